@@ -1,0 +1,5 @@
+module sudokit
+
+go 1.25
+
+require github.com/google/go-cmp v0.7.0

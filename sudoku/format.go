@@ -1,0 +1,83 @@
+package sudoku
+
+import "strings"
+
+// Pretty returns the grid as 9 lines of 9 cells with box separators and '.'
+// for empty cells:
+//
+//	5 3 . | . 7 . | . . .
+//	6 . . | 1 9 5 | . . .
+//	. 9 8 | . . . | . 6 .
+//	------+-------+------
+//	...
+func (g Grid) Pretty() string {
+	var b strings.Builder
+	for r := 0; r < 9; r++ {
+		if r == 3 || r == 6 {
+			b.WriteString("------+-------+------\n")
+		}
+		for c := 0; c < 9; c++ {
+			switch {
+			case c == 3 || c == 6:
+				b.WriteString(" | ")
+			case c > 0:
+				b.WriteByte(' ')
+			}
+			if v := g[r*9+c]; v == 0 {
+				b.WriteByte('.')
+			} else {
+				b.WriteByte('0' + v)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// FormatCandidates returns a 9x9 table of candidate sets, each column as wide
+// as its widest set, with box separators:
+//
+//	4      1679   12679  | 139    2369   269    | 8      1239   5
+//	...
+//	---------------------+----------------------+---------------------
+//
+// A set with one digit prints as that digit (a given or a solved cell); an
+// empty set prints as "-".
+func FormatCandidates(cands [81]Digits) string {
+	var text [81]string
+	var width [9]int
+	for i, s := range cands {
+		text[i] = s.String()
+		width[i%9] = max(width[i%9], len(text[i]))
+	}
+	var sep strings.Builder
+	for c := 0; c < 9; c++ {
+		if c == 3 || c == 6 {
+			sep.WriteString("-+-")
+		} else if c > 0 {
+			sep.WriteString("--")
+		}
+		sep.WriteString(strings.Repeat("-", width[c]))
+	}
+	var b strings.Builder
+	for r := 0; r < 9; r++ {
+		if r == 3 || r == 6 {
+			b.WriteString(sep.String())
+			b.WriteByte('\n')
+		}
+		var line strings.Builder
+		for c := 0; c < 9; c++ {
+			if c == 3 || c == 6 {
+				line.WriteString(" | ")
+			} else if c > 0 {
+				line.WriteString("  ")
+			}
+			t := text[r*9+c]
+			line.WriteString(t)
+			line.WriteString(strings.Repeat(" ", width[c]-len(t)))
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,113 @@
+package sudoku
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Grid is a 9x9 sudoku: cell i (0..80, row by row) holds a digit 1..9, or 0
+// when it is empty.
+type Grid [81]uint8
+
+// String returns the grid in line format: 81 characters row by row, with '.'
+// for an empty cell.
+func (g Grid) String() string {
+	var b [81]byte
+	for i, v := range g {
+		if v == 0 {
+			b[i] = '.'
+		} else {
+			b[i] = '0' + v
+		}
+	}
+	return string(b[:])
+}
+
+// Givens returns the number of filled cells.
+func (g Grid) Givens() int {
+	n := 0
+	for _, v := range g {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Candidates returns each cell's candidates after removing the digits of its
+// filled peers; a filled cell's set is its own digit.
+func (g Grid) Candidates() [81]Digits {
+	var used [27]Digits
+	for i, v := range g {
+		if v != 0 {
+			for _, u := range CellUnits[i] {
+				used[u] |= 1 << v
+			}
+		}
+	}
+	var c [81]Digits
+	for i, v := range g {
+		if v != 0 {
+			c[i] = 1 << v
+			continue
+		}
+		u := CellUnits[i]
+		c[i] = AllDigits &^ (used[u[0]] | used[u[1]] | used[u[2]])
+	}
+	return c
+}
+
+// ConflictError reports a digit that appears twice in one unit.
+type ConflictError struct {
+	Digit int    // the repeated digit
+	Unit  int    // unit number, as in Units
+	Cells [2]int // the first two cells holding the digit, in reading order
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("digit %d repeated in %s: %s and %s",
+		e.Digit, UnitName(e.Unit), CellName(e.Cells[0]), CellName(e.Cells[1]))
+}
+
+// Validate checks that no digit repeats in a row, column or box, and reports
+// the first repetition found (rows first, then columns, then boxes) as a
+// *ConflictError. Every cell must hold 0..9.
+func (g Grid) Validate() error {
+	for i, v := range g {
+		if v > 9 {
+			return fmt.Errorf("cell %s holds %d, want 0..9", CellName(i), v)
+		}
+	}
+	for u := range Units {
+		var seen [10]int8
+		for _, cell := range Units[u] {
+			v := g[cell]
+			if v == 0 {
+				continue
+			}
+			if seen[v] != 0 {
+				return &ConflictError{Digit: int(v), Unit: u, Cells: [2]int{int(seen[v]) - 1, int(cell)}}
+			}
+			seen[v] = int8(cell) + 1
+		}
+	}
+	return nil
+}
+
+// ErrIncomplete is returned by CheckSolution for a solution with empty cells.
+var ErrIncomplete = errors.New("solution has empty cells")
+
+// CheckSolution verifies that solution is a complete, valid grid that keeps
+// every given of puzzle. It is the rule check applied to every answer sudokit
+// prints, independent of how the answer was found.
+func CheckSolution(puzzle, solution Grid) error {
+	for i, v := range solution {
+		if v == 0 {
+			return fmt.Errorf("%w: %s", ErrIncomplete, CellName(i))
+		}
+		if puzzle[i] != 0 && puzzle[i] != v {
+			return fmt.Errorf("solution changes the given %d at %s to %d", puzzle[i], CellName(i), v)
+		}
+	}
+	return solution.Validate()
+}
