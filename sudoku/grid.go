@@ -73,11 +73,30 @@ func (e *ConflictError) Error() string {
 // the first repetition found (rows first, then columns, then boxes) as a
 // *ConflictError. Every cell must hold 0..9.
 func (g Grid) Validate() error {
+	// Fast path: one pass with a digit mask per unit.
+	var rows, cols, boxes [9]uint16
 	for i, v := range g {
+		if v == 0 {
+			continue
+		}
 		if v > 9 {
 			return fmt.Errorf("cell %s holds %d, want 0..9", CellName(i), v)
 		}
+		bit := uint16(1) << v
+		r, c, b := RowOf[i], ColOf[i], BoxOf[i]
+		if (rows[r]|cols[c]|boxes[b])&bit != 0 {
+			return g.firstConflict()
+		}
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[b] |= bit
 	}
+	return nil
+}
+
+// firstConflict finds the conflict Validate reports: units in order (rows,
+// columns, boxes), cells in reading order.
+func (g Grid) firstConflict() error {
 	for u := range Units {
 		var seen [10]int8
 		for _, cell := range Units[u] {

@@ -16,8 +16,8 @@ const (
 	easy1    = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 )
 
-// readAll renders what a Reader returns, one string per puzzle or error.
-func readAll(t *testing.T, input string) []string {
+// readItems renders what a Reader returns, one string per puzzle or error.
+func readItems(t *testing.T, input string) []string {
 	t.Helper()
 	rd := NewReader(strings.NewReader(input), "in.txt")
 	var out []string
@@ -126,7 +126,7 @@ func TestReader(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := readAll(t, tt.input)
+			got := readItems(t, tt.input)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("input %q: (-want +got)\n%s", tt.input, diff)
 			}
@@ -136,7 +136,7 @@ func TestReader(t *testing.T) {
 
 func TestReaderLongLine(t *testing.T) {
 	input := strings.Repeat("1", maxLine+10) + "\n" + top1 + "\n"
-	got := readAll(t, input)
+	got := readItems(t, input)
 	want := []string{"error in.txt:1: line too long (over 65536 bytes)", "2 " + top1}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)

@@ -1,0 +1,105 @@
+// Package batch runs a function over a stream of items on several goroutines
+// and hands the results back in input order. It is the one place where
+// sudokit commands go parallel; the library functions it calls stay
+// single-threaded and pure.
+package batch
+
+import (
+	"context"
+	"iter"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Options tunes Run.
+type Options struct {
+	// Workers is the number of goroutines calling work; below 1 means 1.
+	Workers int
+	// Chunk is how many consecutive items a worker takes at once; below 1
+	// means 1. Large chunks cut synchronisation for cheap items (solving);
+	// chunks of 1 keep results flowing for slow ones (grading, generating)
+	// and for interactive input.
+	Chunk int
+}
+
+type chunk[In, Out any] struct {
+	in   []In
+	out  []Out
+	done chan struct{}
+}
+
+// Run calls work on every item of items, using opt.Workers goroutines, and
+// calls emit with the results in the order of the items. At most about
+// 2*Workers chunks are in flight, so memory stays bounded on endless input.
+// Run returns the first error from emit, or ctx's error if it is cancelled;
+// items are then no longer read (an iterator blocked in a read finishes that
+// read first).
+func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work func(In) Out, emit func(Out) error) error {
+	workers, size := max(opt.Workers, 1), max(opt.Chunk, 1)
+	g, ctx := errgroup.WithContext(ctx)
+	jobs := make(chan *chunk[In, Out])
+	order := make(chan *chunk[In, Out], 2*workers)
+
+	g.Go(func() error {
+		defer close(jobs)
+		defer close(order)
+		send := func(c *chunk[In, Out]) error {
+			select {
+			case order <- c:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			select {
+			case jobs <- c:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		c := &chunk[In, Out]{done: make(chan struct{})}
+		for item := range items {
+			c.in = append(c.in, item)
+			if len(c.in) == size {
+				if err := send(c); err != nil {
+					return err
+				}
+				c = &chunk[In, Out]{done: make(chan struct{})}
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+		if len(c.in) > 0 {
+			return send(c)
+		}
+		return nil
+	})
+	for w := 0; w < workers; w++ {
+		g.Go(func() error {
+			for c := range jobs {
+				c.out = make([]Out, len(c.in))
+				for i, item := range c.in {
+					c.out[i] = work(item)
+				}
+				close(c.done)
+			}
+			return nil
+		})
+	}
+	g.Go(func() error {
+		for c := range order {
+			select {
+			case <-c.done:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			for _, out := range c.out {
+				if err := emit(out); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return g.Wait()
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"sudokit": func() {
+			os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+		},
+	})
+}
+
+// TestScripts runs the command-line scripts in testdata/script: exit codes,
+// error messages, stdin, flags.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("testdata", "script"),
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			// Scripts may use the project's puzzle files.
+			wd, err := os.Getwd()
+			if err != nil {
+				return err
+			}
+			env.Setenv("PUZZLES", filepath.Join(wd, "testdata", "puzzles"))
+			return nil
+		},
+	})
+}
+
+// runApp runs the CLI in-process and returns its exit code and streams.
+func runApp(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), append([]string{"sudokit"}, args...), strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// timings matches the values that change from run to run.
+var timings = regexp.MustCompile(`"time_us":[0-9.e+-]+`)
+
+// TestGolden compares each output format with its golden file; run
+// `go test -run TestGolden -update` to rewrite them after a deliberate change.
+func TestGolden(t *testing.T) {
+	input := filepath.Join("testdata", "golden", "solve-input.txt")
+	tests := []struct {
+		golden string
+		args   []string
+		code   int
+	}{
+		{"solve-line.golden", []string{"solve", input}, 1},
+		{"solve-grid.golden", []string{"solve", "--format", "grid", input}, 1},
+		{"solve-candidates.golden", []string{"solve", "--format", "candidates", input}, 1},
+		{"solve-json.golden", []string{"solve", "--format", "json", "--workers", "3", input}, 1},
+		{"solve-count5.golden", []string{"solve", "--count", "5", input}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			code, stdout, stderr := runApp(t, "", tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tt.code, stderr)
+			}
+			got := timings.ReplaceAllString(stdout, `"time_us":0`) + "--- stderr\n" + stderr
+			path := filepath.Join("testdata", "golden", tt.golden)
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("%s differs (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	const (
+		unique   = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+		multiple = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+	)
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  int
+	}{
+		{"unique", "", []string{"solve", unique}, exitOK},
+		{"unique from stdin", unique + "\n", []string{"solve"}, exitOK},
+		{"count 1 on a multi-solution puzzle", "", []string{"solve", "--count", "1", multiple}, exitOK},
+		{"multiple", "", []string{"solve", multiple}, exitItemsFailed},
+		{"unsolvable", "", []string{"solve", "12345678.......9" + strings.Repeat(".", 65)}, exitItemsFailed},
+		{"invalid", "", []string{"solve", "44" + unique[2:]}, exitItemsFailed},
+		{"bad line on stdin", "4.....\n", []string{"solve"}, exitItemsFailed},
+		{"missing file", "", []string{"solve", "no-such-file.txt"}, exitItemsFailed},
+		{"no puzzle at all", "", []string{"solve"}, exitOK},
+		{"unknown format", "", []string{"solve", "--format", "x", unique}, exitUsage},
+		{"count 0", "", []string{"solve", "--count", "0", unique}, exitUsage},
+		{"workers 0", "", []string{"solve", "--workers", "0", unique}, exitUsage},
+		{"unknown flag", "", []string{"solve", "--bogus", unique}, exitUsage},
+		{"flag without value", "", []string{"solve", "--count"}, exitUsage},
+		{"unknown command", "", []string{"bogus"}, exitUsage},
+		{"help", "", []string{"--help"}, exitOK},
+		{"version", "", []string{"--version"}, exitOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runApp(t, tt.stdin, tt.args...)
+			if code != tt.want {
+				t.Errorf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.want, stdout, stderr)
+			}
+			if strings.Contains(stderr, "panic") {
+				t.Errorf("stderr mentions a panic:\n%s", stderr)
+			}
+		})
+	}
+}

@@ -1,0 +1,105 @@
+package solve
+
+import (
+	"fmt"
+	"time"
+
+	"sudokit/sudoku"
+)
+
+// Status is what solving told about a puzzle.
+type Status int
+
+// Statuses, from worst to best.
+const (
+	Invalid    Status = iota // the givens break the rules (or the input could not be read)
+	Unsolvable               // valid givens, no solution
+	Multiple                 // two or more solutions
+	Found                    // a solution, uniqueness not checked (a count limit of 1)
+	Unique                   // exactly one solution
+)
+
+var statusNames = [...]string{"invalid", "unsolvable", "multiple", "solved", "unique"}
+
+func (s Status) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return fmt.Sprintf("Status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
+// OK reports whether the status is a success for `sudokit solve`: a unique
+// solution, or a solution when uniqueness was not asked for.
+func (s Status) OK() bool { return s == Unique || s == Found }
+
+// Report is the outcome of checking one puzzle.
+type Report struct {
+	Status   Status
+	Count    int         // solutions found, at most Limit
+	Limit    int         // the count limit asked for
+	Solution sudoku.Grid // the first solution found, when Count > 0
+	Guesses  int         // branch points of the search
+	Elapsed  time.Duration
+	Err      error // why the puzzle is invalid
+}
+
+// Check validates g, counts its solutions up to limit (below 1 means 1),
+// verifies the first solution against the rules, and times the work.
+func Check(g sudoku.Grid, limit int) Report {
+	limit = max(limit, 1)
+	start := time.Now()
+	if err := g.Validate(); err != nil {
+		return Report{Status: Invalid, Limit: limit, Err: err, Elapsed: time.Since(start)}
+	}
+	r := Count(g, limit)
+	rep := Report{Count: r.Count, Limit: limit, Solution: r.Solution, Guesses: r.Guesses, Elapsed: time.Since(start)}
+	switch {
+	case r.Count == 0:
+		rep.Status = Unsolvable
+	case r.Count >= 2:
+		rep.Status = Multiple
+	case limit == 1:
+		rep.Status = Found
+	default:
+		rep.Status = Unique
+	}
+	if r.Count > 0 {
+		if err := sudoku.CheckSolution(g, r.Solution); err != nil {
+			// A solver bug: never print an answer that breaks the rules.
+			return Report{Status: Invalid, Limit: limit, Elapsed: rep.Elapsed,
+				Err: fmt.Errorf("internal error, solution %s rejected: %w", r.Solution, err)}
+		}
+	}
+	return rep
+}
+
+// Summary totals the reports of a batch.
+type Summary struct {
+	Total      int
+	ByStatus   [len(statusNames)]int
+	Time       time.Duration // sum of the reports' Elapsed
+	Max        time.Duration // the longest Elapsed
+	Guesses    int
+	Unreadable int // inputs that failed before a puzzle was read (files that do not open)
+}
+
+// Add counts one report.
+func (s *Summary) Add(r Report) {
+	s.Total++
+	s.ByStatus[r.Status]++
+	s.Time += r.Elapsed
+	s.Max = max(s.Max, r.Elapsed)
+	s.Guesses += r.Guesses
+}
+
+// Count returns how many reports had the status.
+func (s *Summary) Count(st Status) int { return s.ByStatus[st] }
+
+// Solved returns how many puzzles had at least one solution.
+func (s *Summary) Solved() int { return s.ByStatus[Unique] + s.ByStatus[Multiple] + s.ByStatus[Found] }
+
+// OK reports whether every puzzle succeeded (see Status.OK) and every input
+// could be read.
+func (s *Summary) OK() bool {
+	return s.Unreadable == 0 && s.ByStatus[Unique]+s.ByStatus[Found] == s.Total
+}
