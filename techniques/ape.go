@@ -1,0 +1,100 @@
+package techniques
+
+import (
+	"fmt"
+
+	"sudokit/sudoku"
+)
+
+// findAlignedPairExclusion finds aligned pair exclusions (6.2): for two
+// cells, every pair of values they could take is tested against the
+// bivalue cells both see (a cell holding exactly those two values would be
+// left empty) and against each other when they see each other; a candidate
+// that appears in no allowed pair is eliminated. The base cells, their
+// "excluders" and the pair order follow Sudoku Explainer.
+func findAlignedPairExclusion(s *State, emit Emit) bool {
+	var base []int
+	excluders := map[int][]int{}
+	for c := 0; c < 81; c++ {
+		if s.Cands[c].Count() < 2 {
+			continue
+		}
+		skip := false
+		var ex []int
+		for _, h := range houseCells[c] {
+			switch s.Cands[h].Count() {
+			case 1:
+				skip = true
+			case 2:
+				ex = append(ex, int(h))
+			}
+			if skip {
+				break
+			}
+		}
+		if skip || len(ex) == 0 {
+			continue
+		}
+		base = append(base, c)
+		excluders[c] = ex
+	}
+	if len(base) < 2 {
+		return true
+	}
+	return combos(len(base), 2, func(m uint32) bool {
+		var pick [2]int
+		n := 0
+		for i := range base {
+			if m>>i&1 != 0 {
+				pick[n] = base[i]
+				n++
+			}
+		}
+		a, b := pick[0], pick[1]
+		var common []int
+		for _, e := range excluders[a] {
+			for _, f := range excluders[b] {
+				if e == f {
+					common = append(common, e)
+					break
+				}
+			}
+		}
+		if len(common) < 2 {
+			return true
+		}
+		see := sees(a, b)
+		var okA, okB sudoku.Digits
+		for _, x := range s.Cands[a].Slice() {
+			for _, y := range s.Cands[b].Slice() {
+				if x == y && see {
+					continue
+				}
+				pair := sudoku.DigitSet(x, y)
+				allowed := true
+				for _, e := range common {
+					if s.Cands[e]&^pair == 0 {
+						allowed = false
+						break
+					}
+				}
+				if allowed {
+					okA, okB = okA.With(x), okB.With(y)
+				}
+			}
+		}
+		var elim []Candidate
+		for _, d := range (s.Cands[a] &^ okA).Slice() {
+			elim = append(elim, Candidate{uint8(a), uint8(d)})
+		}
+		for _, d := range (s.Cands[b] &^ okB).Slice() {
+			elim = append(elim, Candidate{uint8(b), uint8(d)})
+		}
+		if len(elim) == 0 {
+			return true
+		}
+		return emit(&Step{Technique: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Rating: 6.2,
+			Eliminations: elim, Cells: append([]int{a, b}, common...),
+			Detail: fmt.Sprintf("%s and %s against %s", sudoku.CellName(a), sudoku.CellName(b), cellList(common))})
+	})
+}

@@ -1,0 +1,39 @@
+package techniques
+
+import "math/bits"
+
+// Emit receives each step a finder sees; it returns false to stop the search.
+type Emit func(*Step) bool
+
+// Finder looks for one family of steps in a state and passes each to emit,
+// in its fixed scan order; it returns false when emit stopped it.
+type Finder func(s *State, emit Emit) bool
+
+// combos calls f with every k-subset of {0, ..., n-1}, as a bitmask, in
+// increasing order of the mask (the order Sudoku Explainer enumerates
+// combinations in); it returns false when f does. Like SE, choosing 0 items
+// yields one empty subset when n >= 1, and none when n = 0.
+func combos(n, k int, f func(mask uint32) bool) bool {
+	if k == 0 && n >= 1 {
+		return f(0)
+	}
+	if k <= 0 || k > n {
+		return true
+	}
+	limit := uint32(1) << n
+	for m := uint32(1)<<k - 1; m < limit; {
+		if !f(m) {
+			return false
+		}
+		c := m & -m
+		r := m + c
+		m = ((r^m)>>2)/c | r
+	}
+	return true
+}
+
+// popcount16 counts the bits of a position mask.
+func popcount16(m uint16) int { return bits.OnesCount16(m) }
+
+// lowBit returns the index of the lowest set bit.
+func lowBit(m uint16) int { return bits.TrailingZeros16(m) }

@@ -1,0 +1,152 @@
+package techniques
+
+import (
+	"fmt"
+
+	"sudokit/sudoku"
+)
+
+// lockPasses are the (R1, R2) unit kinds of the locked-candidates scan, in
+// Sudoku Explainer's order: a digit confined, within R1, to the cells R1
+// shares with R2. Box-to-line (pointing) comes first.
+var lockPasses = [4][2]int{
+	{sudoku.KindBox, sudoku.KindColumn},
+	{sudoku.KindBox, sudoku.KindRow},
+	{sudoku.KindColumn, sudoku.KindBox},
+	{sudoku.KindRow, sudoku.KindBox},
+}
+
+// crosses reports whether two units of different kinds share cells.
+func crosses(a, b int) bool {
+	for _, c := range sudoku.Units[a] {
+		for _, k := range sudoku.CellUnits[c] {
+			if int(k) == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inUnit reports whether cell lies in unit u.
+func inUnit(cell, u int) bool {
+	k := sudoku.CellUnits[cell]
+	return int(k[0]) == u || int(k[1]) == u || int(k[2]) == u
+}
+
+// lockedCandidates runs the pointing/claiming scan and calls found for each
+// digit d confined within r1 to its intersection with r2; it returns false
+// when found does.
+func lockedCandidates(s *State, found func(r1, r2, d int) bool) bool {
+	for _, pass := range lockPasses {
+		for i := 0; i < 9; i++ {
+			r1 := pass[0]*9 + i
+			for j := 0; j < 9; j++ {
+				r2 := pass[1]*9 + j
+				if !crosses(r1, r2) {
+					continue
+				}
+				for d := 1; d <= 9; d++ {
+					pos := s.Positions(r1, d)
+					if popcount16(pos) < 2 {
+						continue
+					}
+					inside := true
+					for m := pos; m != 0; m &= m - 1 {
+						if !inUnit(int(sudoku.Units[r1][lowBit(m)]), r2) {
+							inside = false
+							break
+						}
+					}
+					if inside && !found(r1, r2, d) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// lockedCells lists the cells of r1 holding candidate d.
+func lockedCells(s *State, r1, d int) []int {
+	var cells []int
+	for m := s.Positions(r1, d); m != 0; m &= m - 1 {
+		cells = append(cells, int(sudoku.Units[r1][lowBit(m)]))
+	}
+	return cells
+}
+
+// lockName returns the technique key and name for a lock from r1 to r2.
+func lockName(r1 int, direct bool) (key, name string, rating float64) {
+	box := sudoku.UnitKind(r1) == sudoku.KindBox
+	switch {
+	case box && direct:
+		return "direct-pointing", "Direct Pointing", 1.7
+	case direct:
+		return "direct-claiming", "Direct Claiming", 1.9
+	case box:
+		return "pointing", "Pointing", 2.6
+	default:
+		return "claiming", "Claiming", 2.8
+	}
+}
+
+// findLocked finds pointing (2.6: a digit of a box confined to one line) and
+// claiming (2.8: a digit of a line confined to one box), which remove the
+// digit from the rest of the other unit.
+func findLocked(s *State, emit Emit) bool {
+	return lockedCandidates(s, func(r1, r2, d int) bool {
+		var elim []Candidate
+		for _, c := range sudoku.Units[r2] {
+			if !inUnit(int(c), r1) && s.Cands[c].Has(d) {
+				elim = append(elim, Candidate{c, uint8(d)})
+			}
+		}
+		if len(elim) == 0 {
+			return true
+		}
+		key, name, rating := lockName(r1, false)
+		cells := lockedCells(s, r1, d)
+		return emit(&Step{Technique: key, Name: name, Rating: rating, Eliminations: elim,
+			Cells: cells, Units: []int{r1, r2}, Digits: sudoku.DigitSet(d),
+			Detail: fmt.Sprintf("%d of %s only in %s", d, unitName(r1), unitName(r2))})
+	})
+}
+
+// findDirectLocked finds direct pointing (1.7) and direct claiming (1.9): a
+// locked candidate whose elimination would leave a hidden single in a
+// parallel unit. Like Sudoku Explainer it only places that single; the
+// locked eliminations themselves are not applied.
+func findDirectLocked(s *State, emit Emit) bool {
+	return lockedCandidates(s, func(r1, r2, d int) bool {
+		kind := sudoku.UnitKind(r1)
+		for i := 0; i < 9; i++ {
+			r3 := kind*9 + i
+			if r3 == r1 || !crosses(r3, r2) {
+				continue
+			}
+			pos := s.Positions(r3, d)
+			if popcount16(pos) < 2 {
+				continue
+			}
+			outside, n := -1, 0
+			for m := pos; m != 0; m &= m - 1 {
+				if c := int(sudoku.Units[r3][lowBit(m)]); !inUnit(c, r2) {
+					outside = c
+					n++
+				}
+			}
+			if n != 1 {
+				continue
+			}
+			key, name, rating := lockName(r1, true)
+			return emit(&Step{Technique: key, Name: name, Rating: rating,
+				Placements: []Candidate{{uint8(outside), uint8(d)}},
+				Cells:      lockedCells(s, r1, d), Units: []int{r1, r2, r3}, Digits: sudoku.DigitSet(d),
+				Detail: fmt.Sprintf("%d of %s only in %s, so %s has %d only at %s",
+					d, unitName(r1), unitName(r2), unitName(r3), d, sudoku.CellName(outside))})
+		}
+		return true
+	})
+}

@@ -1,0 +1,59 @@
+package techniques
+
+import (
+	"fmt"
+
+	"sudokit/sudoku"
+)
+
+// findHiddenSingles finds full houses (1.0: the last empty cell of a unit)
+// and hidden singles (1.2 in a box, 1.5 in a row or column). Like Sudoku
+// Explainer it first scans every unit for a full house, then for hidden
+// singles; units in the order boxes, columns, rows; digits 1 to 9.
+func findHiddenSingles(s *State, emit Emit) bool {
+	for pass := 0; pass < 2; pass++ {
+		for _, u := range unitsBCR {
+			if (s.EmptyCells(u) == 1) != (pass == 0) {
+				continue
+			}
+			for d := 1; d <= 9; d++ {
+				pos := s.Positions(u, d)
+				if popcount16(pos) != 1 {
+					continue
+				}
+				cell := int(sudoku.Units[u][lowBit(pos)])
+				st := &Step{Technique: "hidden-single", Name: "Hidden Single", Rating: 1.5,
+					Placements: []Candidate{{uint8(cell), uint8(d)}},
+					Cells:      []int{cell}, Units: []int{u}, Digits: sudoku.DigitSet(d),
+					Detail: fmt.Sprintf("%d in %s", d, unitName(u))}
+				switch {
+				case pass == 0:
+					st.Technique, st.Name, st.Rating = "full-house", "Full House", 1.0
+				case sudoku.UnitKind(u) == sudoku.KindBox:
+					st.Rating = 1.2
+				}
+				if !emit(st) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// findNakedSingles finds cells with one candidate left (2.3), in reading
+// order.
+func findNakedSingles(s *State, emit Emit) bool {
+	for cell, c := range s.Cands {
+		if d := c.Single(); d != 0 {
+			st := &Step{Technique: "naked-single", Name: "Naked Single", Rating: 2.3,
+				Placements: []Candidate{{uint8(cell), uint8(d)}},
+				Cells:      []int{cell}, Digits: c,
+				Detail: fmt.Sprintf("%s can only be %d", sudoku.CellName(cell), d)}
+			if !emit(st) {
+				return false
+			}
+		}
+	}
+	return true
+}

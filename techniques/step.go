@@ -1,0 +1,109 @@
+package techniques
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"sudokit/sudoku"
+)
+
+// Candidate is a digit in a cell: a placement or an elimination.
+type Candidate struct {
+	Cell  uint8
+	Digit uint8
+}
+
+// Step is one application of a technique: what it places and eliminates, and
+// what justifies it.
+type Step struct {
+	// Technique is the technique's key, as in the Techniques table and
+	// config.yaml (such as "x-wing").
+	Technique string
+	// Name is the name shown to people, with the variant ("Unique Loop 8
+	// type 3", "Swordfish").
+	Name string
+	// Rating is the Sudoku Explainer rating, computed with SE's own float64
+	// arithmetic so that comparisons match it; Rating10 rounds it.
+	Rating float64
+
+	Placements   []Candidate
+	Eliminations []Candidate
+
+	// Cells, Units and Digits are the pattern that justifies the step (the
+	// cells of the pair, the lines of the fish, ...).
+	Cells  []int
+	Units  []int
+	Digits sudoku.Digits
+	// Detail describes the pattern in words, such as "7 in r2,r8 c3,c6".
+	Detail string
+}
+
+// RatingTenths returns the rating in tenths, rounded as Sudoku Explainer
+// prints it: 62 for 6.2.
+func RatingTenths(r float64) int { return int(math.Floor((r + 0.05) * 10)) }
+
+// FormatRating prints a rating with one decimal, as SE does ("6.2").
+func FormatRating(r float64) string {
+	t := RatingTenths(r)
+	return fmt.Sprintf("%d.%d", t/10, t%10)
+}
+
+// String describes the step on one line, such as
+// "X-Wing: 7 in r2,r8 c3,c6 => r5c3<>7, r5c6<>7".
+func (st *Step) String() string {
+	var b strings.Builder
+	b.WriteString(st.Name)
+	if st.Detail != "" {
+		b.WriteString(": ")
+		b.WriteString(st.Detail)
+	}
+	b.WriteString(" => ")
+	b.WriteString(st.Effects())
+	return b.String()
+}
+
+// Effects lists the step's placements and eliminations: "r1c2=5",
+// "r5c3<>7, r5c6<>7" (eliminations of one cell grouped: "r2c4<>25").
+func (st *Step) Effects() string {
+	var parts []string
+	for _, p := range st.Placements {
+		parts = append(parts, fmt.Sprintf("%s=%d", sudoku.CellName(int(p.Cell)), p.Digit))
+	}
+	var order []uint8
+	byCell := map[uint8]sudoku.Digits{}
+	for _, e := range st.Eliminations {
+		if _, ok := byCell[e.Cell]; !ok {
+			order = append(order, e.Cell)
+		}
+		byCell[e.Cell] = byCell[e.Cell].With(int(e.Digit))
+	}
+	for _, c := range order {
+		parts = append(parts, fmt.Sprintf("%s<>%s", sudoku.CellName(int(c)), byCell[c]))
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Places reports whether the step places a digit.
+func (st *Step) Places() bool { return len(st.Placements) > 0 }
+
+// cellList names cells compactly: "r2c4,r2c7".
+func cellList(cells []int) string {
+	names := make([]string, len(cells))
+	for i, c := range cells {
+		names[i] = sudoku.CellName(c)
+	}
+	return strings.Join(names, ",")
+}
+
+// digitList prints digits with commas: "2,6".
+func digitList(d sudoku.Digits) string {
+	s := d.String()
+	return strings.Join(strings.Split(s, ""), ",")
+}
+
+// unitName names a unit in SE's words: "block 3", "row 2", "column 5".
+func unitName(u int) string { return fmt.Sprintf("%s %d", unitKind(u), u%9+1) }

@@ -1,0 +1,68 @@
+package techniques
+
+import (
+	"fmt"
+
+	"sudokit/sudoku"
+)
+
+// findXYWing returns the finder of XY-Wings (size 2, 4.2) and XYZ-Wings
+// (size 3, 4.4). A pivot with candidates xy (or xyz) sees two bivalue wings
+// xz and yz; z leaves every cell that sees both wings (and the pivot, for
+// XYZ). Pivots in reading order, wings in SE's house order (box, row,
+// column).
+func findXYWing(size int) Finder {
+	key, name, rating := "xy-wing", "XY-Wing", 4.2
+	if size == 3 {
+		key, name, rating = "xyz-wing", "XYZ-Wing", 4.4
+	}
+	return func(s *State, emit Emit) bool {
+		for pivot := 0; pivot < 81; pivot++ {
+			pc := s.Cands[pivot]
+			if pc.Count() != size {
+				continue
+			}
+			for _, w1 := range houseCells[pivot] {
+				c1 := s.Cands[w1]
+				if c1.Count() != 2 || (pc&^c1).Count() != 1 {
+					continue
+				}
+				for _, w2 := range houseCells[pivot] {
+					c2 := s.Cands[w2]
+					if c2.Count() != 2 || w2 == w1 {
+						continue
+					}
+					union, inter := pc|c1|c2, pc&c1&c2
+					if union.Count() != 3 || (size == 2 && inter != 0) || (size == 3 && inter.Count() != 1) {
+						continue
+					}
+					z := (c1 & c2).First()
+					if z == 0 {
+						continue
+					}
+					var elim []Candidate
+					for c := 0; c < 81; c++ {
+						if c == pivot || c == int(w1) || c == int(w2) || !s.Cands[c].Has(z) {
+							continue
+						}
+						if sees(c, int(w1)) && sees(c, int(w2)) && (size == 2 || sees(c, pivot)) {
+							elim = append(elim, Candidate{uint8(c), uint8(z)})
+						}
+					}
+					if len(elim) == 0 {
+						continue
+					}
+					cells := []int{pivot, int(w1), int(w2)}
+					if !emit(&Step{Technique: key, Name: name, Rating: rating, Eliminations: elim,
+						Cells: cells, Digits: union,
+						Detail: fmt.Sprintf("pivot %s (%s), wings %s (%s) and %s (%s), z=%d",
+							sudoku.CellName(pivot), digitList(pc), sudoku.CellName(int(w1)), digitList(c1),
+							sudoku.CellName(int(w2)), digitList(c2), z)}) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+}
