@@ -38,3 +38,13 @@ var SE = []Technique{
 	{"bug", "Bivalue Universal Grave", "5.6-6.2", findBUG},
 	{"aligned-pair-exclusion", "Aligned Pair Exclusion", "6.2", findAlignedPairExclusion},
 }
+
+// Extras are techniques beyond Sudoku Explainer's rule set, for explanations
+// and usage tables; they never change the SE rating. Each can be switched on
+// in config.yaml.
+var Extras = []Technique{}
+
+// All returns SE's techniques followed by the extras.
+func All() []Technique {
+	return append(append([]Technique(nil), SE...), Extras...)
+}

@@ -1,0 +1,138 @@
+package techniques
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"sudokit/solve"
+	"sudokit/sudoku"
+)
+
+// checkSteps runs every finder to completion on s and fails on any step
+// that eliminates a digit of the solution or places a wrong one. It returns
+// how many steps it checked.
+func checkSteps(t *testing.T, s *State, sol sudoku.Grid, where string) int {
+	t.Helper()
+	n := 0
+	for _, tech := range All() {
+		tech.Find(s, func(st *Step) bool {
+			n++
+			for _, e := range st.Eliminations {
+				if sol[e.Cell] == e.Digit {
+					t.Errorf("%s: %s eliminates the solution's %d at %s", where, st, e.Digit, sudoku.CellName(int(e.Cell)))
+				}
+				if !s.Cands[e.Cell].Has(int(e.Digit)) {
+					t.Errorf("%s: %s eliminates %s<>%d, which is not a candidate", where, st, sudoku.CellName(int(e.Cell)), e.Digit)
+				}
+			}
+			for _, p := range st.Placements {
+				if sol[p.Cell] != p.Digit {
+					t.Errorf("%s: %s places %d at %s, the solution has %d", where, st, p.Digit, sudoku.CellName(int(p.Cell)), sol[p.Cell])
+				}
+			}
+			if len(st.Eliminations)+len(st.Placements) == 0 {
+				t.Errorf("%s: %s does nothing", where, st)
+			}
+			return true
+		})
+	}
+	return n
+}
+
+// walkSound follows SE's path (first step of the first finder that has one)
+// and checks every step every finder sees at every state on the way.
+func walkSound(t *testing.T, name string, puzzles []sudoku.Puzzle) (states, steps int) {
+	for _, p := range puzzles {
+		sol, ok := solve.Solve(p.Grid)
+		if !ok {
+			t.Fatalf("%s line %d: no solution", name, p.Line)
+		}
+		s := NewState(p.Grid)
+		for !s.Solved() && !t.Failed() {
+			steps += checkSteps(t, s, sol, name+":"+itoa(p.Line))
+			states++
+			var next *Step
+			for _, tech := range SE {
+				tech.Find(s, func(st *Step) bool { next = st; return false })
+				if next != nil {
+					break
+				}
+			}
+			if next == nil {
+				break
+			}
+			s.Apply(next)
+		}
+	}
+	return states, steps
+}
+
+func itoa(n int) string {
+	b := []byte{}
+	for ; n > 0 || len(b) == 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+func readPuzzles(t *testing.T, path string, limit int) []sudoku.Puzzle {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []sudoku.Puzzle
+	for p, err := range sudoku.NewReader(f, path).All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+		if len(out) == limit {
+			break
+		}
+	}
+	return out
+}
+
+func TestSoundnessTestdata(t *testing.T) {
+	// Every finder runs to completion at every state, which costs about a
+	// millisecond per state: the 17-clue sample is cut to keep CI short.
+	sets := []struct {
+		name  string
+		limit int
+	}{{"norvig-top95.txt", 0}, {"qqwing-sample220.se121.txt", 0}, {"norvig-hardest.txt", 0},
+		{"norvig-easy50.txt", 0}, {"forum-hardest-1106.txt", 0}, {"royle-17clue-2000.txt", 200}}
+	for _, set := range sets {
+		name := set.name
+		t.Run(name, func(t *testing.T) {
+			limit := set.limit
+			if testing.Short() {
+				limit = 20
+			}
+			states, steps := walkSound(t, name, readPuzzles(t, filepath.Join("..", "testdata", "puzzles", name), limit))
+			t.Logf("%d states, %d steps checked", states, steps)
+		})
+	}
+}
+
+// TestSoundnessShared runs the larger public sets from ../shared when present.
+func TestSoundnessShared(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode")
+	}
+	for _, tc := range []struct {
+		name  string
+		limit int
+	}{{"magictour-top1465.txt", 500}, {"forum-hardest-1905-11plus.txt", 2000}, {"royle-17clue.txt", 500}} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join("..", "..", "shared", "data", tc.name)
+			if _, err := os.Stat(path); err != nil {
+				t.Skipf("%s is absent (it ships beside the project)", path)
+			}
+			states, steps := walkSound(t, tc.name, readPuzzles(t, path, tc.limit))
+			t.Logf("%d states, %d steps checked", states, steps)
+		})
+	}
+}
