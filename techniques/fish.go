@@ -30,17 +30,20 @@ func lineCell(l, i int) int {
 // digits inner.
 func findFish(k int) Finder {
 	return func(s *State, emit Emit) bool {
+		var pos posTable
+		s.fillPositions(&pos)
+		placed := s.placedCounts()
 		for _, base := range [2]int{9, 0} { // columns, then rows
 			cover := 9 - base
 			ok := combos(9, k, func(m uint32) bool {
 				for d := 1; d <= 9; d++ {
-					if s.Count(d)+2*k > 9 {
+					if placed[d]+2*k > 9 {
 						continue
 					}
 					var union uint16
 					bad := false
 					for x := m; x != 0; x &= x - 1 {
-						p := s.Positions(base+bits.TrailingZeros32(x), d)
+						p := pos[base+bits.TrailingZeros32(x)][d]
 						if popcount16(p) < 2 {
 							bad = true
 							break

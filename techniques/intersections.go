@@ -16,16 +16,20 @@ var lockPasses = [4][2]int{
 	{sudoku.KindRow, sudoku.KindBox},
 }
 
-// crosses reports whether two units of different kinds share cells.
-func crosses(a, b int) bool {
-	for _, c := range sudoku.Units[a] {
-		for _, k := range sudoku.CellUnits[c] {
-			if int(k) == b {
-				return true
+// shared[a][b] is the position mask, within unit a, of the cells a shares
+// with unit b (0 when they do not cross).
+var shared [27][27]uint16
+
+func init() {
+	for a := 0; a < 27; a++ {
+		for i, c := range sudoku.Units[a] {
+			for _, b := range sudoku.CellUnits[c] {
+				if int(b) != a {
+					shared[a][b] |= 1 << i
+				}
 			}
 		}
 	}
-	return false
 }
 
 // inUnit reports whether cell lies in unit u.
@@ -37,28 +41,19 @@ func inUnit(cell, u int) bool {
 // lockedCandidates runs the pointing/claiming scan and calls found for each
 // digit d confined within r1 to its intersection with r2; it returns false
 // when found does.
-func lockedCandidates(s *State, found func(r1, r2, d int) bool) bool {
+func lockedCandidates(pos *posTable, found func(r1, r2, d int) bool) bool {
 	for _, pass := range lockPasses {
 		for i := 0; i < 9; i++ {
 			r1 := pass[0]*9 + i
 			for j := 0; j < 9; j++ {
 				r2 := pass[1]*9 + j
-				if !crosses(r1, r2) {
+				m := shared[r1][r2]
+				if m == 0 {
 					continue
 				}
 				for d := 1; d <= 9; d++ {
-					pos := s.Positions(r1, d)
-					if popcount16(pos) < 2 {
-						continue
-					}
-					inside := true
-					for m := pos; m != 0; m &= m - 1 {
-						if !inUnit(int(sudoku.Units[r1][lowBit(m)]), r2) {
-							inside = false
-							break
-						}
-					}
-					if inside && !found(r1, r2, d) {
+					p := pos[r1][d]
+					if popcount16(p) >= 2 && p&^m == 0 && !found(r1, r2, d) {
 						return false
 					}
 				}
@@ -66,15 +61,6 @@ func lockedCandidates(s *State, found func(r1, r2, d int) bool) bool {
 		}
 	}
 	return true
-}
-
-// lockedCells lists the cells of r1 holding candidate d.
-func lockedCells(s *State, r1, d int) []int {
-	var cells []int
-	for m := s.Positions(r1, d); m != 0; m &= m - 1 {
-		cells = append(cells, int(sudoku.Units[r1][lowBit(m)]))
-	}
-	return cells
 }
 
 // lockName returns the technique key and name for a lock from r1 to r2.
@@ -96,18 +82,19 @@ func lockName(r1 int, direct bool) (key, name string, rating float64) {
 // claiming (2.8: a digit of a line confined to one box), which remove the
 // digit from the rest of the other unit.
 func findLocked(s *State, emit Emit) bool {
-	return lockedCandidates(s, func(r1, r2, d int) bool {
-		var elim []Candidate
-		for _, c := range sudoku.Units[r2] {
-			if !inUnit(int(c), r1) && s.Cands[c].Has(d) {
-				elim = append(elim, Candidate{c, uint8(d)})
-			}
-		}
-		if len(elim) == 0 {
+	var pos posTable
+	s.fillPositions(&pos)
+	return lockedCandidates(&pos, func(r1, r2, d int) bool {
+		out := pos[r2][d] &^ shared[r2][r1]
+		if out == 0 {
 			return true
 		}
+		var elim []Candidate
+		for _, c := range unitCells(r2, out) {
+			elim = append(elim, Candidate{uint8(c), uint8(d)})
+		}
 		key, name, rating := lockName(r1, false)
-		cells := lockedCells(s, r1, d)
+		cells := unitCells(r1, pos[r1][d])
 		return emit(&Step{Technique: key, Name: name, Rating: rating, Eliminations: elim,
 			Cells: cells, Units: []int{r1, r2}, Digits: sudoku.DigitSet(d),
 			Detail: fmt.Sprintf("%d of %s only in %s", d, unitName(r1), unitName(r2))})
@@ -119,31 +106,25 @@ func findLocked(s *State, emit Emit) bool {
 // parallel unit. Like Sudoku Explainer it only places that single; the
 // locked eliminations themselves are not applied.
 func findDirectLocked(s *State, emit Emit) bool {
-	return lockedCandidates(s, func(r1, r2, d int) bool {
+	var pos posTable
+	s.fillPositions(&pos)
+	return lockedCandidates(&pos, func(r1, r2, d int) bool {
 		kind := sudoku.UnitKind(r1)
 		for i := 0; i < 9; i++ {
 			r3 := kind*9 + i
-			if r3 == r1 || !crosses(r3, r2) {
+			if r3 == r1 || shared[r3][r2] == 0 {
 				continue
 			}
-			pos := s.Positions(r3, d)
-			if popcount16(pos) < 2 {
+			p := pos[r3][d]
+			out := p &^ shared[r3][r2]
+			if popcount16(p) < 2 || popcount16(out) != 1 {
 				continue
 			}
-			outside, n := -1, 0
-			for m := pos; m != 0; m &= m - 1 {
-				if c := int(sudoku.Units[r3][lowBit(m)]); !inUnit(c, r2) {
-					outside = c
-					n++
-				}
-			}
-			if n != 1 {
-				continue
-			}
+			outside := int(sudoku.Units[r3][lowBit(out)])
 			key, name, rating := lockName(r1, true)
 			return emit(&Step{Technique: key, Name: name, Rating: rating,
 				Placements: []Candidate{{uint8(outside), uint8(d)}},
-				Cells:      lockedCells(s, r1, d), Units: []int{r1, r2, r3}, Digits: sudoku.DigitSet(d),
+				Cells:      unitCells(r1, pos[r1][d]), Units: []int{r1, r2, r3}, Digits: sudoku.DigitSet(d),
 				Detail: fmt.Sprintf("%d of %s only in %s, so %s has %d only at %s",
 					d, unitName(r1), unitName(r2), unitName(r3), d, sudoku.CellName(outside))})
 		}

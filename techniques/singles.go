@@ -11,13 +11,15 @@ import (
 // Explainer it first scans every unit for a full house, then for hidden
 // singles; units in the order boxes, columns, rows; digits 1 to 9.
 func findHiddenSingles(s *State, emit Emit) bool {
+	var p posTable
+	s.fillPositions(&p)
 	for pass := 0; pass < 2; pass++ {
 		for _, u := range unitsBCR {
 			if (s.EmptyCells(u) == 1) != (pass == 0) {
 				continue
 			}
 			for d := 1; d <= 9; d++ {
-				pos := s.Positions(u, d)
+				pos := p[u][d]
 				if popcount16(pos) != 1 {
 					continue
 				}

@@ -1,6 +1,8 @@
 package techniques
 
 import (
+	"math/bits"
+
 	"sudokit/sudoku"
 )
 
@@ -169,4 +171,46 @@ func commonUnits(a, b int) []int {
 		}
 	}
 	return out
+}
+
+// posTable[u][d] says where digit d can go in unit u: bit i is set when the
+// unit's i-th cell (sudoku.Units order) has candidate d.
+type posTable [27][10]uint16
+
+// indexInUnit[c][k] is cell c's index within its row (k=0), column (1) and
+// box (2).
+var indexInUnit [81][3]uint8
+
+func init() {
+	for c := 0; c < 81; c++ {
+		r, col := c/9, c%9
+		indexInUnit[c] = [3]uint8{uint8(col), uint8(r), uint8(r%3*3 + col%3)}
+	}
+}
+
+// fillPositions computes the whole position table in one pass over the cells.
+func (s *State) fillPositions(p *posTable) {
+	*p = posTable{}
+	for c := 0; c < 81; c++ {
+		cands := s.Cands[c]
+		if cands == 0 {
+			continue
+		}
+		u, ix := &sudoku.CellUnits[c], &indexInUnit[c]
+		for x := uint16(cands); x != 0; x &= x - 1 {
+			d := bits.TrailingZeros16(x)
+			p[u[0]][d] |= 1 << ix[0]
+			p[u[1]][d] |= 1 << ix[1]
+			p[u[2]][d] |= 1 << ix[2]
+		}
+	}
+}
+
+// placedCounts returns how many cells hold each digit.
+func (s *State) placedCounts() [10]int {
+	var n [10]int
+	for _, v := range s.Values {
+		n[v]++
+	}
+	return n
 }

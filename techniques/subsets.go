@@ -70,10 +70,7 @@ func findNaked(k int) Finder {
 // (each with at least two places) whose places in the unit are exactly k
 // cells (bit i: the unit's i-th cell).
 func hiddenSet(s *State, u, k int, found func(digits sudoku.Digits, cells uint16) bool) bool {
-	var pos [10]uint16
-	for d := 1; d <= 9; d++ {
-		pos[d] = s.Positions(u, d)
-	}
+	pos := positionsOf(s, u)
 	return combos(9, k, func(m uint32) bool {
 		var union uint16
 		for x := m; x != 0; x &= x - 1 {
@@ -88,6 +85,17 @@ func hiddenSet(s *State, u, k int, found func(digits sudoku.Digits, cells uint16
 		}
 		return found(sudoku.Digits(m<<1), union)
 	})
+}
+
+// positionsOf returns the position masks of every digit in unit u.
+func positionsOf(s *State, u int) [10]uint16 {
+	var pos [10]uint16
+	for i, c := range sudoku.Units[u] {
+		for x := uint16(s.Cands[c]); x != 0; x &= x - 1 {
+			pos[bits.TrailingZeros16(x)] |= 1 << i
+		}
+	}
+	return pos
 }
 
 // unitCells lists the cells of unit u selected by a position mask.

@@ -42,7 +42,17 @@ var SE = []Technique{
 // Extras are techniques beyond Sudoku Explainer's rule set, for explanations
 // and usage tables; they never change the SE rating. Each can be switched on
 // in config.yaml.
-var Extras = []Technique{}
+var Extras = []Technique{
+	{"skyscraper", "Skyscraper", "(6.6)", findSkyscraper},
+	{"two-string-kite", "2-String Kite", "(6.6)", findTwoStringKite},
+	{"empty-rectangle", "Empty Rectangle", "(6.6)", findEmptyRectangle},
+	{"finned-x-wing", "Finned / Sashimi X-Wing", "(6.6)", findFinnedFish(2)},
+	{"w-wing", "W-Wing", "(6.6)", findWWing},
+	{"simple-coloring", "Simple Colors", "(6.6-6.7)", findSimpleColoring},
+	{"finned-swordfish", "Finned / Sashimi Swordfish", "(6.7)", findFinnedFish(3)},
+	{"remote-pairs", "Remote Pairs", "(7.1+)", findRemotePairs},
+	{"xy-chain", "XY-Chain", "(7.0+)", findXYChain},
+}
 
 // All returns SE's techniques followed by the extras.
 func All() []Technique {

@@ -39,13 +39,29 @@ type loopSearch struct {
 	start  int
 	path   []int
 	loops  [][]int
+	// parity[u] has bit p set when the path holds a cell of unit u at an
+	// index of parity p. A valid loop never has two cells of one parity in a
+	// unit, so paths that would are not followed (SE validates afterwards,
+	// with the same result).
+	parity [27]uint8
 }
 
 // walk extends the path from cell; see the package notes for the rules,
 // which follow Sudoku Explainer's search (including its sharing of the
 // extra-digit set among the neighbours tried from one cell).
 func (ls *loopSearch) walk(cell int, allowed int, extraIn sudoku.Digits, arrival int) {
+	bit := uint8(1) << (len(ls.path) % 2)
+	for _, u := range sudoku.CellUnits[cell] {
+		ls.parity[u] |= bit
+	}
 	ls.path = append(ls.path, cell)
+	defer func() {
+		ls.path = ls.path[:len(ls.path)-1]
+		for _, u := range sudoku.CellUnits[cell] {
+			ls.parity[u] &^= bit
+		}
+	}()
+	nextBit := uint8(1) << (len(ls.path) % 2)
 	extra := extraIn
 	pair := sudoku.DigitSet(ls.v1, ls.v2)
 	for _, kind := range brcKinds {
@@ -68,12 +84,15 @@ func (ls *loopSearch) walk(cell int, allowed int, extraIn sudoku.Digits, arrival
 			if c.Count() > 2 {
 				next--
 			}
+			u := &sudoku.CellUnits[n]
+			if (ls.parity[u[0]]|ls.parity[u[1]]|ls.parity[u[2]])&nextBit != 0 {
+				continue // could only close into an invalid loop
+			}
 			if c.Count() == 2 || extra.Count() == 1 || allowed > 0 {
 				ls.walk(n, next, extra, kind)
 			}
 		}
 	}
-	ls.path = ls.path[:len(ls.path)-1]
 }
 
 // validLoop reports whether a loop is a deadly pattern: walking it, cells

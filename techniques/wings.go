@@ -66,3 +66,47 @@ func findXYWing(size int) Finder {
 		return true
 	}
 }
+
+// findWWing finds W-wings (an extra beyond SE's rule set): two cells with
+// the same two candidates x and y that do not see each other, joined by a
+// unit where x has exactly two places, one seeing each cell. One of the two
+// cells holds y, so y leaves every cell seeing both.
+func findWWing(s *State, emit Emit) bool {
+	for a := 0; a < 81; a++ {
+		if s.Cands[a].Count() != 2 {
+			continue
+		}
+		for b := a + 1; b < 81; b++ {
+			if s.Cands[b] != s.Cands[a] || sees(a, b) {
+				continue
+			}
+			ds := s.Cands[a].Slice()
+			for _, link := range [2]int{0, 1} {
+				x, y := ds[link], ds[1-link]
+				for u := 0; u < 27; u++ {
+					e1, e2, ok := conjugate(s, u, x)
+					if !ok || e1 == a || e1 == b || e2 == a || e2 == b {
+						continue
+					}
+					if !(sees(e1, a) && sees(e2, b)) && !(sees(e1, b) && sees(e2, a)) {
+						continue
+					}
+					if sees(e2, a) && sees(e1, b) && !(sees(e1, a) && sees(e2, b)) {
+						e1, e2 = e2, e1
+					}
+					elim := seenByBoth(s, y, a, b)
+					if len(elim) == 0 {
+						continue
+					}
+					if !emit(&Step{Technique: "w-wing", Name: "W-Wing", Rating: 6.6, Eliminations: elim,
+						Cells: []int{a, e1, e2, b}, Units: []int{u}, Digits: s.Cands[a],
+						Detail: fmt.Sprintf("%s and %s (%s), linked by %d in %s (%s,%s)", sudoku.CellName(a), sudoku.CellName(b),
+							digitList(s.Cands[a]), x, unitName(u), sudoku.CellName(e1), sudoku.CellName(e2))}) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
