@@ -1,0 +1,121 @@
+package config
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+var known = []string{"hidden-single", "x-wing", "skyscraper"}
+
+func mustDefault(t *testing.T) *Config {
+	t.Helper()
+	data, err := os.ReadFile("../config.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Parse(data, "config.yaml", nil, nil)
+	if err != nil {
+		t.Fatalf("the shipped config.yaml does not parse: %v", err)
+	}
+	return cfg
+}
+
+func TestDefaultConfig(t *testing.T) {
+	cfg := mustDefault(t)
+	if got := strings.Join(cfg.LevelNames(), ","); got != "easy,medium,hard,fiendish,diabolical" {
+		t.Errorf("levels %s", got)
+	}
+	tests := []struct {
+		er   float64
+		want string
+	}{{1.0, "easy"}, {1.5, "easy"}, {1.7, "medium"}, {2.5, "medium"}, {2.6, "hard"}, {4.0, "hard"},
+		{4.2, "fiendish"}, {6.0, "fiendish"}, {6.2, "diabolical"}, {11.0, "diabolical"},
+		{4.6 + 0.1, "fiendish"}, {1.5000000000000002, "easy"}}
+	for _, tt := range tests {
+		if got := cfg.Level(tt.er); got != tt.want {
+			t.Errorf("Level(%v) = %s, want %s", tt.er, got, tt.want)
+		}
+	}
+	if got := cfg.LevelFrom(6.5); got != "diabolical" {
+		t.Errorf("LevelFrom(6.5) = %q", got)
+	}
+	if !cfg.Techniques["x-wing"] || cfg.Techniques["skyscraper"] {
+		t.Errorf("default techniques: x-wing %v, skyscraper %v", cfg.Techniques["x-wing"], cfg.Techniques["skyscraper"])
+	}
+	if cfg.Output.Grade != "table" || cfg.Output.Solve != "line" {
+		t.Errorf("output %+v", cfg.Output)
+	}
+}
+
+func TestParseMerges(t *testing.T) {
+	base := mustDefault(t)
+	cfg, err := Parse([]byte("techniques:\n  skyscraper: true\noutput:\n  grade: csv\n"), "my.yaml", base, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.Techniques["skyscraper"] || !cfg.Techniques["x-wing"] {
+		t.Errorf("techniques not merged: %v", cfg.Techniques)
+	}
+	if cfg.Output.Grade != "csv" || cfg.Output.Solve != "line" {
+		t.Errorf("output not merged: %+v", cfg.Output)
+	}
+	if len(cfg.Levels) != 5 {
+		t.Errorf("levels lost: %v", cfg.LevelNames())
+	}
+	if base.Techniques["skyscraper"] {
+		t.Error("Parse changed its base")
+	}
+	cfg, err = Parse([]byte("levels:\n  - name: gentle\n    max: 2\n  - name: tough\n"), "my.yaml", base, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(cfg.LevelNames(), ","); got != "gentle,tough" || cfg.Level(2.6) != "tough" {
+		t.Errorf("levels %s, Level(2.6) = %s", got, cfg.Level(2.6))
+	}
+	if _, err := Parse(nil, "empty.yaml", base, known); err != nil {
+		t.Errorf("empty file: %v", err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	base := mustDefault(t)
+	tests := []struct {
+		name, yaml, want string
+	}{
+		{"unknown key", "levels:\n  - name: a\noutputs:\n  grade: csv\n", "my.yaml:3: field outputs not found in type"},
+		{"unknown nested key", "output:\n  grade: csv\n  colour: red\n", "my.yaml:3: field colour not found"},
+		{"wrong type", "levels:\n  - name: a\n    max: lots\n", "my.yaml:3: cannot unmarshal !!str `lots` into float64"},
+		{"wrong type for a technique", "techniques:\n  x-wing: maybe\n", "my.yaml:2: cannot unmarshal !!str `maybe` into bool"},
+		{"unknown technique", "techniques:\n  x-wing: true\n  skyscrapper: true\n", `my.yaml:3: unknown technique "skyscrapper"`},
+		{"bad yaml", "levels: [\n", "my.yaml:1: did not find expected node content"},
+		{"level without max", "levels:\n  - name: a\n  - name: b\n    max: 3\n", `my.yaml:2: levels: "a" needs a max`},
+		{"levels out of order", "levels:\n  - name: a\n    max: 3\n  - name: b\n    max: 2\n  - name: c\n", `my.yaml:4: levels: "b" has max 2, not above`},
+		{"duplicate level", "levels:\n  - name: a\n    max: 3\n  - name: a\n", `my.yaml:4: levels: "a" appears twice`},
+		{"nameless level", "levels:\n  - max: 3\n  - name: b\n", "my.yaml:2: levels: level 1 has no name"},
+		{"no levels", "levels: []\n", "levels: at least one level is needed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse([]byte(tt.yaml), "my.yaml", base, known)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestMarshalRoundTrip(t *testing.T) {
+	cfg := mustDefault(t)
+	data, err := cfg.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Parse(data, "marshalled", nil, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if strings.Join(again.LevelNames(), ",") != strings.Join(cfg.LevelNames(), ",") || len(again.Techniques) != len(cfg.Techniques) {
+		t.Errorf("round trip lost data:\n%s", data)
+	}
+}
