@@ -57,7 +57,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands:             []*cli.Command{solveCommand()},
+		Commands:             []*cli.Command{solveCommand(), gradeCommand(), configCommand()},
 		EnableBashCompletion: true,
 	}
 }

@@ -5,8 +5,11 @@
 package grade
 
 import (
+	"fmt"
 	"math"
+	"slices"
 
+	"sudokit/config"
 	"sudokit/solve"
 	"sudokit/sudoku"
 	"sudokit/techniques"
@@ -51,6 +54,11 @@ type Result struct {
 	Usage map[string]*Usage
 	// Steps is the number of steps applied.
 	Steps int
+	// Before holds the candidates before each step of Path, a placed cell
+	// showing its digit (kept when Options.Snapshots is set).
+	Before [][81]sudoku.Digits
+	// Level is the configured level of the rating ("" when unknown).
+	Level string
 	// Err tells why a puzzle is Invalid.
 	Err error
 }
@@ -61,6 +69,8 @@ type Options struct {
 	Techniques []techniques.Technique
 	// Path keeps every step in the Result.
 	Path bool
+	// Snapshots keeps the candidates before each step (implies Path).
+	Snapshots bool
 }
 
 // Grade rates a puzzle. It first checks that the puzzle has exactly one
@@ -101,6 +111,15 @@ func Replay(s *techniques.State, opt Options) Result {
 			res.Status = Beyond
 			break
 		}
+		if opt.Snapshots {
+			snap := s.Cands
+			for i, v := range s.Values {
+				if v != 0 {
+					snap[i] = sudoku.DigitSet(int(v))
+				}
+			}
+			res.Before = append(res.Before, snap)
+		}
 		s.Apply(step)
 		res.Steps++
 		if step.Rating > res.ER {
@@ -122,12 +141,88 @@ func Replay(s *techniques.State, opt Options) Result {
 		u.Steps++
 		u.Placements += len(step.Placements)
 		u.Eliminations += len(step.Eliminations)
-		if opt.Path {
+		if opt.Path || opt.Snapshots {
 			res.Path = append(res.Path, *step)
 		}
 	}
 	if math.IsInf(res.ER, -1) {
 		res.ER = 0
+	}
+	return res
+}
+
+// MinBeyond is the lowest rating a puzzle beyond the implemented techniques
+// can have: SE's next technique, the X-cycle, starts at 6.5.
+const MinBeyond = 6.5
+
+// Grader grades puzzles with the techniques and levels of a configuration.
+type Grader struct {
+	cfg     *config.Config
+	rating  []techniques.Technique // SE's techniques that are on, in SE's order
+	explain []techniques.Technique // rating plus the extras that are on; nil without extras
+}
+
+// Keys lists every technique key, SE's first, for config validation.
+func Keys() []string {
+	var keys []string
+	for _, t := range techniques.All() {
+		keys = append(keys, t.Key)
+	}
+	return keys
+}
+
+// NewGrader returns a grader for cfg. Techniques missing from
+// cfg.Techniques keep their default: SE's on, extras off.
+func NewGrader(cfg *config.Config) (*Grader, error) {
+	on := func(key string, def bool) bool {
+		if v, ok := cfg.Techniques[key]; ok {
+			return v
+		}
+		return def
+	}
+	for key := range cfg.Techniques {
+		if !slices.Contains(Keys(), key) {
+			return nil, fmt.Errorf("unknown technique %q", key)
+		}
+	}
+	g := &Grader{cfg: cfg}
+	for _, t := range techniques.SE {
+		if on(t.Key, true) {
+			g.rating = append(g.rating, t)
+		}
+	}
+	var extras []techniques.Technique
+	for _, t := range techniques.Extras {
+		if on(t.Key, false) {
+			extras = append(extras, t)
+		}
+	}
+	if len(extras) > 0 {
+		g.explain = append(slices.Clone(g.rating), extras...)
+	}
+	return g, nil
+}
+
+// Config returns the grader's configuration.
+func (g *Grader) Config() *config.Config { return g.cfg }
+
+// Grade rates a puzzle and names its level. The ratings always come from
+// SE's techniques; when extras are on, Path, Usage and Steps come from a
+// second pass that may use them where SE would need a chain.
+func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
+	opt := Options{Techniques: g.rating, Path: path && g.explain == nil, Snapshots: snapshots && g.explain == nil}
+	res := Grade(grid, opt)
+	switch res.Status {
+	case Rated:
+		res.Level = g.cfg.Level(res.ER)
+	case Beyond:
+		res.Level = g.cfg.LevelFrom(MinBeyond)
+	default:
+		return res
+	}
+	if g.explain != nil {
+		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Path: path, Snapshots: snapshots})
+		res.Path, res.Before, res.Usage, res.Steps = ex.Path, ex.Before, ex.Usage, ex.Steps
 	}
 	return res
 }
