@@ -16,7 +16,11 @@ func checkSteps(t *testing.T, s *State, sol sudoku.Grid, where string) int {
 	t.Helper()
 	n := 0
 	for _, tech := range All() {
-		tech.Find(s, func(st *Step) bool {
+		find := tech.Find
+		if tech.General != nil {
+			find = tech.General
+		}
+		find(s, func(st *Step) bool {
 			n++
 			for _, e := range st.Eliminations {
 				if sol[e.Cell] == e.Digit {

@@ -20,11 +20,13 @@ var (
 // findNaked returns the finder of naked subsets of size k (pair 3.0, triplet
 // 3.6, quad 5.0): k cells of a unit whose candidates are k digits, which
 // leave the unit's other cells. Units in the order boxes, columns, rows;
-// cells combined in SE's order; a unit needs at least 2k empty cells.
-func findNaked(k int) Finder {
+// cells combined in SE's order. Like SE, a unit needs at least 2k empty
+// cells (in a smaller one the complementary hidden subset does the same
+// work); general drops that restriction.
+func findNaked(k int, general bool) Finder {
 	return func(s *State, emit Emit) bool {
 		for _, u := range unitsBCR {
-			if s.EmptyCells(u) < 2*k {
+			if empty := s.EmptyCells(u); empty < 2*k && !(general && empty > k) {
 				continue
 			}
 			cells := &sudoku.Units[u]
@@ -109,12 +111,13 @@ func unitCells(u int, mask uint16) []int {
 
 // findHidden returns the finder of hidden subsets of size k (pair 3.4,
 // triplet 4.0, quad 5.4): k digits confined to k cells of a unit, which lose
-// their other candidates. A unit needs more than 2k empty cells (smaller ones
-// hold the complementary naked subset).
-func findHidden(k int) Finder {
+// their other candidates. Like SE, a unit needs more than 2k empty cells
+// (smaller ones hold the complementary naked subset); general drops that
+// restriction.
+func findHidden(k int, general bool) Finder {
 	return func(s *State, emit Emit) bool {
 		for _, u := range unitsBCR {
-			if s.EmptyCells(u) <= 2*k {
+			if empty := s.EmptyCells(u); empty <= 2*k && !(general && empty > k) {
 				continue
 			}
 			ok := hiddenSet(s, u, k, func(digits sudoku.Digits, cells uint16) bool {

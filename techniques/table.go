@@ -14,6 +14,10 @@ type Technique struct {
 	// there are several; a finder with none produces steps keyed Key, rated
 	// Ratings.
 	Kinds []Kind
+	// General, when set, finds every instance of the technique, without
+	// the restrictions of SE's search (which skips instances another
+	// technique finds anyway). Rating uses Find.
+	General Finder
 }
 
 // Kind is a kind of step, as counted in usage tables.
@@ -35,45 +39,45 @@ func (t Technique) StepKinds() []Kind {
 // when rating: at each step the first finder that sees anything supplies the
 // step. The order is part of the rating (see grade).
 var SE = []Technique{
-	{"hidden-single", "Full House / Hidden Single", "1.0-1.5", findHiddenSingles, []Kind{
-		{"full-house", "Full House", "1.0"}, {"hidden-single", "Hidden Single", "1.2, 1.5"}}},
-	{"direct-pointing", "Direct Pointing / Claiming", "1.7, 1.9", findDirectLocked, []Kind{
-		{"direct-pointing", "Direct Pointing", "1.7"}, {"direct-claiming", "Direct Claiming", "1.9"}}},
-	{"direct-hidden-pair", "Direct Hidden Pair", "2.0", findDirectHidden(2), nil},
-	{"naked-single", "Naked Single", "2.3", findNakedSingles, nil},
-	{"direct-hidden-triple", "Direct Hidden Triplet", "2.5", findDirectHidden(3), nil},
-	{"pointing", "Pointing / Claiming", "2.6, 2.8", findLocked, []Kind{
-		{"pointing", "Pointing", "2.6"}, {"claiming", "Claiming", "2.8"}}},
-	{"naked-pair", "Naked Pair", "3.0", findNaked(2), nil},
-	{"x-wing", "X-Wing", "3.2", findFish(2), nil},
-	{"hidden-pair", "Hidden Pair", "3.4", findHidden(2), nil},
-	{"naked-triple", "Naked Triplet", "3.6", findNaked(3), nil},
-	{"swordfish", "Swordfish", "3.8", findFish(3), nil},
-	{"hidden-triple", "Hidden Triplet", "4.0", findHidden(3), nil},
-	{"xy-wing", "XY-Wing", "4.2", findXYWing(2), nil},
-	{"xyz-wing", "XYZ-Wing", "4.4", findXYWing(3), nil},
-	{"unique-loop", "Unique Rectangle / Loop", "4.5-5.6", findUniqueLoops, []Kind{
-		{"unique-rectangle", "Unique Rectangle", "4.5-5.1"}, {"unique-loop", "Unique Loop", "4.6-5.6"}}},
-	{"naked-quad", "Naked Quad", "5.0", findNaked(4), nil},
-	{"jellyfish", "Jellyfish", "5.2", findFish(4), nil},
-	{"hidden-quad", "Hidden Quad", "5.4", findHidden(4), nil},
-	{"bug", "Bivalue Universal Grave", "5.6-6.2", findBUG, nil},
-	{"aligned-pair-exclusion", "Aligned Pair Exclusion", "6.2", findAlignedPairExclusion, nil},
+	{Key: "hidden-single", Name: "Full House / Hidden Single", Ratings: "1.0-1.5", Find: findHiddenSingles,
+		Kinds: []Kind{{"full-house", "Full House", "1.0"}, {"hidden-single", "Hidden Single", "1.2, 1.5"}}},
+	{Key: "direct-pointing", Name: "Direct Pointing / Claiming", Ratings: "1.7, 1.9", Find: findDirectLocked,
+		Kinds: []Kind{{"direct-pointing", "Direct Pointing", "1.7"}, {"direct-claiming", "Direct Claiming", "1.9"}}},
+	{Key: "direct-hidden-pair", Name: "Direct Hidden Pair", Ratings: "2.0", Find: findDirectHidden(2)},
+	{Key: "naked-single", Name: "Naked Single", Ratings: "2.3", Find: findNakedSingles},
+	{Key: "direct-hidden-triple", Name: "Direct Hidden Triplet", Ratings: "2.5", Find: findDirectHidden(3)},
+	{Key: "pointing", Name: "Pointing / Claiming", Ratings: "2.6, 2.8", Find: findLocked,
+		Kinds: []Kind{{"pointing", "Pointing", "2.6"}, {"claiming", "Claiming", "2.8"}}},
+	{Key: "naked-pair", Name: "Naked Pair", Ratings: "3.0", Find: findNaked(2, false), General: findNaked(2, true)},
+	{Key: "x-wing", Name: "X-Wing", Ratings: "3.2", Find: findFish(2)},
+	{Key: "hidden-pair", Name: "Hidden Pair", Ratings: "3.4", Find: findHidden(2, false), General: findHidden(2, true)},
+	{Key: "naked-triple", Name: "Naked Triplet", Ratings: "3.6", Find: findNaked(3, false), General: findNaked(3, true)},
+	{Key: "swordfish", Name: "Swordfish", Ratings: "3.8", Find: findFish(3)},
+	{Key: "hidden-triple", Name: "Hidden Triplet", Ratings: "4.0", Find: findHidden(3, false), General: findHidden(3, true)},
+	{Key: "xy-wing", Name: "XY-Wing", Ratings: "4.2", Find: findXYWing(2)},
+	{Key: "xyz-wing", Name: "XYZ-Wing", Ratings: "4.4", Find: findXYWing(3)},
+	{Key: "unique-loop", Name: "Unique Rectangle / Loop", Ratings: "4.5-5.6", Find: findUniqueLoops, General: findUniqueLoopsGeneral,
+		Kinds: []Kind{{"unique-rectangle", "Unique Rectangle", "4.5-5.1"}, {"unique-loop", "Unique Loop", "4.6-5.6"}}},
+	{Key: "naked-quad", Name: "Naked Quad", Ratings: "5.0", Find: findNaked(4, false), General: findNaked(4, true)},
+	{Key: "jellyfish", Name: "Jellyfish", Ratings: "5.2", Find: findFish(4)},
+	{Key: "hidden-quad", Name: "Hidden Quad", Ratings: "5.4", Find: findHidden(4, false), General: findHidden(4, true)},
+	{Key: "bug", Name: "Bivalue Universal Grave", Ratings: "5.6-6.2", Find: findBUG},
+	{Key: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Ratings: "6.2", Find: findAlignedPairExclusion},
 }
 
 // Extras are techniques beyond Sudoku Explainer's rule set, for explanations
 // and usage tables; they never change the SE rating. Each can be switched on
 // in config.yaml.
 var Extras = []Technique{
-	{"skyscraper", "Skyscraper", "(6.6)", findSkyscraper, nil},
-	{"two-string-kite", "2-String Kite", "(6.6)", findTwoStringKite, nil},
-	{"empty-rectangle", "Empty Rectangle", "(6.6)", findEmptyRectangle, nil},
-	{"finned-x-wing", "Finned / Sashimi X-Wing", "(6.6)", findFinnedFish(2), nil},
-	{"w-wing", "W-Wing", "(6.6)", findWWing, nil},
-	{"simple-coloring", "Simple Colors", "(6.6-6.7)", findSimpleColoring, nil},
-	{"finned-swordfish", "Finned / Sashimi Swordfish", "(6.7)", findFinnedFish(3), nil},
-	{"remote-pairs", "Remote Pairs", "(7.1+)", findRemotePairs, nil},
-	{"xy-chain", "XY-Chain", "(7.0+)", findXYChain, nil},
+	{Key: "skyscraper", Name: "Skyscraper", Ratings: "(6.6)", Find: findSkyscraper},
+	{Key: "two-string-kite", Name: "2-String Kite", Ratings: "(6.6)", Find: findTwoStringKite},
+	{Key: "empty-rectangle", Name: "Empty Rectangle", Ratings: "(6.6)", Find: findEmptyRectangle},
+	{Key: "finned-x-wing", Name: "Finned / Sashimi X-Wing", Ratings: "(6.6)", Find: findFinnedFish(2)},
+	{Key: "w-wing", Name: "W-Wing", Ratings: "(6.6)", Find: findWWing},
+	{Key: "simple-coloring", Name: "Simple Colors", Ratings: "(6.6-6.7)", Find: findSimpleColoring},
+	{Key: "finned-swordfish", Name: "Finned / Sashimi Swordfish", Ratings: "(6.7)", Find: findFinnedFish(3)},
+	{Key: "remote-pairs", Name: "Remote Pairs", Ratings: "(7.1+)", Find: findRemotePairs},
+	{Key: "xy-chain", Name: "XY-Chain", Ratings: "(7.0+)", Find: findXYChain},
 }
 
 // All returns SE's techniques followed by the extras.

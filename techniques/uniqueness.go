@@ -154,8 +154,14 @@ func (h *urHint) same(o *urHint) bool {
 }
 
 // findUniqueLoops finds unique rectangles and loops, types 1 to 4 (4.5 and
-// up, by loop length and subset size).
-func findUniqueLoops(s *State, emit Emit) bool {
+// up, by loop length and subset size), as Sudoku Explainer does.
+func findUniqueLoops(s *State, emit Emit) bool { return uniqueLoops(s, emit, false) }
+
+// findUniqueLoopsGeneral also finds type 3 subsets in units too small for
+// SE's search.
+func findUniqueLoopsGeneral(s *State, emit Emit) bool { return uniqueLoops(s, emit, true) }
+
+func uniqueLoops(s *State, emit Emit, general bool) bool {
 	var hints []*urHint
 	add := func(h *urHint) {
 		if len(h.step.Eliminations) == 0 {
@@ -179,8 +185,11 @@ func findUniqueLoops(s *State, emit Emit) bool {
 			if !validLoop(loop) {
 				continue
 			}
-			uniqueLoopHints(s, loop, ls.v1, ls.v2, add)
+			uniqueLoopHints(s, loop, ls.v1, ls.v2, general, false, add)
 		}
+	}
+	if general {
+		missingCandidateRectangles(s, add)
 	}
 	sort.SliceStable(hints, func(i, j int) bool {
 		if hints[i].step.Rating != hints[j].step.Rating {
@@ -209,11 +218,13 @@ func loopName(n, typ int) string {
 }
 
 // uniqueLoopHints builds the steps of one valid loop.
-func uniqueLoopHints(s *State, loop []int, v1, v2 int, add func(*urHint)) {
+// With missing set, a corner may lack one of v1, v2; type 3 then only looks
+// for naked subsets.
+func uniqueLoopHints(s *State, loop []int, v1, v2 int, general, missing bool, add func(*urHint)) {
 	pair := sudoku.DigitSet(v1, v2)
 	var extras []int
 	for _, c := range loop {
-		if s.Cands[c].Count() > 2 {
+		if s.Cands[c] != pair {
 			extras = append(extras, c)
 		}
 	}
@@ -232,7 +243,7 @@ func uniqueLoopHints(s *State, loop []int, v1, v2 int, add func(*urHint)) {
 	switch {
 	case len(extras) == 1:
 		var elim []Candidate
-		for _, d := range []int{v1, v2} {
+		for _, d := range (s.Cands[extras[0]] & pair).Slice() {
 			elim = append(elim, Candidate{uint8(extras[0]), uint8(d)})
 		}
 		add(mk(1, base, elim, ""))
@@ -244,7 +255,7 @@ func uniqueLoopHints(s *State, loop []int, v1, v2 int, add func(*urHint)) {
 		if extra.Count() == 1 {
 			add(loopType2(s, loop, extras, pair, base, mk))
 		} else {
-			loopType3(s, loop, c1, c2, v1, v2, extra, base, mk, add)
+			loopType3(s, loop, c1, c2, v1, v2, extra, base, general, missing, mk, add)
 		}
 		loopType4(s, c1, c2, v1, v2, base, mk, add)
 	}
@@ -277,7 +288,7 @@ func loopType2(s *State, loop, extras []int, pair sudoku.Digits, base float64,
 // loopType3: the two extra cells, seen as one cell holding their extra
 // digits, form a naked subset with other cells of a shared unit, or v1 and
 // v2 form a hidden subset there.
-func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, base float64,
+func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, base float64, general, missing bool,
 	mk func(int, float64, []Candidate, string) *urHint, add func(*urHint)) {
 	common := extra & s.Cands[c1] & s.Cands[c2]
 	for degree := extra.Count(); degree <= 7; degree++ {
@@ -289,6 +300,9 @@ func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, ba
 			cells := &sudoku.Units[u]
 			i1, i2 := slices.Index(cells[:], uint8(c1)), slices.Index(cells[:], uint8(c2))
 			empty := s.EmptyCells(u)
+			if general {
+				empty = 2*degree + 1 // every subset size fits
+			}
 			if 2*degree <= empty {
 				combos(9, degree, func(m uint32) bool {
 					if m>>i1&1 == 0 || m>>i2&1 != 0 {
@@ -327,7 +341,7 @@ func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, ba
 					return true
 				})
 			}
-			if 2*degree < empty {
+			if 2*degree < empty && !missing {
 				others := sudoku.AllDigits &^ extra &^ sudoku.DigitSet(v1, v2)
 				od := others.Slice()
 				combos(len(od), degree-2, func(m uint32) bool {
@@ -385,7 +399,9 @@ func loopType4(s *State, c1, c2, v1, v2 int, base float64,
 					break
 				}
 			}
-			if !elsewhere {
+			// The digit must be able to go in c1 or c2 (in SE's own search
+			// both hold it; a rectangle with a missing candidate may not).
+			if !elsewhere && (s.Cands[c1] | s.Cands[c2]).Has(v) {
 				if v == v1 {
 					v1Unit = u
 				} else {
@@ -408,4 +424,73 @@ func loopType4(s *State, c1, c2, v1, v2 int, base float64,
 		}
 	}
 	add(mk(4, base, elim, fmt.Sprintf(", %d only in %s,%s of %s", locked, sudoku.CellName(c1), sudoku.CellName(c2), unitName(unit))))
+}
+
+// missingCandidateRectangles finds unique rectangles where a corner with
+// extra candidates lacks one of the two digits (HoDoKu's "uniqueness with
+// missing candidates"; not in Sudoku Explainer, so only the general finder
+// looks). The argument holds all the same: four unsolved cells in two rows,
+// two columns and two boxes can never end as a swappable pair of digits.
+func missingCandidateRectangles(s *State, add func(*urHint)) {
+	for r1 := 0; r1 < 9; r1++ {
+		for r2 := r1 + 1; r2 < 9; r2++ {
+			for c1 := 0; c1 < 9; c1++ {
+				for c2 := c1 + 1; c2 < 9; c2++ {
+					if (r1/3 == r2/3) == (c1/3 == c2/3) {
+						continue // one box, or four
+					}
+					loop := []int{r1*9 + c1, r1*9 + c2, r2*9 + c2, r2*9 + c1}
+					common := sudoku.AllDigits
+					for _, c := range loop {
+						common &= s.Cands[c]
+						if s.Values[c] != 0 {
+							common = 0
+						}
+					}
+					// At least two corners hold exactly the pair: try the
+					// two-candidate corners' sets.
+					var tried []sudoku.Digits
+					for _, corner := range loop {
+						pair := s.Cands[corner]
+						if pair.Count() != 2 || slices.Contains(tried, pair) {
+							continue
+						}
+						tried = append(tried, pair)
+						ds := pair.Slice()
+						v1, v2 := ds[0], ds[1]
+						if common&pair == pair {
+							continue // every corner has both: SE's search finds it
+						}
+						exact, missing := 0, false
+						for _, c := range loop {
+							switch {
+							case s.Cands[c] == pair:
+								exact++
+							case s.Cands[c]&pair == 0:
+								missing = true // a corner with neither digit: no pattern
+							}
+						}
+						if missing || exact < 2 {
+							continue
+						}
+						var extras []int
+						for _, c := range loop {
+							if s.Cands[c] != pair {
+								extras = append(extras, c)
+							}
+						}
+						// Types 2-4 need the two extra corners on one line.
+						if len(extras) == 2 && sudoku.RowOf[extras[0]] != sudoku.RowOf[extras[1]] &&
+							sudoku.ColOf[extras[0]] != sudoku.ColOf[extras[1]] {
+							continue
+						}
+						if len(extras) > 2 {
+							continue
+						}
+						uniqueLoopHints(s, loop, v1, v2, true, true, add)
+					}
+				}
+			}
+		}
+	}
 }
