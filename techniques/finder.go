@@ -37,3 +37,32 @@ func popcount16(m uint16) int { return bits.OnesCount16(m) }
 
 // lowBit returns the index of the lowest set bit.
 func lowBit(m uint16) int { return bits.TrailingZeros16(m) }
+
+// smallUnions calls found, in Sudoku Explainer's combination order (that of
+// combos), with every k-subset of masks whose union has exactly k bits:
+// sub selects the members, union is their union. A branch stops as soon as
+// its partial union has more than k bits, so most subsets are never built.
+func smallUnions(masks []uint16, k int, found func(sub uint32, union uint16) bool) bool {
+	var rec func(left, below int, sub uint32, union uint16) bool
+	rec = func(left, below int, sub uint32, union uint16) bool {
+		if left == 0 {
+			return popcount16(union) != k || found(sub, union)
+		}
+		// The largest remaining member goes in the outer loop, increasing,
+		// which is the order of the subsets' masks.
+		for m := left - 1; m < below; m++ {
+			u := union | masks[m]
+			if popcount16(u) > k {
+				continue
+			}
+			if !rec(left-1, m, sub|1<<m, u) {
+				return false
+			}
+		}
+		return true
+	}
+	if k <= 0 || k > len(masks) {
+		return true
+	}
+	return rec(k, len(masks), 0, 0)
+}

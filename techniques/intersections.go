@@ -20,7 +20,20 @@ var lockPasses = [4][2]int{
 // with unit b (0 when they do not cross).
 var shared [27][27]uint16
 
+// crossing[a][kind] lists the three units of a kind that cross unit a (a box
+// and a line), in increasing order.
+var crossing [27][3][]int
+
 func init() {
+	defer func() {
+		for a := 0; a < 27; a++ {
+			for b := 0; b < 27; b++ {
+				if shared[a][b] != 0 {
+					crossing[a][sudoku.UnitKind(b)] = append(crossing[a][sudoku.UnitKind(b)], b)
+				}
+			}
+		}
+	}()
 	for a := 0; a < 27; a++ {
 		for i, c := range sudoku.Units[a] {
 			for _, b := range sudoku.CellUnits[c] {
@@ -45,12 +58,8 @@ func lockedCandidates(pos *posTable, found func(r1, r2, d int) bool) bool {
 	for _, pass := range lockPasses {
 		for i := 0; i < 9; i++ {
 			r1 := pass[0]*9 + i
-			for j := 0; j < 9; j++ {
-				r2 := pass[1]*9 + j
+			for _, r2 := range crossing[r1][pass[1]] {
 				m := shared[r1][r2]
-				if m == 0 {
-					continue
-				}
 				for d := 1; d <= 9; d++ {
 					p := pos[r1][d]
 					if popcount16(p) >= 2 && p&^m == 0 && !found(r1, r2, d) {

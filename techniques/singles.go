@@ -11,19 +11,35 @@ import (
 // Explainer it first scans every unit for a full house, then for hidden
 // singles; units in the order boxes, columns, rows; digits 1 to 9.
 func findHiddenSingles(s *State, emit Emit) bool {
-	var p posTable
-	s.fillPositions(&p)
+	// Per unit: the digits with exactly one place, and the empty cells.
+	var once [27]sudoku.Digits
+	var empty [27]int
+	for u := range sudoku.Units {
+		var one, more sudoku.Digits
+		for _, c := range sudoku.Units[u] {
+			x := s.Cands[c]
+			more |= one & x
+			one |= x
+			if s.Values[c] == 0 {
+				empty[u]++
+			}
+		}
+		once[u] = one &^ more
+	}
 	for pass := 0; pass < 2; pass++ {
 		for _, u := range unitsBCR {
-			if (s.EmptyCells(u) == 1) != (pass == 0) {
+			if (empty[u] == 1) != (pass == 0) {
 				continue
 			}
-			for d := 1; d <= 9; d++ {
-				pos := p[u][d]
-				if popcount16(pos) != 1 {
-					continue
+			for ds := once[u]; ds != 0; ds &= ds - 1 {
+				d := ds.First()
+				cell := 0
+				for _, c := range sudoku.Units[u] {
+					if s.Cands[c].Has(d) {
+						cell = int(c)
+						break
+					}
 				}
-				cell := int(sudoku.Units[u][lowBit(pos)])
 				st := &Step{Technique: "hidden-single", Name: "Hidden Single", Rating: 1.5,
 					Placements: []Candidate{{uint8(cell), uint8(d)}},
 					Cells:      []int{cell}, Units: []int{u}, Digits: sudoku.DigitSet(d),

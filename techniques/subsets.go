@@ -30,17 +30,25 @@ func findNaked(k int, general bool) Finder {
 				continue
 			}
 			cells := &sudoku.Units[u]
-			ok := combos(9, k, func(m uint32) bool {
-				var union sudoku.Digits
-				for x := m; x != 0; x &= x - 1 {
-					c := s.Cands[cells[bits.TrailingZeros32(x)]]
-					if c.Count() < 2 {
-						return true
-					}
-					union |= c
+			// Only cells with two or more candidates can be members; taking
+			// combinations of those keeps SE's order.
+			var idx [9]int
+			n := 0
+			for i, c := range cells {
+				if s.Cands[c].Count() >= 2 {
+					idx[n] = i
+					n++
 				}
-				if union.Count() != k {
-					return true
+			}
+			var masks [9]uint16
+			for j := 0; j < n; j++ {
+				masks[j] = uint16(s.Cands[cells[idx[j]]])
+			}
+			ok := smallUnions(masks[:n], k, func(sub uint32, bitsUnion uint16) bool {
+				union := sudoku.Digits(bitsUnion)
+				var m uint32
+				for x := sub; x != 0; x &= x - 1 {
+					m |= 1 << idx[bits.TrailingZeros32(x)]
 				}
 				var elim []Candidate
 				var set []int
@@ -71,33 +79,25 @@ func findNaked(k int, general bool) Finder {
 // hiddenSet calls found for each hidden subset of size k in unit u: k digits
 // (each with at least two places) whose places in the unit are exactly k
 // cells (bit i: the unit's i-th cell).
-func hiddenSet(s *State, u, k int, found func(digits sudoku.Digits, cells uint16) bool) bool {
-	pos := positionsOf(s, u)
-	return combos(9, k, func(m uint32) bool {
-		var union uint16
-		for x := m; x != 0; x &= x - 1 {
-			p := pos[bits.TrailingZeros32(x)+1]
-			if popcount16(p) < 2 {
-				return true
-			}
-			union |= p
-		}
-		if popcount16(union) != k {
-			return true
-		}
-		return found(sudoku.Digits(m<<1), union)
-	})
-}
-
-// positionsOf returns the position masks of every digit in unit u.
-func positionsOf(s *State, u int) [10]uint16 {
-	var pos [10]uint16
-	for i, c := range sudoku.Units[u] {
-		for x := uint16(s.Cands[c]); x != 0; x &= x - 1 {
-			pos[bits.TrailingZeros16(x)] |= 1 << i
+func hiddenSet(pos *[10]uint16, k int, found func(digits sudoku.Digits, cells uint16) bool) bool {
+	// Only digits with two or more places can be members; taking
+	// combinations of those keeps SE's order.
+	var idx [9]int
+	var masks [9]uint16
+	n := 0
+	for d := 1; d <= 9; d++ {
+		if popcount16(pos[d]) >= 2 {
+			idx[n], masks[n] = d, pos[d]
+			n++
 		}
 	}
-	return pos
+	return smallUnions(masks[:n], k, func(sub uint32, union uint16) bool {
+		var digits sudoku.Digits
+		for x := sub; x != 0; x &= x - 1 {
+			digits |= 1 << idx[bits.TrailingZeros32(x)]
+		}
+		return found(digits, union)
+	})
 }
 
 // unitCells lists the cells of unit u selected by a position mask.
@@ -116,11 +116,13 @@ func unitCells(u int, mask uint16) []int {
 // restriction.
 func findHidden(k int, general bool) Finder {
 	return func(s *State, emit Emit) bool {
+		var pos posTable
+		s.fillPositions(&pos)
 		for _, u := range unitsBCR {
 			if empty := s.EmptyCells(u); empty <= 2*k && !(general && empty > k) {
 				continue
 			}
-			ok := hiddenSet(s, u, k, func(digits sudoku.Digits, cells uint16) bool {
+			ok := hiddenSet(&pos[u], k, func(digits sudoku.Digits, cells uint16) bool {
 				set := unitCells(u, cells)
 				var elim []Candidate
 				for _, c := range set {
@@ -149,16 +151,18 @@ func findHidden(k int, general bool) Finder {
 // is applied.
 func findDirectHidden(k int) Finder {
 	return func(s *State, emit Emit) bool {
+		var table posTable
+		s.fillPositions(&table)
 		for _, u := range unitsBCR {
 			if s.EmptyCells(u) <= k {
 				continue
 			}
-			ok := hiddenSet(s, u, k, func(digits sudoku.Digits, cells uint16) bool {
+			ok := hiddenSet(&table[u], k, func(digits sudoku.Digits, cells uint16) bool {
 				for d := 1; d <= 9; d++ {
 					if digits.Has(d) {
 						continue
 					}
-					pos := s.Positions(u, d)
+					pos := table[u][d]
 					if popcount16(pos) < 2 || popcount16(pos&^cells) != 1 {
 						continue
 					}
