@@ -32,7 +32,8 @@ func main() {
 
 // run runs the command line args and returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	err := newApp(stdin, stdout, stderr).RunContext(ctx, args)
+	app := newApp(stdin, stdout, stderr)
+	err := app.RunContext(ctx, interspersed(app, args))
 	return exitCode(err, stderr)
 }
 

@@ -150,3 +150,26 @@ func TestExitCodes(t *testing.T) {
 		})
 	}
 }
+
+func TestInterspersedFlags(t *testing.T) {
+	app := newApp(nil, nil, nil)
+	tests := []struct{ in, want string }{
+		{"sudokit grade a.txt --summary", "sudokit grade --summary -- a.txt"},
+		{"sudokit grade -f csv a.txt -j 2 b.txt", "sudokit grade -f csv -j 2 -- a.txt b.txt"},
+		{"sudokit solve --count=3 - x", "sudokit solve --count=3 -- - x"},
+		{"sudokit solve a -- --weird-file", "sudokit solve -- a --weird-file"},
+		{"sudokit --help", "sudokit --help"},
+		{"sudokit bogus a --x", "sudokit bogus a --x"},
+		{"sudokit solve", "sudokit solve"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(interspersed(app, strings.Fields(tt.in)), " ")
+		if got != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	code, stdout, _ := runApp(t, "", "grade", "-f", "se", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "--summary")
+	if code != 0 || !strings.Contains(stdout, "Technique usage over 1 puzzles") {
+		t.Errorf("a flag after the puzzle was not read: exit %d\n%s", code, stdout)
+	}
+}

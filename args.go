@@ -1,0 +1,63 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// interspersed moves a command's flags in front of its arguments, so that
+// `sudokit grade puzzles.txt --summary` works: urfave/cli v2 stops reading
+// flags at the first argument. A flag that takes a value keeps it; "--"
+// ends the flags, and everything after it stays an argument.
+func interspersed(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	var cmd *cli.Command
+	i := 1
+	for ; i < len(args); i++ {
+		if !strings.HasPrefix(args[i], "-") || args[i] == "-" {
+			cmd = app.Command(args[i])
+			break
+		}
+	}
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, name := range f.Names() {
+			takesValue[name] = !isBool
+		}
+	}
+	out := append([]string(nil), args[:i+1]...)
+	var positional []string
+	rest := args[i+1:]
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		switch {
+		case a == "--":
+			positional = append(positional, rest[j+1:]...)
+			j = len(rest)
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			positional = append(positional, a)
+		default:
+			out = append(out, a)
+			name := strings.TrimLeft(a, "-")
+			if k := strings.IndexByte(name, '='); k >= 0 {
+				continue // --flag=value
+			}
+			if takesValue[name] && j+1 < len(rest) {
+				j++
+				out = append(out, rest[j])
+			}
+		}
+	}
+	if len(positional) > 0 {
+		out = append(out, "--")
+		out = append(out, positional...)
+	}
+	return out
+}
