@@ -23,11 +23,14 @@ const (
 	exitInterrupted = 130 // stopped by SIGINT/SIGTERM
 )
 
-func main() {
+func main() { os.Exit(mainCode()) }
+
+// mainCode runs the command line of the process, stopping cleanly on SIGINT
+// and SIGTERM, and returns the exit code.
+func mainCode() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	defer stop()
+	return run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 }
 
 // run runs the command line args and returns the exit code.
@@ -58,7 +61,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands:             []*cli.Command{solveCommand(), gradeCommand(), configCommand()},
+		Commands:             []*cli.Command{solveCommand(), gradeCommand(), generateCommand(), configCommand()},
 		EnableBashCompletion: true,
 	}
 }

@@ -18,9 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"sudokit": func() {
-			os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
-		},
+		"sudokit": func() { os.Exit(mainCode()) },
 	})
 }
 
@@ -78,6 +76,11 @@ func TestGolden(t *testing.T) {
 		{"grade-summary-json.golden", []string{"grade", "-q", "--summary", "-f", "json", gradeInput}, 1},
 		{"grade-explain.golden", []string{"grade", "--explain", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"}, 0},
 		{"grade-explain-candidates.golden", []string{"grade", "--explain", "--candidates", "..68..9.5...7...............475.3..2..5....379.........64.9...373.48....8523.6..."}, 0},
+		{"generate-line.golden", []string{"generate", "-n", "4", "--seed", "42", "--level", "medium", "-q"}, 0},
+		{"generate-grid.golden", []string{"generate", "-n", "2", "--seed", "42", "--level", "hard", "-f", "grid", "--with-solution", "-q"}, 0},
+		{"generate-json.golden", []string{"generate", "-n", "2", "--seed", "42", "--rating", "4.1-6.0", "-f", "json", "-q"}, 0},
+		{"generate-csv.golden", []string{"generate", "-n", "3", "--seed", "42", "--symmetry", "rot90", "-f", "csv", "--with-solution", "-q"}, 0},
+		{"generate-se.golden", []string{"generate", "-n", "3", "--seed", "7", "--level", "easy", "-f", "se", "-q"}, 0},
 		{"grade-explain-json.golden", []string{"grade", "--explain", "-f", "json", "..68..9.5...7...............475.3..2..5....379.........64.9...373.48....8523.6..."}, 0},
 	}
 	for _, tt := range tests {
@@ -135,6 +138,16 @@ func TestExitCodes(t *testing.T) {
 		{"unknown flag", "", []string{"solve", "--bogus", unique}, exitUsage},
 		{"flag without value", "", []string{"solve", "--count"}, exitUsage},
 		{"unknown command", "", []string{"bogus"}, exitUsage},
+		{"generate: empty rating range", "", []string{"generate", "--rating", "9-2"}, exitUsage},
+		{"generate: unknown level", "", []string{"generate", "--level", "impossible"}, exitUsage},
+		{"generate: unknown symmetry", "", []string{"generate", "--symmetry", "spiral"}, exitUsage},
+		{"generate: negative count", "", []string{"generate", "--count", "-1"}, exitUsage},
+		{"generate: level and rating", "", []string{"generate", "--level", "hard", "--rating", "2.6-4.0"}, exitUsage},
+		{"generate: impossible clues", "", []string{"generate", "--clues", "10-15"}, exitUsage},
+		{"generate: chains needed", "", []string{"generate", "--rating", "7.0-8.0"}, exitUsage},
+		{"generate: unknown technique", "", []string{"generate", "--require", "x-wingg"}, exitUsage},
+		{"generate: gives up", "", []string{"generate", "--seed", "1", "--level", "easy", "--clues", "17", "--max-tries", "10"}, exitItemsFailed},
+		{"generate: ok", "", []string{"generate", "--seed", "1", "-q"}, exitOK},
 		{"help", "", []string{"--help"}, exitOK},
 		{"version", "", []string{"--version"}, exitOK},
 	}

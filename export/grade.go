@@ -108,21 +108,12 @@ func where(p sudoku.Puzzle) string {
 // techniques' table order: "hidden-single:40 pointing:3".
 func usageText(u map[string]*grade.Usage) string {
 	var parts []string
-	for _, k := range stepKinds() {
+	for _, k := range techniques.AllKinds() {
 		if x := u[k.Key]; x != nil {
 			parts = append(parts, fmt.Sprintf("%s:%d", k.Key, x.Steps))
 		}
 	}
 	return strings.Join(parts, " ")
-}
-
-// stepKinds lists every kind of step in the techniques' table order.
-func stepKinds() []techniques.Kind {
-	var out []techniques.Kind
-	for _, t := range techniques.All() {
-		out = append(out, t.StepKinds()...)
-	}
-	return out
 }
 
 // Write writes one record.
@@ -335,7 +326,7 @@ func WriteGradeSummary(out io.Writer, format string, s *grade.Summary, cfg *conf
 		puzzles, steps, placements, eliminated int
 	}
 	var rows []row
-	for _, k := range stepKinds() {
+	for _, k := range techniques.AllKinds() {
 		if x := s.Techniques[k.Key]; x != nil {
 			rows = append(rows, row{k.Key, k.Ratings, x.Puzzles, x.Steps, x.Placements, x.Eliminations})
 		}

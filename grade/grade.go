@@ -25,9 +25,10 @@ const (
 	Invalid                  // the givens break the rules
 	Unsolvable               // no solution
 	Multiple                 // more than one solution
+	Over                     // stopped at a step rated above Options.StopAbove
 )
 
-var statusNames = [...]string{"rated", "beyond", "invalid", "unsolvable", "multiple"}
+var statusNames = [...]string{"rated", "beyond", "invalid", "unsolvable", "multiple", "over"}
 
 func (s Status) String() string { return statusNames[s] }
 
@@ -71,6 +72,10 @@ type Options struct {
 	Path bool
 	// Snapshots keeps the candidates before each step (implies Path).
 	Snapshots bool
+	// StopAbove, when positive, stops at the first step rated above it
+	// (compared in tenths, as SE prints ratings): the result is Over and its
+	// ER that step's rating, a lower bound of the real ER.
+	StopAbove float64
 }
 
 // Grade rates a puzzle. It first checks that the puzzle has exactly one
@@ -120,6 +125,10 @@ func Replay(s *techniques.State, opt Options) Result {
 			}
 			res.Before = append(res.Before, snap)
 		}
+		if opt.StopAbove > 0 && techniques.RatingTenths(step.Rating) > techniques.RatingTenths(opt.StopAbove) {
+			res.Status, res.ER, res.Hardest = Over, step.Rating, step.Name
+			return res
+		}
 		s.Apply(step)
 		res.Steps++
 		if step.Rating > res.ER {
@@ -154,6 +163,9 @@ func Replay(s *techniques.State, opt Options) Result {
 // MinBeyond is the lowest rating a puzzle beyond the implemented techniques
 // can have: SE's next technique, the X-cycle, starts at 6.5.
 const MinBeyond = 6.5
+
+// MaxRated is the highest rating the implemented techniques give.
+const MaxRated = 6.2
 
 // Grader grades puzzles with the techniques and levels of a configuration.
 type Grader struct {
@@ -223,6 +235,28 @@ func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
 	if g.explain != nil {
 		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Path: path, Snapshots: snapshots})
 		res.Path, res.Before, res.Usage, res.Steps = ex.Path, ex.Before, ex.Usage, ex.Steps
+	}
+	return res
+}
+
+// Within rates a puzzle known to have one solution (the uniqueness check is
+// skipped), stopping as soon as a step is rated above max (0: no limit). It
+// is the generator's grading: a candidate outside the target costs only the
+// steps up to the first one that is too hard. When extras are on, the usage
+// counts come from the explanation pass, as in Grade.
+func (g *Grader) Within(grid sudoku.Grid, max float64) Result {
+	res := Replay(techniques.NewState(grid), Options{Techniques: g.rating, StopAbove: max})
+	switch res.Status {
+	case Rated:
+		res.Level = g.cfg.Level(res.ER)
+	case Beyond:
+		res.Level = g.cfg.LevelFrom(MinBeyond)
+	default:
+		return res
+	}
+	if g.explain != nil {
+		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain})
+		res.Usage, res.Steps = ex.Usage, ex.Steps
 	}
 	return res
 }

@@ -140,3 +140,39 @@ func TestSoundnessShared(t *testing.T) {
 		})
 	}
 }
+
+// TestSolvedBySingles checks the quick test against grading-by-hand: it must
+// say true exactly for the puzzles whose path uses only full houses and
+// hidden singles.
+func TestSolvedBySingles(t *testing.T) {
+	puzzles := readPuzzles(t, filepath.Join("..", "testdata", "puzzles", "qqwing-sample220.se121.txt"), 0)
+	puzzles = append(puzzles, readPuzzles(t, filepath.Join("..", "testdata", "puzzles", "norvig-easy50.txt"), 0)...)
+	yes := 0
+	for _, p := range puzzles {
+		s := NewState(p.Grid)
+		singlesOnly := true
+		for !s.Solved() {
+			var next *Step
+			for _, tech := range SE {
+				tech.Find(s, func(st *Step) bool { next = st; return false })
+				if next != nil {
+					break
+				}
+			}
+			if next == nil || next.Rating > 1.5 {
+				singlesOnly = false
+				break
+			}
+			s.Apply(next)
+		}
+		if got := SolvedBySingles(p.Grid); got != singlesOnly {
+			t.Errorf("%s: SolvedBySingles = %v, path says %v", p.Grid, got, singlesOnly)
+		}
+		if singlesOnly {
+			yes++
+		}
+	}
+	if yes == 0 || yes == len(puzzles) {
+		t.Errorf("%d of %d puzzles solved by singles: the test lost its power", yes, len(puzzles))
+	}
+}

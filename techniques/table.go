@@ -84,3 +84,13 @@ var Extras = []Technique{
 func All() []Technique {
 	return append(append([]Technique(nil), SE...), Extras...)
 }
+
+// AllKinds lists every kind of step, SE's techniques first, in the table's
+// order.
+func AllKinds() []Kind {
+	var out []Kind
+	for _, t := range All() {
+		out = append(out, t.StepKinds()...)
+	}
+	return out
+}

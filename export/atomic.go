@@ -1,0 +1,57 @@
+package export
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// AtomicFile is an output file written through a temporary file in the
+// same directory and renamed into place by Commit, so that readers never see
+// a half-written file and an interrupted run leaves none behind.
+type AtomicFile struct {
+	*os.File
+	path string
+	done bool
+}
+
+// CreateAtomic starts writing path.
+func CreateAtomic(path string) (*AtomicFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	return &AtomicFile{File: f, path: path}, nil
+}
+
+// Commit closes the temporary file and renames it to the final path.
+func (a *AtomicFile) Commit() error {
+	if a.done {
+		return nil
+	}
+	a.done = true
+	if err := a.File.Sync(); err != nil {
+		a.File.Close()
+		os.Remove(a.File.Name())
+		return fmt.Errorf("write %s: %w", a.path, err)
+	}
+	if err := a.File.Close(); err != nil {
+		os.Remove(a.File.Name())
+		return fmt.Errorf("write %s: %w", a.path, err)
+	}
+	if err := os.Rename(a.File.Name(), a.path); err != nil {
+		os.Remove(a.File.Name())
+		return fmt.Errorf("write %s: %w", a.path, err)
+	}
+	return nil
+}
+
+// Abort closes and removes the temporary file; the final path is untouched.
+func (a *AtomicFile) Abort() {
+	if a.done {
+		return
+	}
+	a.done = true
+	a.File.Close()
+	os.Remove(a.File.Name())
+}

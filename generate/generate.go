@@ -1,0 +1,153 @@
+// Package generate makes puzzles: a random complete grid from the solver
+// core, clues removed in random order and symmetric groups while the puzzle
+// keeps one solution, then graded with the same engine `sudokit grade` uses
+// until one meets the target. Puzzle i of a seed depends only on the seed,
+// i and the options, so a run is reproducible whatever the parallelism.
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"sudokit/grade"
+	"sudokit/solve"
+	"sudokit/sudoku"
+	"sudokit/techniques"
+)
+
+// Options configures a Generator.
+type Options struct {
+	Seed     uint64
+	Symmetry Symmetry
+	// Minimal requires that no single clue can be removed while keeping one
+	// solution. With a symmetry, candidates that are not minimal are
+	// rejected (removing a single clue would break the symmetry).
+	Minimal bool
+	Target  Target
+	// MaxTries bounds the candidates tried for one puzzle (0: 100,000).
+	MaxTries int
+}
+
+// Puzzle is a generated puzzle with how it was found.
+type Puzzle struct {
+	Index    int
+	Seed     uint64
+	Grid     sudoku.Grid
+	Solution sudoku.Grid
+	Result   grade.Result
+	Symmetry Symmetry
+	Tries    int // candidates tried for this puzzle
+}
+
+// ErrGaveUp is wrapped by the error of a puzzle not found within MaxTries.
+var ErrGaveUp = errors.New("no puzzle meets the target")
+
+// Generator makes puzzles for one set of options. It is safe for concurrent
+// use: each puzzle has its own random source.
+type Generator struct {
+	opt    Options
+	grader *grade.Grader
+	orbits [Random][][]int
+}
+
+// New returns a generator grading with grader.
+func New(grader *grade.Grader, opt Options) *Generator {
+	g := &Generator{opt: opt, grader: grader}
+	if g.opt.MaxTries <= 0 {
+		g.opt.MaxTries = 100_000
+	}
+	for s := None; s < Random; s++ {
+		g.orbits[s] = s.Orbits()
+	}
+	return g
+}
+
+// Puzzle returns puzzle i. It fails with ErrGaveUp after MaxTries
+// candidates, or with ctx's error.
+func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
+	rng := rand.New(rand.NewPCG(g.opt.Seed, uint64(i)))
+	t := g.opt.Target
+	var maxER float64
+	if t.MaxER > 0 {
+		maxER = float64(t.MaxER) / 10
+	}
+	for try := 1; try <= g.opt.MaxTries; try++ {
+		if try%16 == 0 && ctx.Err() != nil {
+			return Puzzle{Index: i, Tries: try}, ctx.Err()
+		}
+		sym := g.opt.Symmetry
+		if sym == Random {
+			sym = Symmetry(1 + rng.IntN(int(Random)-1))
+		}
+		sol := solve.RandomGrid(rng)
+		grid, clues := g.dig(sol, sym, rng)
+		if t.MaxClues > 0 && clues > t.MaxClues {
+			continue
+		}
+		if g.opt.Minimal && !minimal(grid) {
+			continue
+		}
+		if t.MinER > 15 && techniques.SolvedBySingles(grid) {
+			continue // cheap rejection: rated 1.5 at most
+		}
+		res := g.grader.Within(grid, maxER)
+		if !t.accepts(res) {
+			continue
+		}
+		return Puzzle{Index: i, Seed: g.opt.Seed, Grid: grid, Solution: sol, Result: res, Symmetry: sym, Tries: try}, nil
+	}
+	return Puzzle{Index: i, Tries: g.opt.MaxTries}, fmt.Errorf("puzzle %d: %w after %d candidates; the target may be impossible or too rare (raise --max-tries or widen it)",
+		i, ErrGaveUp, g.opt.MaxTries)
+}
+
+// dig removes the orbits of a symmetry from a full grid in random order,
+// keeping each removal only if the puzzle still has one solution (and, for
+// targets rated 1.5 at most, is still solved by singles), and never going
+// below the target's minimum of clues. It returns the puzzle and its clues.
+func (g *Generator) dig(sol sudoku.Grid, sym Symmetry, rng *rand.Rand) (sudoku.Grid, int) {
+	orbits := g.orbits[sym]
+	order := rng.Perm(len(orbits))
+	t := g.opt.Target
+	singlesOnly := t.MaxER != 0 && t.MaxER <= 15
+	grid, clues := sol, 81
+	for _, k := range order {
+		orbit := orbits[k]
+		if clues-len(orbit) < t.MinClues {
+			continue
+		}
+		for _, c := range orbit {
+			grid[c] = 0
+		}
+		if solve.Count(grid, 2).Count != 1 || (singlesOnly && !techniques.SolvedBySingles(grid)) {
+			for _, c := range orbit {
+				grid[c] = sol[c]
+			}
+			continue
+		}
+		clues -= len(orbit)
+	}
+	return grid, clues
+}
+
+// minimal reports whether no single clue can be removed with the puzzle
+// keeping one solution.
+func minimal(grid sudoku.Grid) bool {
+	for c, v := range grid {
+		if v == 0 {
+			continue
+		}
+		grid[c] = 0
+		n := solve.Count(grid, 2).Count
+		grid[c] = v
+		if n == 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// Minimal reports whether no single clue of a puzzle with one solution can
+// be removed while keeping the solution unique.
+func Minimal(grid sudoku.Grid) bool { return minimal(grid) }

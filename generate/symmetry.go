@@ -1,0 +1,90 @@
+package generate
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Symmetry is a symmetry of the clue pattern.
+type Symmetry int
+
+// Symmetries. Random picks one of the six proper symmetries per puzzle.
+const (
+	None         Symmetry = iota
+	Rot180                // 180-degree rotation, as newspapers print
+	Rot90                 // 90-degree rotation
+	Mirror                // left-right reflection
+	Flip                  // top-bottom reflection
+	Diagonal              // reflection in the main diagonal
+	Antidiagonal          // reflection in the other diagonal
+	Random
+)
+
+var symmetryNames = [...]string{"none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal", "random"}
+
+func (s Symmetry) String() string { return symmetryNames[s] }
+
+// SymmetryNames lists the accepted names, for usage messages.
+func SymmetryNames() []string { return symmetryNames[:] }
+
+// ParseSymmetry reads a symmetry name.
+func ParseSymmetry(name string) (Symmetry, error) {
+	for i, n := range symmetryNames {
+		if n == name {
+			return Symmetry(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown symmetry %q (want one of %s)", name, strings.Join(symmetryNames[:], ", "))
+}
+
+// image returns where a symmetry's generator maps cell (r, c).
+func (s Symmetry) image(r, c int) (int, int) {
+	switch s {
+	case Rot180:
+		return 8 - r, 8 - c
+	case Rot90:
+		return c, 8 - r
+	case Mirror:
+		return r, 8 - c
+	case Flip:
+		return 8 - r, c
+	case Diagonal:
+		return c, r
+	case Antidiagonal:
+		return 8 - c, 8 - r
+	}
+	return r, c
+}
+
+// Orbits returns the groups of cells that the symmetry maps onto each
+// other: a symmetric pattern holds all of an orbit's cells or none.
+func (s Symmetry) Orbits() [][]int {
+	var seen [81]bool
+	var out [][]int
+	for cell := 0; cell < 81; cell++ {
+		if seen[cell] {
+			continue
+		}
+		var orbit []int
+		for c := cell; !seen[c]; {
+			seen[c] = true
+			orbit = append(orbit, c)
+			r, col := s.image(c/9, c%9)
+			c = r*9 + col
+		}
+		out = append(out, orbit)
+	}
+	return out
+}
+
+// Holds reports whether a pattern of givens is symmetric: each cell and its
+// image are both given or both empty.
+func (s Symmetry) Holds(givens [81]bool) bool {
+	for cell := 0; cell < 81; cell++ {
+		r, c := s.image(cell/9, cell%9)
+		if givens[cell] != givens[r*9+c] {
+			return false
+		}
+	}
+	return true
+}
