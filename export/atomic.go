@@ -8,15 +8,28 @@ import (
 
 // AtomicFile is an output file written through a temporary file in the
 // same directory and renamed into place by Commit, so that readers never see
-// a half-written file and an interrupted run leaves none behind.
+// a half-written file and an interrupted run leaves none behind. A path that
+// exists and is not a regular file (/dev/null, a named pipe, a terminal) is
+// written directly: renaming over it would replace the device.
 type AtomicFile struct {
 	*os.File
-	path string
-	done bool
+	path   string
+	direct bool
+	done   bool
 }
 
 // CreateAtomic starts writing path.
 func CreateAtomic(path string) (*AtomicFile, error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		if st.IsDir() {
+			return nil, fmt.Errorf("create %s: is a directory", path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		return &AtomicFile{File: f, path: path, direct: true}, nil
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
@@ -30,6 +43,9 @@ func (a *AtomicFile) Commit() error {
 		return nil
 	}
 	a.done = true
+	if a.direct {
+		return a.File.Close()
+	}
 	if err := a.File.Sync(); err != nil {
 		a.File.Close()
 		os.Remove(a.File.Name())
@@ -53,5 +69,7 @@ func (a *AtomicFile) Abort() {
 	}
 	a.done = true
 	a.File.Close()
-	os.Remove(a.File.Name())
+	if !a.direct {
+		os.Remove(a.File.Name())
+	}
 }
