@@ -70,9 +70,18 @@ func RandomSolution(g sudoku.Grid, rng *rand.Rand) (sudoku.Grid, bool) {
 	return r.Solution, r.Count > 0
 }
 
-// RandomGrid returns a random complete grid drawn with rng.
+// RandomGrid returns a random complete grid drawn with rng. The three boxes
+// on the diagonal share no unit, so each gets a random permutation of 1..9
+// first; the search, randomised too, fills in the rest.
 func RandomGrid(rng *rand.Rand) sudoku.Grid {
-	g, _ := RandomSolution(sudoku.Grid{}, rng)
+	var g sudoku.Grid
+	for b := 0; b < 3; b++ {
+		perm := rng.Perm(9)
+		for i, d := range perm {
+			g[(3*b+i/3)*9+3*b+i%3] = uint8(d + 1)
+		}
+	}
+	g, _ = RandomSolution(g, rng)
 	return g
 }
 

@@ -38,6 +38,7 @@ type loopSearch struct {
 	v1, v2 int
 	start  int
 	path   []int
+	onPath [81]bool
 	loops  [][]int
 	// parity[u] has bit p set when the path holds a cell of unit u at an
 	// index of parity p. A valid loop never has two cells of one parity in a
@@ -51,16 +52,22 @@ type loopSearch struct {
 // extra-digit set among the neighbours tried from one cell).
 func (ls *loopSearch) walk(cell int, allowed int, extraIn sudoku.Digits, arrival int) {
 	bit := uint8(1) << (len(ls.path) % 2)
-	for _, u := range sudoku.CellUnits[cell] {
-		ls.parity[u] |= bit
-	}
+	cu := &sudoku.CellUnits[cell]
+	ls.parity[cu[0]] |= bit
+	ls.parity[cu[1]] |= bit
+	ls.parity[cu[2]] |= bit
 	ls.path = append(ls.path, cell)
-	defer func() {
-		ls.path = ls.path[:len(ls.path)-1]
-		for _, u := range sudoku.CellUnits[cell] {
-			ls.parity[u] &^= bit
-		}
-	}()
+	ls.onPath[cell] = true
+	ls.extend(cell, allowed, extraIn, arrival)
+	ls.onPath[cell] = false
+	ls.path = ls.path[:len(ls.path)-1]
+	ls.parity[cu[0]] &^= bit
+	ls.parity[cu[1]] &^= bit
+	ls.parity[cu[2]] &^= bit
+}
+
+// extend tries every neighbour of cell, the last cell of the path.
+func (ls *loopSearch) extend(cell int, allowed int, extraIn sudoku.Digits, arrival int) {
 	nextBit := uint8(1) << (len(ls.path) % 2)
 	extra := extraIn
 	pair := sudoku.DigitSet(ls.v1, ls.v2)
@@ -76,7 +83,7 @@ func (ls *loopSearch) walk(cell int, allowed int, extraIn sudoku.Digits, arrival
 				continue
 			}
 			c := ls.s.Cands[n]
-			if c&pair != pair || slices.Contains(ls.path, n) {
+			if c&pair != pair || ls.onPath[n] {
 				continue
 			}
 			extra |= c &^ pair
