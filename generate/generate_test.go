@@ -83,7 +83,7 @@ func TestGeneratedPuzzles(t *testing.T) {
 		{"minimal rot180", Options{Seed: 10, Symmetry: Rot180, Minimal: true, Target: Target{MinER: 26, MaxER: 40}}, 4},
 		{"fiendish with a clue range", Options{Seed: 11, Symmetry: Rot180, Target: Target{MinER: 41, MaxER: 60, MinClues: 24, MaxClues: 28}}, 4},
 		{"requires x-wing", Options{Seed: 12, Symmetry: None, Target: Target{Require: []string{"x-wing"}}}, 3},
-		{"beyond the techniques", Options{Seed: 13, Symmetry: Rot180, Target: Target{MinER: 63, Beyond: true}}, 3},
+		{"chains", Options{Seed: 13, Symmetry: Rot180, Target: Target{MinER: 63, MaxER: 75}}, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,8 +188,11 @@ func TestTargetParsing(t *testing.T) {
 		t.Error("unknown level accepted")
 	}
 	known := grade.Keys()
-	if _, err := (Target{MinER: 70, MaxER: 80}).Check(known); err == nil {
-		t.Error("a band that needs chains was accepted")
+	if _, err := (Target{MinER: 90, MaxER: 95}).Check(known); err == nil {
+		t.Error("a band that needs nested chains was accepted")
+	}
+	if _, err := (Target{MinER: 70, MaxER: 80}).Check(known); err != nil {
+		t.Errorf("a band of chains was refused: %v", err)
 	}
 	if _, err := (Target{Require: []string{"x-wingg"}}).Check(known); err == nil {
 		t.Error("an unknown technique was accepted")

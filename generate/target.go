@@ -109,17 +109,13 @@ func (t Target) Check(known []string) (Target, error) {
 			return t, fmt.Errorf("unknown technique %q for --require (known: %s)", r, strings.Join(known, ", "))
 		}
 	}
-	top := techniques.RatingTenths(grade.MaxRated)
 	beyond := techniques.RatingTenths(grade.MinBeyond)
 	switch {
 	case t.MaxER == 0 || t.MaxER >= 200:
 		t.Beyond = t.MinER <= 200
-	case t.MaxER > top && t.MinER > top:
-		return t, fmt.Errorf("ratings %d.%d-%d.%d need chains, which sudokit cannot rate yet (it rates up to %s; puzzles beyond it take --rating %s+ or the top level)",
-			t.MinER/10, t.MinER%10, t.MaxER/10, t.MaxER%10, techniques.FormatRating(grade.MaxRated), techniques.FormatRating(grade.MinBeyond))
 	case t.MaxER >= beyond:
-		return t, fmt.Errorf("rating range up to %d.%d reaches into chains (6.5 and up), which sudokit cannot rate yet: end it at %s or leave it open (%d.%d+)",
-			t.MaxER/10, t.MaxER%10, techniques.FormatRating(grade.MaxRated), t.MinER/10, t.MinER%10)
+		return t, fmt.Errorf("rating range up to %d.%d reaches dynamic forcing chains (+) and nested chains (%s and up), which sudokit cannot rate yet: end it below %s or leave it open (%d.%d+)",
+			t.MaxER/10, t.MaxER%10, techniques.FormatRating(grade.MinBeyond), techniques.FormatRating(grade.MinBeyond), t.MinER/10, t.MinER%10)
 	}
 	if t.MaxClues != 0 && t.MinClues > t.MaxClues {
 		return t, fmt.Errorf("clue range %d-%d is empty", t.MinClues, t.MaxClues)

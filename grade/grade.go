@@ -161,11 +161,8 @@ func Replay(s *techniques.State, opt Options) Result {
 }
 
 // MinBeyond is the lowest rating a puzzle beyond the implemented techniques
-// can have: SE's next technique, the X-cycle, starts at 6.5.
-const MinBeyond = 6.5
-
-// MaxRated is the highest rating the implemented techniques give.
-const MaxRated = 6.2
+// can have: SE's next technique, dynamic forcing chains (+), starts at 9.0.
+const MinBeyond = 9.0
 
 // Grader grades puzzles with the techniques and levels of a configuration.
 type Grader struct {
@@ -210,7 +207,16 @@ func NewGrader(cfg *config.Config) (*Grader, error) {
 		}
 	}
 	if len(extras) > 0 {
-		g.explain = append(slices.Clone(g.rating), extras...)
+		// The extras go where SE would start chaining, so that an
+		// explanation uses them instead of a chain when it can.
+		for _, t := range g.rating {
+			if t.Chain && len(extras) > 0 {
+				g.explain = append(g.explain, extras...)
+				extras = nil
+			}
+			g.explain = append(g.explain, t)
+		}
+		g.explain = append(g.explain, extras...)
 	}
 	return g, nil
 }

@@ -18,6 +18,9 @@ type Technique struct {
 	// the restrictions of SE's search (which skips instances another
 	// technique finds anyway). Rating uses Find.
 	General Finder
+	// Chain marks the chaining producers, which search the whole grid at
+	// every call and are far costlier than the others.
+	Chain bool
 }
 
 // Kind is a kind of step, as counted in usage tables.
@@ -63,6 +66,12 @@ var SE = []Technique{
 	{Key: "hidden-quad", Name: "Hidden Quad", Ratings: "5.4", Find: findHidden(4, false), General: findHidden(4, true)},
 	{Key: "bug", Name: "Bivalue Universal Grave", Ratings: "5.6-6.2", Find: findBUG},
 	{Key: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Ratings: "6.2", Find: findAlignedPairExclusion},
+	{Key: "forcing-chains", Name: "Forcing Chains and Cycles", Ratings: "6.5+", Find: findForcingChainsAndCycles,
+		Kinds: []Kind{{"cycle", "Bidirectional Cycle", "6.5+"}, {"forcing-chain", "Forcing Chain", "6.6+"}}, Chain: true},
+	{Key: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Ratings: "7.5", Find: findAlignedTripletExclusion, Chain: true},
+	{Key: "nishio", Name: "Nishio Forcing Chains", Ratings: "7.5+", Find: findChaining(modeNishio), Chain: true},
+	{Key: "multiple-forcing-chains", Name: "Cell and Region Forcing Chains", Ratings: "8.0+", Find: findChaining(modeMultiple), Chain: true},
+	{Key: "dynamic-forcing-chains", Name: "Dynamic Forcing Chains", Ratings: "8.5+", Find: findChaining(modeDynamic), Chain: true},
 }
 
 // Extras are techniques beyond Sudoku Explainer's rule set, for explanations

@@ -1,0 +1,330 @@
+package techniques
+
+import (
+	"math/bits"
+
+	"sudokit/sudoku"
+)
+
+// The chaining engine follows Sudoku Explainer 1.2.1's chain search, because
+// the chains it finds, the parents it records and therefore the complexity
+// (the length bonus of the rating) are part of SE's rating.
+//
+// A potential is a candidate with a truth value: "r1c2 is 5" (on) or "r1c2
+// is not 5" (off). Links turn one potential into consequences:
+//
+//   - on -> off: the cell's other candidates (Y-links, when enabled), then
+//     the digit's other places in the cell's box, row and column;
+//   - off -> on: the cell's other candidate when it has two (Y-links), and
+//     the digit's other place in a box, row or column where it has two
+//     (X-links).
+//
+// A run propagates from starting potentials and records, for every
+// potential reached, its parents: the first is the one it was derived from,
+// the others ("hidden" parents, dynamic mode only) are the earlier
+// eliminations that made a cell or unit hold two candidates. The complexity
+// of a conclusion is the number of distinct potentials it depends on.
+
+// candID numbers a candidate: cell*9 + digit - 1 (0..728).
+func candID(cell, digit int) int { return cell*9 + digit - 1 }
+
+// chainNode is a potential reached by a run.
+type chainNode struct {
+	cell, digit uint8
+	on          bool
+	p0, pn      int32 // parents: run.parents[p0 : p0+pn], the main one first
+}
+
+// chainGrid is the candidate grid a run works on: the reference (the
+// state when the producer started) and the working copy, which dynamic runs
+// reduce as they go.
+type chainGrid struct {
+	ref, cur       [81]sudoku.Digits
+	refPos, curPos posTable
+}
+
+func (g *chainGrid) load(s *State) {
+	g.ref = s.Cands
+	g.cur = s.Cands
+	s.fillPositions(&g.refPos)
+	g.curPos = g.refPos
+}
+
+// restore undoes a dynamic run's eliminations.
+func (g *chainGrid) restore() {
+	g.cur = g.ref
+	g.curPos = g.refPos
+}
+
+// remove takes a candidate out of the working grid.
+func (g *chainGrid) remove(cell, digit int) {
+	if !g.cur[cell].Has(digit) {
+		return
+	}
+	g.cur[cell] = g.cur[cell].Without(digit)
+	u, ix := &sudoku.CellUnits[cell], &indexInUnit[cell]
+	g.curPos[u[0]][digit] &^= 1 << ix[0]
+	g.curPos[u[1]][digit] &^= 1 << ix[1]
+	g.curPos[u[2]][digit] &^= 1 << ix[2]
+}
+
+// chainRun is one propagation: the potentials reached, in order, with their
+// parents.
+type chainRun struct {
+	nodes   []chainNode
+	parents []int32
+	// onAt and offAt give the node of a candidate's on/off potential, as
+	// index+1 (0: not reached) when stamp matches.
+	onAt, offAt       [729]int32
+	onStamp, offStamp [729]uint32
+	stamp             uint32
+	// onOrder and offOrder list the nodes of the on- and off-sets in the
+	// order they entered them (SE iterates its sets in that order).
+	onOrder, offOrder []int32
+	onBits, offBits   [12]uint64
+	// contradiction: the on and off nodes of one candidate, when found.
+	contraOn, contraOff int32
+	// qOn and qOff are propagate's queues, kept for reuse.
+	qOn, qOff []int32
+}
+
+func (r *chainRun) reset() {
+	r.nodes = r.nodes[:0]
+	r.parents = r.parents[:0]
+	r.onOrder = r.onOrder[:0]
+	r.offOrder = r.offOrder[:0]
+	r.onBits, r.offBits = [12]uint64{}, [12]uint64{}
+	r.contraOn, r.contraOff = -1, -1
+	r.stamp++
+	if r.stamp == 0 { // wrapped: clear the stamps for real
+		r.onStamp, r.offStamp = [729]uint32{}, [729]uint32{}
+		r.stamp = 1
+	}
+}
+
+// node adds a potential with its parents and returns its index.
+func (r *chainRun) node(cell, digit int, on bool, parents ...int32) int32 {
+	n := chainNode{cell: uint8(cell), digit: uint8(digit), on: on, p0: int32(len(r.parents)), pn: int32(len(parents))}
+	r.parents = append(r.parents, parents...)
+	r.nodes = append(r.nodes, n)
+	return int32(len(r.nodes) - 1)
+}
+
+// onNode and offNode return the node of a candidate's potential in the
+// run's sets, or -1.
+func (r *chainRun) onNode(id int) int32 {
+	if r.onStamp[id] != r.stamp {
+		return -1
+	}
+	return r.onAt[id] - 1
+}
+
+func (r *chainRun) offNode(id int) int32 {
+	if r.offStamp[id] != r.stamp {
+		return -1
+	}
+	return r.offAt[id] - 1
+}
+
+// setOn and setOff put a node in the on- or off-set (replacing the stored
+// version of the same potential, which keeps its place in the order).
+func (r *chainRun) setOn(id int, n int32) {
+	if r.onStamp[id] != r.stamp {
+		r.onStamp[id] = r.stamp
+		r.onOrder = append(r.onOrder, n)
+		r.onBits[id>>6] |= 1 << (id & 63)
+	} else {
+		for i, m := range r.onOrder {
+			if m == r.onAt[id]-1 {
+				r.onOrder[i] = n
+				break
+			}
+		}
+	}
+	r.onAt[id] = n + 1
+}
+
+func (r *chainRun) setOff(id int, n int32) {
+	if r.offStamp[id] != r.stamp {
+		r.offStamp[id] = r.stamp
+		r.offOrder = append(r.offOrder, n)
+		r.offBits[id>>6] |= 1 << (id & 63)
+	} else {
+		for i, m := range r.offOrder {
+			if m == r.offAt[id]-1 {
+				r.offOrder[i] = n
+				break
+			}
+		}
+	}
+	r.offAt[id] = n + 1
+}
+
+// mainAncestor reports whether the potential (cell, digit, on) is n or one
+// of its ancestors along main parents.
+func (r *chainRun) mainAncestor(n int32, cell, digit int, on bool) bool {
+	for n >= 0 {
+		x := &r.nodes[n]
+		if int(x.cell) == cell && int(x.digit) == digit && x.on == on {
+			return true
+		}
+		if x.pn == 0 {
+			return false
+		}
+		n = r.parents[x.p0]
+	}
+	return false
+}
+
+// ancestors counts the distinct potentials n depends on through all its
+// parents, itself included: SE's complexity of a chain ending at n.
+func (r *chainRun) ancestors(n int32, seen *ancestorMarks) int {
+	seen.next()
+	count := 0
+	stack := seen.stack[:0]
+	stack = append(stack, n)
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x := &r.nodes[m]
+		key := candID(int(x.cell), int(x.digit)) * 2
+		if x.on {
+			key++
+		}
+		if seen.marks[key] == seen.gen {
+			continue
+		}
+		seen.marks[key] = seen.gen
+		count++
+		stack = append(stack, r.parents[x.p0:x.p0+x.pn]...)
+	}
+	seen.stack = stack
+	return count
+}
+
+// ancestorMarks is scratch space for ancestors.
+type ancestorMarks struct {
+	marks [1458]uint32
+	gen   uint32
+	stack []int32
+}
+
+func (a *ancestorMarks) next() {
+	a.gen++
+	if a.gen == 0 {
+		a.marks = [1458]uint32{}
+		a.gen = 1
+	}
+}
+
+// link is a consequence: a candidate, the truth value it takes, and the
+// hidden parents that made it follow (dynamic mode).
+type link struct {
+	cell, digit int
+	hidden      []int32
+}
+
+// linker computes consequences on a chain grid.
+type linker struct {
+	g     *chainGrid
+	buf   []link
+	hbuf  []int32
+	seen  [81]uint32
+	stamp uint32
+}
+
+func (l *linker) fresh() {
+	l.stamp++
+	if l.stamp == 0 {
+		l.seen = [81]uint32{}
+		l.stamp = 1
+	}
+}
+
+// onToOff lists what "cell is digit" rules out: with Y-links the cell's
+// other candidates (ascending), then the digit's other places in the box,
+// row and column (each cell once).
+func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
+	out := l.buf[:0]
+	g := l.g
+	if yLinks {
+		for x := uint16(g.cur[cell].Without(digit)); x != 0; x &= x - 1 {
+			out = append(out, link{cell: cell, digit: bits.TrailingZeros16(x)})
+		}
+	}
+	l.fresh()
+	l.seen[cell] = l.stamp
+	for _, kind := range brcKinds {
+		u := unitOf(cell, kind)
+		for m := g.curPos[u][digit]; m != 0; m &= m - 1 {
+			c := int(sudoku.Units[u][bits.TrailingZeros16(m)])
+			if l.seen[c] == l.stamp {
+				continue
+			}
+			l.seen[c] = l.stamp
+			out = append(out, link{cell: c, digit: digit})
+		}
+	}
+	l.buf = out
+	return out
+}
+
+// offToOn lists what "cell is not digit" forces: with Y-links the cell's
+// other candidate when it has two, with X-links the digit's other place in
+// each box, row and column where it has two. In dynamic mode, hidden
+// parents are the run's off-nodes of the candidates that were in the
+// reference grid and are gone. Each candidate appears once.
+func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []link {
+	out := l.buf[:0]
+	l.hbuf = l.hbuf[:0]
+	g := l.g
+	l.fresh()
+	if yLinks && g.cur[cell].Count() == 2 {
+		other := g.cur[cell].Without(digit).First()
+		start := len(l.hbuf)
+		for x := uint16(g.ref[cell] &^ g.cur[cell]); x != 0; x &= x - 1 {
+			if n := r.offNode(candID(cell, bits.TrailingZeros16(x))); n >= 0 {
+				l.hbuf = append(l.hbuf, n)
+			}
+		}
+		out = append(out, link{cell: cell, digit: other, hidden: l.hbuf[start:len(l.hbuf):len(l.hbuf)]})
+		l.seen[cell] = l.stamp
+	}
+	if xLinks {
+		for _, kind := range brcKinds {
+			u := unitOf(cell, kind)
+			pos := g.curPos[u][digit]
+			if popcount16(pos) != 2 {
+				continue
+			}
+			var other int
+			for m := pos; m != 0; m &= m - 1 {
+				if c := int(sudoku.Units[u][lowBit(m)]); c != cell {
+					other = c
+				}
+			}
+			start := len(l.hbuf)
+			for m := g.refPos[u][digit] &^ pos; m != 0; m &= m - 1 {
+				if n := r.offNode(candID(int(sudoku.Units[u][lowBit(m)]), digit)); n >= 0 {
+					l.hbuf = append(l.hbuf, n)
+				}
+			}
+			if l.seen[other] == l.stamp && containsLink(out, other, digit) {
+				continue
+			}
+			l.seen[other] = l.stamp
+			out = append(out, link{cell: other, digit: digit, hidden: l.hbuf[start:len(l.hbuf):len(l.hbuf)]})
+		}
+	}
+	l.buf = out
+	return out
+}
+
+func containsLink(ls []link, cell, digit int) bool {
+	for _, x := range ls {
+		if x.cell == cell && x.digit == digit {
+			return true
+		}
+	}
+	return false
+}

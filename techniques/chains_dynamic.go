@@ -1,0 +1,286 @@
+package techniques
+
+import (
+	"fmt"
+	"strings"
+
+	"sudokit/sudoku"
+)
+
+// Producers 23 to 26: Nishio, multiple (cell and region) forcing chains,
+// dynamic forcing chains and dynamic forcing chains (+). They share one
+// propagation, SE's doChaining: one potential at a time, true potentials
+// before false ones; in dynamic mode each false potential also leaves the
+// working grid, so that later links see the reduced grid (their hidden
+// parents record why).
+
+// chainMode selects a producer's propagation and hints.
+type chainMode struct {
+	key       string  // Step.Technique
+	prefix    string  // name prefix: "", "Dynamic "
+	base      float64 // rating before the length bonus
+	dynamic   bool    // eliminations change the working grid
+	yLinks    bool    // cell links (Nishio has none)
+	nishio    bool    // only contradictions
+	minCands  int     // cells examined: at least this many candidates
+	contra    bool    // contradiction hints
+	double    bool    // double forcing hints (cells with 3+ candidates)
+	multiples bool    // region and cell forcing chains
+}
+
+var (
+	modeNishio   = chainMode{key: "nishio", base: 7.5, dynamic: true, nishio: true, minCands: 2, contra: true}
+	modeMultiple = chainMode{key: "multiple-forcing-chains", base: 8.0, yLinks: true, minCands: 3, multiples: true}
+	modeDynamic  = chainMode{key: "dynamic-forcing-chains", prefix: "Dynamic ", base: 8.5, dynamic: true, yLinks: true,
+		minCands: 2, contra: true, double: true, multiples: true}
+)
+
+// propagate runs SE's doChaining in r from one potential.
+func (c *chainer) propagate(r *chainRun, cell, d int, on bool, m chainMode) {
+	r.reset()
+	root := r.node(cell, d, on)
+	qOn, qOff := r.qOn[:0], r.qOff[:0]
+	if on {
+		r.setOn(candID(cell, d), root)
+		qOn = append(qOn, root)
+	} else {
+		r.setOff(candID(cell, d), root)
+		qOff = append(qOff, root)
+	}
+	hOn, hOff := 0, 0
+	var parents []int32
+loop:
+	for {
+		switch {
+		case hOn < len(qOn):
+			n := qOn[hOn]
+			hOn++
+			x := r.nodes[n]
+			for _, q := range c.lk.onToOff(int(x.cell), int(x.digit), m.yLinks) {
+				id := candID(q.cell, q.digit)
+				if on := r.onNode(id); on >= 0 {
+					r.contraOn, r.contraOff = on, r.node(q.cell, q.digit, false, n)
+					break loop
+				}
+				if r.offNode(id) < 0 {
+					k := r.node(q.cell, q.digit, false, n)
+					r.setOff(id, k)
+					qOff = append(qOff, k)
+				}
+			}
+		case hOff < len(qOff):
+			n := qOff[hOff]
+			hOff++
+			x := r.nodes[n]
+			links := c.lk.offToOn(r, int(x.cell), int(x.digit), true, m.yLinks)
+			if m.dynamic {
+				c.g.remove(int(x.cell), int(x.digit))
+			}
+			for _, q := range links {
+				id := candID(q.cell, q.digit)
+				parents = append(append(parents[:0], n), q.hidden...)
+				if off := r.offNode(id); off >= 0 {
+					r.contraOn, r.contraOff = r.node(q.cell, q.digit, true, parents...), off
+					break loop
+				}
+				if r.onNode(id) < 0 {
+					k := r.node(q.cell, q.digit, true, parents...)
+					r.setOn(id, k)
+					qOn = append(qOn, k)
+				}
+			}
+		default:
+			break loop
+		}
+	}
+	r.qOn, r.qOff = qOn, qOff
+	if m.dynamic {
+		c.g.restore()
+	}
+}
+
+// runCache keeps the runs from "cell is d" of one producer call: region
+// chains reuse the runs of other cells.
+type runCache struct {
+	on [729]*chainRun
+}
+
+func (c *chainer) onRun(cache *runCache, cell, d int, m chainMode) *chainRun {
+	id := candID(cell, d)
+	if r := cache.on[id]; r != nil {
+		return r
+	}
+	r := c.run()
+	c.propagate(r, cell, d, true, m)
+	cache.on[id] = r
+	return r
+}
+
+// findChaining returns the finder of one doChaining producer.
+func findChaining(m chainMode) Finder {
+	return func(s *State, emit Emit) bool {
+		c := newChainer(s)
+		var cache runCache
+		defer func() {
+			for _, r := range cache.on {
+				if r != nil {
+					c.release(r)
+				}
+			}
+		}()
+		var hints []*chainHint
+		for cell := 0; cell < 81; cell++ {
+			cands := s.Cands[cell]
+			if cands.Count() < m.minCands {
+				continue
+			}
+			digits := cands.Slice()
+			for _, d := range digits {
+				a := c.onRun(&cache, cell, d, m)
+				var b *chainRun
+				if m.contra || m.double {
+					b = c.run()
+					c.propagate(b, cell, d, false, m)
+				}
+				if m.contra {
+					if a.contraOn >= 0 {
+						hints = c.binaryHint(hints, m, a, a.contraOn, a, a.contraOff, cell, d, false, true)
+					}
+					if b.contraOn >= 0 {
+						hints = c.binaryHint(hints, m, b, b.contraOn, b, b.contraOff, cell, d, true, true)
+					}
+				}
+				if m.double && cands.Count() >= 3 {
+					for _, x := range a.onOrder {
+						xn := a.nodes[x]
+						if y := b.onNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
+							hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), true, false)
+						}
+					}
+					for _, x := range a.offOrder {
+						xn := a.nodes[x]
+						if y := b.offNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
+							hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), false, false)
+						}
+					}
+				}
+				if b != nil {
+					c.release(b)
+				}
+				if m.multiples {
+					for _, kind := range brcKinds {
+						u := unitOf(cell, kind)
+						pos := c.g.refPos[u][d]
+						if popcount16(pos) < 2 || int(sudoku.Units[u][lowBit(pos)]) != cell {
+							continue
+						}
+						var runs []*chainRun
+						var branch []int
+						for p := pos; p != 0; p &= p - 1 {
+							pc := int(sudoku.Units[u][lowBit(p)])
+							runs = append(runs, c.onRun(&cache, pc, d, m))
+							branch = append(branch, pc)
+						}
+						hints = c.commonHints(hints, m, runs, keyRegion,
+							func() string { return fmt.Sprintf("%d in %s", d, unitName(u)) }, branch, d)
+					}
+				}
+			}
+			if m.multiples {
+				var runs []*chainRun
+				for _, d := range digits {
+					runs = append(runs, c.onRun(&cache, cell, d, m))
+				}
+				hints = c.commonHints(hints, m, runs, keyCell,
+					func() string { return sudoku.CellName(cell) }, nil, 0)
+			}
+		}
+		return emitChainHints(hints, emit)
+	}
+}
+
+// binaryHint adds the step of two chains: a contradiction (both ends of one
+// run: the start is false, or true) or a double forcing (the same
+// conclusion from "d" and from "not d").
+func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a int32, rb *chainRun, b int32,
+	cell, d int, on, contradiction bool) []*chainHint {
+	st := eliminationStep(c.s, cell, d, on)
+	if len(st.Eliminations) == 0 {
+		return hints
+	}
+	complexity := ra.ancestors(a, &c.marks) + rb.ancestors(b, &c.marks)
+	key, name := keyDouble, "Double Forcing Chains"
+	if contradiction {
+		key, name = keyContra, "Contradiction Forcing Chains"
+	}
+	if m.nishio {
+		key, name = keyNishio, "Nishio Forcing Chains"
+	}
+	st.Technique, st.Name = m.key, m.prefix+name
+	st.Rating = m.base + chainBonus(complexity)
+	st.Cells, st.Digits = []int{cell}, sudoku.DigitSet(d)
+	st.Detail = fmt.Sprintf("%s: %s; %s", potentialName(cell, d, on), chainNotation(ra, a), chainNotation(rb, b))
+	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key})
+}
+
+// commonHints adds the steps of conclusions common to every branch: true
+// in all (the digit is placed), then false in all (it goes). Branches are
+// the candidates of a cell or the places of a digit in a unit.
+func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun, key int,
+	what func() string, branchCells []int, branchDigit int) []*chainHint {
+	name := "Cell Forcing Chains"
+	if key == keyRegion {
+		name = "Region Forcing Chains"
+	}
+	var common [12]uint64
+	for pass := 0; pass < 2; pass++ {
+		on := pass == 0
+		for i := range common {
+			common[i] = ^uint64(0)
+		}
+		for _, r := range runs {
+			bits := &r.offBits
+			if on {
+				bits = &r.onBits
+			}
+			for i := range common {
+				common[i] &= bits[i]
+			}
+		}
+		if common == [12]uint64{} {
+			continue
+		}
+		order := runs[0].offOrder
+		if on {
+			order = runs[0].onOrder
+		}
+		for _, n := range order {
+			x := runs[0].nodes[n]
+			id := candID(int(x.cell), int(x.digit))
+			if common[id>>6]&(1<<(id&63)) == 0 {
+				continue
+			}
+			st := eliminationStep(c.s, int(x.cell), int(x.digit), on)
+			if len(st.Eliminations) == 0 {
+				continue
+			}
+			complexity := 0
+			var branches []string
+			for _, r := range runs {
+				k := r.offNode(id)
+				if on {
+					k = r.onNode(id)
+				}
+				complexity += r.ancestors(k, &c.marks)
+				branches = append(branches, chainNotation(r, k))
+			}
+			st.Technique, st.Name = m.key, m.prefix+name
+			st.Rating = m.base + chainBonus(complexity)
+			st.Cells, st.Digits = []int{int(x.cell)}, sudoku.DigitSet(int(x.digit))
+			st.Detail = fmt.Sprintf("%s ==> %s: %s", what(), potentialName(int(x.cell), int(x.digit), on),
+				strings.Join(branches, "; "))
+			hints = append(hints, &chainHint{step: st, complexity: complexity, sortKey: key})
+		}
+	}
+	return hints
+}
