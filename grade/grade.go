@@ -161,8 +161,8 @@ func Replay(s *techniques.State, opt Options) Result {
 }
 
 // MinBeyond is the lowest rating a puzzle beyond the implemented techniques
-// can have: SE's next technique, dynamic forcing chains (+), starts at 9.0.
-const MinBeyond = 9.0
+// can have: SE's next technique, nested forcing chains, starts at 9.5.
+const MinBeyond = 9.5
 
 // Grader grades puzzles with the techniques and levels of a configuration.
 type Grader struct {

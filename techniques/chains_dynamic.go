@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"sudokit/sudoku"
@@ -26,6 +27,8 @@ type chainMode struct {
 	contra    bool    // contradiction hints
 	double    bool    // double forcing hints (cells with 3+ candidates)
 	multiples bool    // region and cell forcing chains
+	level     int     // nesting: 1 adds the basic rules inside the chains
+	suffix    string  // name suffix: " (+)"
 }
 
 var (
@@ -33,6 +36,8 @@ var (
 	modeMultiple = chainMode{key: "multiple-forcing-chains", base: 8.0, yLinks: true, minCands: 3, multiples: true}
 	modeDynamic  = chainMode{key: "dynamic-forcing-chains", prefix: "Dynamic ", base: 8.5, dynamic: true, yLinks: true,
 		minCands: 2, contra: true, double: true, multiples: true}
+	modeDynamicPlus = chainMode{key: "dynamic-forcing-chains-plus", prefix: "Dynamic ", base: 9.0, dynamic: true, yLinks: true,
+		minCands: 2, contra: true, double: true, multiples: true, level: 1, suffix: " (+)"}
 )
 
 // propagate runs SE's doChaining in r from one potential.
@@ -90,7 +95,26 @@ loop:
 				}
 			}
 		default:
-			break loop
+			// Nested levels: when the links are exhausted, the basic rules
+			// run on the reduced grid, and what they eliminate (because of
+			// the chain so far) goes on as new false potentials.
+			if m.level == 0 {
+				break loop
+			}
+			added := false
+			for _, a := range c.advanced(r, m) {
+				id := candID(a.cell, a.digit)
+				if r.offNode(id) >= 0 {
+					continue
+				}
+				k := r.node(a.cell, a.digit, false, a.parents...)
+				r.setOff(id, k)
+				qOff = append(qOff, k)
+				added = true
+			}
+			if !added {
+				break loop
+			}
 		}
 	}
 	r.qOn, r.qOff = qOn, qOff
@@ -216,7 +240,7 @@ func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a in
 	if m.nishio {
 		key, name = keyNishio, "Nishio Forcing Chains"
 	}
-	st.Technique, st.Name = m.key, m.prefix+name
+	st.Technique, st.Name = m.key, m.prefix+name+m.suffix
 	st.Rating = m.base + chainBonus(complexity)
 	st.Cells, st.Digits = []int{cell}, sudoku.DigitSet(d)
 	st.Detail = fmt.Sprintf("%s: %s; %s", potentialName(cell, d, on), chainNotation(ra, a), chainNotation(rb, b))
@@ -274,7 +298,7 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 				complexity += r.ancestors(k, &c.marks)
 				branches = append(branches, chainNotation(r, k))
 			}
-			st.Technique, st.Name = m.key, m.prefix+name
+			st.Technique, st.Name = m.key, m.prefix+name+m.suffix
 			st.Rating = m.base + chainBonus(complexity)
 			st.Cells, st.Digits = []int{int(x.cell)}, sudoku.DigitSet(int(x.digit))
 			st.Detail = fmt.Sprintf("%s ==> %s: %s", what(), potentialName(int(x.cell), int(x.digit), on),
@@ -283,4 +307,102 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 		}
 	}
 	return hints
+}
+
+// advPotential is a false potential found by a nested rule, with the
+// earlier eliminations of the chain that made the rule apply.
+type advPotential struct {
+	cell, digit int
+	parents     []int32
+}
+
+// nestedRules are the rules tried, in order, inside chains of level 1 and
+// up: the first that yields anything is used.
+var nestedRules = []Finder{findLocked, findHidden(2, false), findNaked(2, false), findFish(2)}
+
+// advanced runs the nested rules on the run's working grid and returns the
+// eliminations of the first rule that owes something to the chain: each
+// hint must have "rule parents", candidates of the reference grid that the
+// chain removed and without which the hint would not exist.
+func (c *chainer) advanced(r *chainRun, m chainMode) []advPotential {
+	work := &State{Values: c.s.Values, Cands: c.g.cur}
+	var out []advPotential
+	for _, rule := range nestedRules {
+		rule(work, func(h *Step) bool {
+			parents := c.ruleParents(h)
+			if len(parents) == 0 {
+				return true // the hint stands without the chain
+			}
+			var pn []int32
+			for _, p := range parents {
+				if n := r.offNode(p); n >= 0 {
+					pn = append(pn, n)
+				}
+			}
+			elims := slices.Clone(h.Eliminations)
+			slices.SortFunc(elims, func(a, b Candidate) int {
+				return candID(int(a.Cell), int(a.Digit)) - candID(int(b.Cell), int(b.Digit))
+			})
+			for _, e := range elims {
+				out = append(out, advPotential{int(e.Cell), int(e.Digit), pn})
+			}
+			return true
+		})
+		if len(out) > 0 {
+			break
+		}
+	}
+	return out
+}
+
+// ruleParents lists (as candidate ids) the candidates of the reference grid
+// that the working grid lost and that a nested rule's hint depends on, as
+// Sudoku Explainer defines them for each rule.
+func (c *chainer) ruleParents(h *Step) []int {
+	ref, cur := &c.g.ref, &c.g.cur
+	var out []int
+	lost := func(cell, d int) bool { return ref[cell].Has(d) && !cur[cell].Has(d) }
+	switch h.Technique {
+	case "pointing", "claiming", "x-wing":
+		// The digit left the base units' cells outside the covers.
+		d := h.Digits.First()
+		k := len(h.Units) / 2
+		bases, covers := h.Units[:k], h.Units[k:]
+		for _, b := range bases {
+			for _, cell := range sudoku.Units[b] {
+				covered := false
+				for _, cv := range covers {
+					covered = covered || inUnit(int(cell), cv)
+				}
+				if !covered && lost(int(cell), d) {
+					out = append(out, candID(int(cell), d))
+				}
+			}
+		}
+	case "hidden-pair":
+		// The pair's digits left the unit's other cells.
+		u := h.Units[0]
+		var mine uint16
+		for _, d := range h.Digits.Slice() {
+			mine |= c.g.curPos[u][d]
+		}
+		for i, cell := range sudoku.Units[u] {
+			if mine>>i&1 != 0 {
+				continue
+			}
+			for _, d := range h.Digits.Slice() {
+				if ref[cell].Has(d) {
+					out = append(out, candID(int(cell), d))
+				}
+			}
+		}
+	case "naked-pair":
+		// The pair's cells lost their other digits.
+		for _, cell := range h.Cells {
+			for _, d := range (ref[cell] &^ h.Digits).Slice() {
+				out = append(out, candID(cell, d))
+			}
+		}
+	}
+	return out
 }

@@ -72,6 +72,7 @@ var SE = []Technique{
 	{Key: "nishio", Name: "Nishio Forcing Chains", Ratings: "7.5+", Find: findChaining(modeNishio), Chain: true},
 	{Key: "multiple-forcing-chains", Name: "Cell and Region Forcing Chains", Ratings: "8.0+", Find: findChaining(modeMultiple), Chain: true},
 	{Key: "dynamic-forcing-chains", Name: "Dynamic Forcing Chains", Ratings: "8.5+", Find: findChaining(modeDynamic), Chain: true},
+	{Key: "dynamic-forcing-chains-plus", Name: "Dynamic Forcing Chains (+)", Ratings: "9.0+", Find: findChaining(modeDynamicPlus), Chain: true},
 }
 
 // Extras are techniques beyond Sudoku Explainer's rule set, for explanations
