@@ -81,6 +81,7 @@ type chainRun struct {
 	// onOrder and offOrder list the nodes of the on- and off-sets in the
 	// order they entered them (SE iterates its sets in that order).
 	onOrder, offOrder []int32
+	onPos, offPos     [729]int32 // a candidate's place in onOrder / offOrder
 	onBits, offBits   [12]uint64
 	// contradiction: the on and off nodes of one candidate, when found.
 	contraOn, contraOff int32
@@ -131,15 +132,11 @@ func (r *chainRun) offNode(id int) int32 {
 func (r *chainRun) setOn(id int, n int32) {
 	if r.onStamp[id] != r.stamp {
 		r.onStamp[id] = r.stamp
+		r.onPos[id] = int32(len(r.onOrder))
 		r.onOrder = append(r.onOrder, n)
 		r.onBits[id>>6] |= 1 << (id & 63)
 	} else {
-		for i, m := range r.onOrder {
-			if m == r.onAt[id]-1 {
-				r.onOrder[i] = n
-				break
-			}
-		}
+		r.onOrder[r.onPos[id]] = n
 	}
 	r.onAt[id] = n + 1
 }
@@ -147,15 +144,11 @@ func (r *chainRun) setOn(id int, n int32) {
 func (r *chainRun) setOff(id int, n int32) {
 	if r.offStamp[id] != r.stamp {
 		r.offStamp[id] = r.stamp
+		r.offPos[id] = int32(len(r.offOrder))
 		r.offOrder = append(r.offOrder, n)
 		r.offBits[id>>6] |= 1 << (id & 63)
 	} else {
-		for i, m := range r.offOrder {
-			if m == r.offAt[id]-1 {
-				r.offOrder[i] = n
-				break
-			}
-		}
+		r.offOrder[r.offPos[id]] = n
 	}
 	r.offAt[id] = n + 1
 }
@@ -231,6 +224,102 @@ type linker struct {
 	hbuf  []int32
 	seen  [81]uint32
 	stamp uint32
+
+	// Static links of the reference grid, computed once (static producers
+	// never change the grid): per candidate id, the consequences.
+	static      bool
+	onOffCell   [729][]int16 // the cell's other candidates
+	onOffRegion [729][]int16 // the digit's other places in box, row, column
+	offOnCell   [729]int16   // the other candidate of a two-candidate cell, or -1
+	offOnRegion [729][]int16 // the digit's other place where it has two
+
+	// The same links as sets, for breadth-first searches on bit sets.
+	masks                  bool
+	onOffMaskX, onOffMaskY [729]candSet // Y includes the cell's others
+	offOnMaskX, offOnMaskY [729]candSet // X: conjugates; Y: the bivalue partner
+}
+
+// candSet is a set of candidate ids.
+type candSet [12]uint64
+
+func (s *candSet) add(id int)      { s[id>>6] |= 1 << (id & 63) }
+func (s *candSet) has(id int) bool { return s[id>>6]&(1<<(id&63)) != 0 }
+
+// prepareMasks fills the static link masks (after prepareStatic).
+func (l *linker) prepareMasks() {
+	if l.masks {
+		return
+	}
+	l.masks = true
+	for id := 0; id < 729; id++ {
+		l.onOffMaskX[id], l.onOffMaskY[id], l.offOnMaskX[id], l.offOnMaskY[id] = candSet{}, candSet{}, candSet{}, candSet{}
+		for _, x := range l.onOffRegion[id] {
+			l.onOffMaskX[id].add(int(x))
+		}
+		l.onOffMaskY[id] = l.onOffMaskX[id]
+		for _, x := range l.onOffCell[id] {
+			l.onOffMaskY[id].add(int(x))
+		}
+		for _, x := range l.offOnRegion[id] {
+			l.offOnMaskX[id].add(int(x))
+		}
+		if x := l.offOnCell[id]; x >= 0 {
+			l.offOnMaskY[id].add(int(x))
+		}
+	}
+}
+
+// prepareStatic computes the static link tables of the reference grid.
+func (l *linker) prepareStatic() {
+	if l.static {
+		return
+	}
+	l.static = true
+	l.masks = false
+	g := l.g
+	for cell := 0; cell < 81; cell++ {
+		for x := uint16(g.ref[cell]); x != 0; x &= x - 1 {
+			d := bits.TrailingZeros16(x)
+			id := candID(cell, d)
+			l.onOffCell[id] = l.onOffCell[id][:0]
+			for y := uint16(g.ref[cell].Without(d)); y != 0; y &= y - 1 {
+				l.onOffCell[id] = append(l.onOffCell[id], int16(candID(cell, bits.TrailingZeros16(y))))
+			}
+			l.onOffRegion[id] = l.onOffRegion[id][:0]
+			l.offOnRegion[id] = l.offOnRegion[id][:0]
+			l.offOnCell[id] = -1
+			if g.ref[cell].Count() == 2 {
+				l.offOnCell[id] = int16(candID(cell, g.ref[cell].Without(d).First()))
+			}
+			l.fresh()
+			l.seen[cell] = l.stamp
+			for _, kind := range brcKinds {
+				u := unitOf(cell, kind)
+				pos := g.refPos[u][d]
+				for m := pos; m != 0; m &= m - 1 {
+					c := int(sudoku.Units[u][bits.TrailingZeros16(m)])
+					if l.seen[c] != l.stamp {
+						l.seen[c] = l.stamp
+						l.onOffRegion[id] = append(l.onOffRegion[id], int16(candID(c, d)))
+					}
+				}
+			}
+			l.fresh()
+			for _, kind := range brcKinds {
+				u := unitOf(cell, kind)
+				pos := g.refPos[u][d]
+				if popcount16(pos) != 2 {
+					continue
+				}
+				for m := pos; m != 0; m &= m - 1 {
+					if c := int(sudoku.Units[u][lowBit(m)]); c != cell && l.seen[c] != l.stamp {
+						l.seen[c] = l.stamp
+						l.offOnRegion[id] = append(l.offOnRegion[id], int16(candID(c, d)))
+					}
+				}
+			}
+		}
+	}
 }
 
 func (l *linker) fresh() {
@@ -247,6 +336,19 @@ func (l *linker) fresh() {
 func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 	out := l.buf[:0]
 	g := l.g
+	if l.static {
+		id := candID(cell, digit)
+		if yLinks {
+			for _, x := range l.onOffCell[id] {
+				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1})
+			}
+		}
+		for _, x := range l.onOffRegion[id] {
+			out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1})
+		}
+		l.buf = out
+		return out
+	}
 	if yLinks {
 		for x := uint16(g.cur[cell].Without(digit)); x != 0; x &= x - 1 {
 			out = append(out, link{cell: cell, digit: bits.TrailingZeros16(x)})
@@ -278,6 +380,20 @@ func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []li
 	out := l.buf[:0]
 	l.hbuf = l.hbuf[:0]
 	g := l.g
+	if l.static {
+		id := candID(cell, digit)
+		if yLinks && l.offOnCell[id] >= 0 {
+			x := int(l.offOnCell[id])
+			out = append(out, link{cell: x / 9, digit: x%9 + 1})
+		}
+		if xLinks {
+			for _, x := range l.offOnRegion[id] {
+				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1})
+			}
+		}
+		l.buf = out
+		return out
+	}
 	l.fresh()
 	if yLinks && g.cur[cell].Count() == 2 {
 		other := g.cur[cell].Without(digit).First()

@@ -2,9 +2,11 @@ package techniques
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"sudokit/sudoku"
 )
@@ -16,35 +18,47 @@ type chainer struct {
 	g     chainGrid
 	lk    linker
 	marks ancestorMarks
-	free  []*chainRun
 }
 
+// chainerPool recycles chainers (their link tables keep their capacity).
+var chainerPool = sync.Pool{New: func() any { return &chainer{} }}
+
+// newChainer returns a chainer for s; done gives it back.
 func newChainer(s *State) *chainer {
-	c := &chainer{s: s}
+	c := chainerPool.Get().(*chainer)
+	c.s = s
 	c.g.load(s)
 	c.lk.g = &c.g
+	c.lk.static = false
 	return c
 }
 
+// done returns the chainer to the pool.
+func (c *chainer) done() {
+	c.s = nil
+	chainerPool.Put(c)
+}
+
+// runPool recycles runs (each holds about 12 KB of lookup arrays) across
+// producer calls and goroutines.
+var runPool = sync.Pool{New: func() any { return &chainRun{} }}
+
 func (c *chainer) run() *chainRun {
-	if n := len(c.free); n > 0 {
-		r := c.free[n-1]
-		c.free = c.free[:n-1]
-		r.reset()
-		return r
-	}
-	r := &chainRun{}
+	r := runPool.Get().(*chainRun)
 	r.reset()
 	return r
 }
 
-func (c *chainer) release(r *chainRun) { c.free = append(c.free, r) }
+func (c *chainer) release(r *chainRun) { runPool.Put(r) }
 
-// chainHint is a chaining step with what SE sorts and compares it by.
+// chainHint is a chaining step with what SE sorts and compares it by. Its
+// Detail, which takes the chains' text, is written only when the step is
+// emitted (most hints a producer collects are never shown).
 type chainHint struct {
 	step       *Step
 	complexity int
 	sortKey    int
+	detail     func() string
 }
 
 // chainBase gives the names and ratings of the chain kinds.
@@ -107,9 +121,12 @@ func removableKey(st *Step) string {
 	return b.String()
 }
 
-// emitChainHints sorts hints and passes them on.
+// emitChainHints sorts hints and passes them on, writing their details.
 func emitChainHints(hints []*chainHint, emit Emit) bool {
 	for _, h := range sortChainHints(hints) {
+		if h.detail != nil {
+			h.step.Detail = h.detail()
+		}
 		if !emit(h.step) {
 			return false
 		}
@@ -178,6 +195,8 @@ func eliminationStep(s *State, cell, digit int, place bool) *Step {
 // Y-links only, both.
 func findForcingChainsAndCycles(s *State, emit Emit) bool {
 	c := newChainer(s)
+	defer c.done()
+	c.lk.prepareStatic()
 	var hints []*chainHint
 	for pass := 0; pass < 3; pass++ {
 		xLinks, yLinks := pass != 1, pass != 0
@@ -189,8 +208,8 @@ func findForcingChainsAndCycles(s *State, emit Emit) bool {
 			for _, d := range cands.Slice() {
 				hints = c.cycles(hints, cell, d, xLinks, yLinks)
 				if xLinks {
-					hints = c.staticChains(hints, cell, d, true, yLinks)
-					hints = c.staticChains(hints, cell, d, false, yLinks)
+					hints = c.staticChainHint(hints, cell, d, true, yLinks)
+					hints = c.staticChainHint(hints, cell, d, false, yLinks)
 				}
 			}
 		}
@@ -311,11 +330,112 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 	return &chainHint{step: st, complexity: complexity, sortKey: key}
 }
 
-// staticChains searches forcing chains from "cell is d" (start on) or "cell
-// is not d": a chain back to the opposite of the start proves it.
-func (c *chainer) staticChains(hints []*chainHint, cell, d int, startOn, yLinks bool) []*chainHint {
+// staticChainHint looks for a forcing chain from "cell is d" (start on) or
+// "cell is not d" back to its opposite, which proves the opposite. SE's
+// search goes level by level (all true potentials, then all false ones) and
+// keeps the first path to each potential, so the chain it finds is a
+// shortest one and its complexity is its number of nodes: this search runs
+// on bit sets and builds the chain itself (for the text) only when the step
+// is shown.
+func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLinks bool) []*chainHint {
+	lk := &c.lk
+	lk.prepareMasks()
+	id0 := candID(cell, d)
+	var onSet, offSet, frontier, next candSet
+	depth := 0
+	found := false
+	if startOn {
+		onSet.add(id0)
+	} else {
+		offSet.add(id0)
+	}
+	frontier.add(id0)
+	frontierOn := startOn
+	for !found {
+		next = candSet{}
+		empty := true
+		for w := range frontier {
+			for x := frontier[w]; x != 0; x &= x - 1 {
+				id := w<<6 | bits.TrailingZeros64(x)
+				var m *candSet
+				switch {
+				case frontierOn && yLinks:
+					m = &lk.onOffMaskY[id]
+				case frontierOn:
+					m = &lk.onOffMaskX[id]
+				default:
+					m = &lk.offOnMaskX[id]
+				}
+				for i := range next {
+					next[i] |= m[i]
+				}
+				if !frontierOn && yLinks {
+					for i := range next {
+						next[i] |= lk.offOnMaskY[id][i]
+					}
+				}
+			}
+		}
+		depth++
+		// The target is the start's opposite, reached from the other side.
+		if frontierOn == startOn && next.has(id0) {
+			found = true
+			break
+		}
+		seen := &offSet
+		if !frontierOn {
+			seen = &onSet
+		}
+		for i := range next {
+			next[i] &^= seen[i]
+			seen[i] |= next[i]
+			if next[i] != 0 {
+				empty = false
+			}
+		}
+		if empty {
+			break
+		}
+		frontier = next
+		frontierOn = !frontierOn
+	}
+	if !found {
+		return hints
+	}
+	st := eliminationStep(c.s, cell, d, !startOn)
+	if len(st.Eliminations) == 0 {
+		return hints
+	}
+	complexity := depth + 1
+	base, key, name := 6.6, keyChainX, "Forcing X-Chain"
+	if yLinks {
+		base, key, name = 7.0, keyChainXY, "Forcing Chain"
+	} else if complexity == 6 {
+		name = "Turbot Fish"
+	}
+	st.Technique, st.Name, st.Rating = techChain, name, base+chainBonus(complexity)
+	st.Cells = []int{cell}
+	st.Digits = sudoku.DigitSet(d)
+	detail := func() string { return c.staticChainText(cell, d, startOn, yLinks) }
+	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail})
+}
+
+// staticChainText finds the chain of a static forcing chain with parents
+// and writes it.
+func (c *chainer) staticChainText(cell, d int, startOn, yLinks bool) string {
 	r := c.run()
 	defer c.release(r)
+	target := c.staticChains(r, cell, d, startOn, yLinks)
+	if target < 0 {
+		return ""
+	}
+	return chainNotation(r, target)
+}
+
+// staticChains searches forcing chains from "cell is d" (start on) or "cell
+// is not d" in r, SE's way, and returns the node of the opposite potential,
+// or -1.
+func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) int32 {
 	id0 := candID(cell, d)
 	root := r.node(cell, d, startOn)
 	var pendOn, pendOff []int32
@@ -363,23 +483,5 @@ func (c *chainer) staticChains(hints []*chainHint, cell, d int, startOn, yLinks 
 		}
 		pendOff = pendOff[:0]
 	}
-	if target < 0 {
-		return hints
-	}
-	st := eliminationStep(c.s, cell, d, !startOn)
-	if len(st.Eliminations) == 0 {
-		return hints
-	}
-	complexity := r.ancestors(target, &c.marks)
-	base, key, name := 6.6, keyChainX, "Forcing X-Chain"
-	if yLinks {
-		base, key, name = 7.0, keyChainXY, "Forcing Chain"
-	} else if complexity == 6 {
-		name = "Turbot Fish"
-	}
-	st.Technique, st.Name, st.Rating = techChain, name, base+chainBonus(complexity)
-	st.Cells = []int{cell}
-	st.Digits = sudoku.DigitSet(d)
-	st.Detail = chainNotation(r, target)
-	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key})
+	return target
 }

@@ -144,12 +144,20 @@ func (c *chainer) onRun(cache *runCache, cell, d int, m chainMode) *chainRun {
 func findChaining(m chainMode) Finder {
 	return func(s *State, emit Emit) bool {
 		c := newChainer(s)
+		defer c.done()
+		if !m.dynamic {
+			c.lk.prepareStatic()
+		}
 		var cache runCache
+		var offRuns []*chainRun // kept until the hints are emitted: their details read them
 		defer func() {
 			for _, r := range cache.on {
 				if r != nil {
 					c.release(r)
 				}
+			}
+			for _, r := range offRuns {
+				c.release(r)
 			}
 		}()
 		var hints []*chainHint
@@ -189,7 +197,7 @@ func findChaining(m chainMode) Finder {
 					}
 				}
 				if b != nil {
-					c.release(b)
+					offRuns = append(offRuns, b)
 				}
 				if m.multiples {
 					for _, kind := range brcKinds {
@@ -243,8 +251,10 @@ func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a in
 	st.Technique, st.Name = m.key, m.prefix+name+m.suffix
 	st.Rating = m.base + chainBonus(complexity)
 	st.Cells, st.Digits = []int{cell}, sudoku.DigitSet(d)
-	st.Detail = fmt.Sprintf("%s: %s; %s", potentialName(cell, d, on), chainNotation(ra, a), chainNotation(rb, b))
-	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key})
+	detail := func() string {
+		return fmt.Sprintf("%s: %s; %s", potentialName(cell, d, on), chainNotation(ra, a), chainNotation(rb, b))
+	}
+	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail})
 }
 
 // commonHints adds the steps of conclusions common to every branch: true
@@ -289,21 +299,27 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 				continue
 			}
 			complexity := 0
-			var branches []string
-			for _, r := range runs {
+			ends := make([]int32, len(runs))
+			for i, r := range runs {
 				k := r.offNode(id)
 				if on {
 					k = r.onNode(id)
 				}
+				ends[i] = k
 				complexity += r.ancestors(k, &c.marks)
-				branches = append(branches, chainNotation(r, k))
 			}
 			st.Technique, st.Name = m.key, m.prefix+name+m.suffix
 			st.Rating = m.base + chainBonus(complexity)
 			st.Cells, st.Digits = []int{int(x.cell)}, sudoku.DigitSet(int(x.digit))
-			st.Detail = fmt.Sprintf("%s ==> %s: %s", what(), potentialName(int(x.cell), int(x.digit), on),
-				strings.Join(branches, "; "))
-			hints = append(hints, &chainHint{step: st, complexity: complexity, sortKey: key})
+			cell, digit := int(x.cell), int(x.digit)
+			detail := func() string {
+				branches := make([]string, len(runs))
+				for i, r := range runs {
+					branches[i] = chainNotation(r, ends[i])
+				}
+				return fmt.Sprintf("%s ==> %s: %s", what(), potentialName(cell, digit, on), strings.Join(branches, "; "))
+			}
+			hints = append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail})
 		}
 	}
 	return hints
