@@ -104,10 +104,14 @@ func Replay(s *techniques.State, opt Options) Result {
 	for !s.Solved() {
 		var step *techniques.Step
 		for _, t := range techs {
-			t.Find(s, func(st *techniques.Step) bool {
-				step = st
-				return false
-			})
+			if t.First != nil {
+				step = t.First(s)
+			} else {
+				t.Find(s, func(st *techniques.Step) bool {
+					step = st
+					return false
+				})
+			}
 			if step != nil {
 				break
 			}

@@ -18,6 +18,11 @@ type chainer struct {
 	g     chainGrid
 	lk    linker
 	marks ancestorMarks
+
+	// Bounded searches (rating only needs the first hint) skip what cannot
+	// beat best.
+	bounded bool
+	best    *chainHint
 }
 
 // chainerPool recycles chainers (their link tables keep their capacity).
@@ -196,25 +201,76 @@ func eliminationStep(s *State, cell, digit int, place bool) *Step {
 func findForcingChainsAndCycles(s *State, emit Emit) bool {
 	c := newChainer(s)
 	defer c.done()
+	return emitChainHints(c.forcingChainsAndCycles(false), emit)
+}
+
+// firstForcingChainOrCycle returns the step SE applies from producer 21:
+// the first of its sorted hints. Searches that cannot beat the best hint
+// found so far stop early (a chain or cycle at level L has complexity L, so
+// its rating is known before it is found).
+func firstForcingChainOrCycle(s *State) *Step {
+	c := newChainer(s)
+	defer c.done()
+	hints := c.forcingChainsAndCycles(true)
+	if len(hints) == 0 {
+		return nil
+	}
+	var first *Step
+	emitChainHints(hints, func(st *Step) bool { first = st; return false })
+	return first
+}
+
+// forcingChainsAndCycles collects producer 21's hints; with bounded, only
+// those that can still be the first.
+func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 	c.lk.prepareStatic()
+	c.best = nil
+	c.bounded = bounded
 	var hints []*chainHint
 	for pass := 0; pass < 3; pass++ {
 		xLinks, yLinks := pass != 1, pass != 0
 		for cell := 0; cell < 81; cell++ {
-			cands := s.Cands[cell]
+			cands := c.s.Cands[cell]
 			if cands.Count() < 2 || (pass == 1 && cands.Count() > 2) {
 				continue
 			}
 			for _, d := range cands.Slice() {
-				hints = c.cycles(hints, cell, d, xLinks, yLinks)
+				// A chain can only come back to "cell is d" through a strong
+				// link into it: a unit where d has two places (X) or a cell
+				// with two candidates (Y). Without one, no cycle closes and no
+				// chain from "cell is not d" ends, so those searches are
+				// skipped (SE's would find nothing).
+				id := candID(cell, d)
+				strong := (xLinks && len(c.lk.offOnRegion[id]) > 0) || (yLinks && cands.Count() == 2)
+				if strong {
+					hints = c.cycles(hints, cell, d, xLinks, yLinks)
+				}
 				if xLinks {
 					hints = c.staticChainHint(hints, cell, d, true, yLinks)
-					hints = c.staticChainHint(hints, cell, d, false, yLinks)
+					if strong {
+						hints = c.staticChainHint(hints, cell, d, false, yLinks)
+					}
 				}
 			}
 		}
 	}
-	return emitChainHints(hints, emit)
+	return hints
+}
+
+// offer records a new hint as the best when it sorts before it (bounded
+// searches use the best as their bound).
+func (c *chainer) offer(h *chainHint) {
+	if c.best == nil || h.step.Rating < c.best.step.Rating ||
+		(h.step.Rating == c.best.step.Rating && (h.complexity < c.best.complexity ||
+			(h.complexity == c.best.complexity && h.sortKey < c.best.sortKey))) {
+		c.best = h
+	}
+}
+
+// beaten reports whether a hint rated base+bonus(complexity) can no longer
+// be the first (bounded searches only).
+func (c *chainer) beaten(base float64, complexity int) bool {
+	return c.bounded && c.best != nil && base+chainBonus(complexity) > c.best.step.Rating
 }
 
 // cycles searches cycles through "cell is d", SE's way: levels of on- and
@@ -223,12 +279,22 @@ func findForcingChainsAndCycles(s *State, emit Emit) bool {
 func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) []*chainHint {
 	r := c.run()
 	defer c.release(r)
+	base := 6.5
+	if xLinks && yLinks {
+		base = 7.0
+	}
+	if c.beaten(base, 4) {
+		return hints
+	}
 	root := r.node(cell, d, true)
 	r.setOn(candID(cell, d), root)
 	pendOn, pendOff := []int32{root}, []int32(nil)
 	level := 0
 	var closing []int32
 	for len(pendOn) > 0 || len(pendOff) > 0 {
+		if c.beaten(base, level+2) {
+			break // cycles closing from here on are too long to come first
+		}
 		level++
 		for _, n := range pendOn {
 			x := r.nodes[n]
@@ -262,6 +328,7 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 	for _, n := range closing {
 		if h := c.cycleHint(r, n, xLinks, yLinks); h != nil {
 			hints = append(hints, h)
+			c.offer(h)
 		}
 	}
 	return hints
@@ -341,6 +408,13 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 	lk := &c.lk
 	lk.prepareMasks()
 	id0 := candID(cell, d)
+	chainBase := 6.6
+	if yLinks {
+		chainBase = 7.0
+	}
+	if c.beaten(chainBase, 2) {
+		return hints
+	}
 	var onSet, offSet, frontier, next candSet
 	depth := 0
 	found := false
@@ -352,6 +426,9 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 	frontier.add(id0)
 	frontierOn := startOn
 	for !found {
+		if c.beaten(chainBase, depth+2) {
+			break // a chain found from here on would be too long to come first
+		}
 		next = candSet{}
 		empty := true
 		for w := range frontier {
@@ -417,7 +494,9 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 	st.Cells = []int{cell}
 	st.Digits = sudoku.DigitSet(d)
 	detail := func() string { return c.staticChainText(cell, d, startOn, yLinks) }
-	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail})
+	h := &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail}
+	c.offer(h)
+	return append(hints, h)
 }
 
 // staticChainText finds the chain of a static forcing chain with parents

@@ -21,6 +21,9 @@ type Technique struct {
 	// Chain marks the chaining producers, which search the whole grid at
 	// every call and are far costlier than the others.
 	Chain bool
+	// First, when set, returns the step Find would emit first (or nil),
+	// faster: rating only needs that one.
+	First func(s *State) *Step
 }
 
 // Kind is a kind of step, as counted in usage tables.
@@ -66,7 +69,7 @@ var SE = []Technique{
 	{Key: "hidden-quad", Name: "Hidden Quad", Ratings: "5.4", Find: findHidden(4, false), General: findHidden(4, true)},
 	{Key: "bug", Name: "Bivalue Universal Grave", Ratings: "5.6-6.2", Find: findBUG},
 	{Key: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Ratings: "6.2", Find: findAlignedPairExclusion},
-	{Key: "forcing-chains", Name: "Forcing Chains and Cycles", Ratings: "6.5+", Find: findForcingChainsAndCycles,
+	{Key: "forcing-chains", Name: "Forcing Chains and Cycles", Ratings: "6.5+", Find: findForcingChainsAndCycles, First: firstForcingChainOrCycle,
 		Kinds: []Kind{{"cycle", "Bidirectional Cycle", "6.5+"}, {"forcing-chain", "Forcing Chain", "6.6+"}}, Chain: true},
 	{Key: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Ratings: "7.5", Find: findAlignedTripletExclusion, Chain: true},
 	{Key: "nishio", Name: "Nishio Forcing Chains", Ratings: "7.5+", Find: findChaining(modeNishio), Chain: true},
