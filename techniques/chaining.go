@@ -210,18 +210,43 @@ func (a *ancestorMarks) next() {
 	}
 }
 
-// link is a consequence: a candidate, the truth value it takes, and the
-// hidden parents that made it follow (dynamic mode).
+// link is a consequence: a candidate, and where its hidden parents (dynamic
+// mode) come from: the unit (0..26) whose two places forced it, or -1 for the
+// cell's two candidates. They are looked up only when the consequence is new.
 type link struct {
 	cell, digit int
-	hidden      []int32
+	unit        int
+}
+
+// hiddenParents appends to dst the run's off-nodes of the candidates that
+// were in the reference grid and are gone, for the cell (unit -1) or for the
+// digit in a unit, in SE's order.
+func (l *linker) hiddenParents(dst []int32, r *chainRun, q link, fromCell, fromDigit int) []int32 {
+	g := l.g
+	// The source candidate itself may already be gone from the working grid
+	// (it is the main parent, not a hidden one).
+	if q.unit < 0 {
+		for x := uint16((g.ref[fromCell] &^ g.cur[fromCell]).Without(fromDigit)); x != 0; x &= x - 1 {
+			if n := r.offNode(candID(fromCell, bits.TrailingZeros16(x))); n >= 0 {
+				dst = append(dst, n)
+			}
+		}
+		return dst
+	}
+	for m := g.refPos[q.unit][fromDigit] &^ g.curPos[q.unit][fromDigit]; m != 0; m &= m - 1 {
+		if c := int(sudoku.Units[q.unit][lowBit(m)]); c != fromCell {
+			if n := r.offNode(candID(c, fromDigit)); n >= 0 {
+				dst = append(dst, n)
+			}
+		}
+	}
+	return dst
 }
 
 // linker computes consequences on a chain grid.
 type linker struct {
 	g     *chainGrid
 	buf   []link
-	hbuf  []int32
 	seen  [81]uint32
 	stamp uint32
 
@@ -340,18 +365,18 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 		id := candID(cell, digit)
 		if yLinks {
 			for _, x := range l.onOffCell[id] {
-				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1})
+				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1, unit: -1})
 			}
 		}
 		for _, x := range l.onOffRegion[id] {
-			out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1})
+			out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1, unit: -1})
 		}
 		l.buf = out
 		return out
 	}
 	if yLinks {
 		for x := uint16(g.cur[cell].Without(digit)); x != 0; x &= x - 1 {
-			out = append(out, link{cell: cell, digit: bits.TrailingZeros16(x)})
+			out = append(out, link{cell: cell, digit: bits.TrailingZeros16(x), unit: -1})
 		}
 	}
 	l.fresh()
@@ -364,7 +389,7 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 				continue
 			}
 			l.seen[c] = l.stamp
-			out = append(out, link{cell: c, digit: digit})
+			out = append(out, link{cell: c, digit: digit, unit: -1})
 		}
 	}
 	l.buf = out
@@ -378,17 +403,16 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 // reference grid and are gone. Each candidate appears once.
 func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []link {
 	out := l.buf[:0]
-	l.hbuf = l.hbuf[:0]
 	g := l.g
 	if l.static {
 		id := candID(cell, digit)
 		if yLinks && l.offOnCell[id] >= 0 {
 			x := int(l.offOnCell[id])
-			out = append(out, link{cell: x / 9, digit: x%9 + 1})
+			out = append(out, link{cell: x / 9, digit: x%9 + 1, unit: -1})
 		}
 		if xLinks {
 			for _, x := range l.offOnRegion[id] {
-				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1})
+				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1, unit: -1})
 			}
 		}
 		l.buf = out
@@ -397,14 +421,7 @@ func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []li
 	l.fresh()
 	if yLinks && g.cur[cell].Count() == 2 {
 		other := g.cur[cell].Without(digit).First()
-		start := len(l.hbuf)
-		for x := uint16(g.ref[cell] &^ g.cur[cell]); x != 0; x &= x - 1 {
-			if n := r.offNode(candID(cell, bits.TrailingZeros16(x))); n >= 0 {
-				l.hbuf = append(l.hbuf, n)
-			}
-		}
-		out = append(out, link{cell: cell, digit: other, hidden: l.hbuf[start:len(l.hbuf):len(l.hbuf)]})
-		l.seen[cell] = l.stamp
+		out = append(out, link{cell: cell, digit: other, unit: -1})
 	}
 	if xLinks {
 		for _, kind := range brcKinds {
@@ -419,28 +436,13 @@ func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []li
 					other = c
 				}
 			}
-			start := len(l.hbuf)
-			for m := g.refPos[u][digit] &^ pos; m != 0; m &= m - 1 {
-				if n := r.offNode(candID(int(sudoku.Units[u][lowBit(m)]), digit)); n >= 0 {
-					l.hbuf = append(l.hbuf, n)
-				}
-			}
-			if l.seen[other] == l.stamp && containsLink(out, other, digit) {
+			if l.seen[other] == l.stamp {
 				continue
 			}
 			l.seen[other] = l.stamp
-			out = append(out, link{cell: other, digit: digit, hidden: l.hbuf[start:len(l.hbuf):len(l.hbuf)]})
+			out = append(out, link{cell: other, digit: digit, unit: u})
 		}
 	}
 	l.buf = out
 	return out
-}
-
-func containsLink(ls []link, cell, digit int) bool {
-	for _, x := range ls {
-		if x.cell == cell && x.digit == digit {
-			return true
-		}
-	}
-	return false
 }

@@ -83,16 +83,21 @@ loop:
 			}
 			for _, q := range links {
 				id := candID(q.cell, q.digit)
-				parents = append(append(parents[:0], n), q.hidden...)
-				if off := r.offNode(id); off >= 0 {
+				off := r.offNode(id)
+				if off < 0 && r.onNode(id) >= 0 {
+					continue // known already
+				}
+				parents = append(parents[:0], n)
+				if m.dynamic {
+					parents = c.lk.hiddenParents(parents, r, q, int(x.cell), int(x.digit))
+				}
+				if off >= 0 {
 					r.contraOn, r.contraOff = r.node(q.cell, q.digit, true, parents...), off
 					break loop
 				}
-				if r.onNode(id) < 0 {
-					k := r.node(q.cell, q.digit, true, parents...)
-					r.setOn(id, k)
-					qOn = append(qOn, k)
-				}
+				k := r.node(q.cell, q.digit, true, parents...)
+				r.setOn(id, k)
+				qOn = append(qOn, k)
 			}
 		default:
 			// Nested levels: when the links are exhausted, the basic rules
