@@ -127,6 +127,11 @@ func (r *chainRun) offNode(id int) int32 {
 	return r.offAt[id] - 1
 }
 
+// hasOn and hasOff report whether a candidate's potential is in the on- or
+// off-set (one memory read; onNode and offNode also find the node).
+func (r *chainRun) hasOn(id int) bool  { return r.onBits[id>>6]&(1<<(id&63)) != 0 }
+func (r *chainRun) hasOff(id int) bool { return r.offBits[id>>6]&(1<<(id&63)) != 0 }
+
 // setOn and setOff put a node in the on- or off-set (replacing the stored
 // version of the same potential, which keeps its place in the order).
 func (r *chainRun) setOn(id int, n int32) {

@@ -23,6 +23,9 @@ type chainer struct {
 	// beat best.
 	bounded bool
 	best    *chainHint
+
+	// reach answers, per pass (X, X and Y), whether a forcing chain exists.
+	reach [2]reachTable
 }
 
 // chainerPool recycles chainers (their link tables keep their capacity).
@@ -229,6 +232,9 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 	var hints []*chainHint
 	for pass := 0; pass < 3; pass++ {
 		xLinks, yLinks := pass != 1, pass != 0
+		if pass != 1 {
+			c.buildReach(&c.reach[pass/2], yLinks)
+		}
 		for cell := 0; cell < 81; cell++ {
 			cands := c.s.Cands[cell]
 			if cands.Count() < 2 || (pass == 1 && cands.Count() > 2) {
@@ -316,7 +322,7 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 				if level >= 4 && q.cell == cell && q.digit == d {
 					closing = append(closing, r.node(q.cell, q.digit, true, n))
 				}
-				if r.onNode(id) < 0 {
+				if !r.hasOn(id) {
 					m := r.node(q.cell, q.digit, true, n)
 					r.setOn(id, m)
 					pendOn = append(pendOn, m)
@@ -406,8 +412,15 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 // is shown.
 func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLinks bool) []*chainHint {
 	lk := &c.lk
-	lk.prepareMasks()
 	id0 := candID(cell, d)
+	reach := &c.reach[0]
+	if yLinks {
+		reach = &c.reach[1]
+	}
+	if !reach.implies(id0, startOn, id0, !startOn) {
+		return hints // no chain from the start to its opposite
+	}
+	lk.prepareMasks()
 	chainBase := 6.6
 	if yLinks {
 		chainBase = 7.0
@@ -535,7 +548,7 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 					target = r.node(q.cell, q.digit, false, n)
 					break // the one conclusion sought
 				}
-				if r.offNode(id) >= 0 || r.mainAncestor(n, q.cell, q.digit, false) {
+				if r.hasOff(id) || r.mainAncestor(n, q.cell, q.digit, false) {
 					continue
 				}
 				m := r.node(q.cell, q.digit, false, n)
@@ -552,7 +565,7 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 					target = r.node(q.cell, q.digit, true, n)
 					break
 				}
-				if r.onNode(id) >= 0 {
+				if r.hasOn(id) {
 					continue
 				}
 				m := r.node(q.cell, q.digit, true, n)

@@ -63,11 +63,11 @@ loop:
 			x := r.nodes[n]
 			for _, q := range c.lk.onToOff(int(x.cell), int(x.digit), m.yLinks) {
 				id := candID(q.cell, q.digit)
-				if on := r.onNode(id); on >= 0 {
-					r.contraOn, r.contraOff = on, r.node(q.cell, q.digit, false, n)
+				if r.hasOn(id) {
+					r.contraOn, r.contraOff = r.onNode(id), r.node(q.cell, q.digit, false, n)
 					break loop
 				}
-				if r.offNode(id) < 0 {
+				if !r.hasOff(id) {
 					k := r.node(q.cell, q.digit, false, n)
 					r.setOff(id, k)
 					qOff = append(qOff, k)
@@ -83,16 +83,16 @@ loop:
 			}
 			for _, q := range links {
 				id := candID(q.cell, q.digit)
-				off := r.offNode(id)
-				if off < 0 && r.onNode(id) >= 0 {
+				isOff := r.hasOff(id)
+				if !isOff && r.hasOn(id) {
 					continue // known already
 				}
 				parents = append(parents[:0], n)
 				if m.dynamic {
 					parents = c.lk.hiddenParents(parents, r, q, int(x.cell), int(x.digit))
 				}
-				if off >= 0 {
-					r.contraOn, r.contraOff = r.node(q.cell, q.digit, true, parents...), off
+				if isOff {
+					r.contraOn, r.contraOff = r.node(q.cell, q.digit, true, parents...), r.offNode(id)
 					break loop
 				}
 				k := r.node(q.cell, q.digit, true, parents...)
