@@ -386,8 +386,8 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 	}
 	l.fresh()
 	l.seen[cell] = l.stamp
-	for _, kind := range brcKinds {
-		u := unitOf(cell, kind)
+	units := &boxRowCol[cell]
+	for _, u := range units {
 		for m := g.curPos[u][digit]; m != 0; m &= m - 1 {
 			c := int(sudoku.Units[u][bits.TrailingZeros16(m)])
 			if l.seen[c] == l.stamp {
@@ -399,6 +399,23 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 	}
 	l.buf = out
 	return out
+}
+
+// boxRowCol lists each cell's box, row and column, SE's region order; and
+// indexIn the cell's index in each.
+var (
+	boxRowCol [81][3]uint8
+	indexIn   [81][3]uint8
+)
+
+func init() {
+	// Computed from coordinates here: init functions of other files (such as
+	// the one filling indexInUnit) may not have run yet.
+	for c := 0; c < 81; c++ {
+		r, col := c/9, c%9
+		boxRowCol[c] = [3]uint8{uint8(18 + r/3*3 + col/3), uint8(r), uint8(9 + col)}
+		indexIn[c] = [3]uint8{uint8(r%3*3 + col%3), uint8(col), uint8(r)}
+	}
 }
 
 // offToOn lists what "cell is not digit" forces: with Y-links the cell's
@@ -423,29 +440,25 @@ func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []li
 		l.buf = out
 		return out
 	}
-	l.fresh()
 	if yLinks && g.cur[cell].Count() == 2 {
 		other := g.cur[cell].Without(digit).First()
 		out = append(out, link{cell: cell, digit: other, unit: -1})
 	}
 	if xLinks {
-		for _, kind := range brcKinds {
-			u := unitOf(cell, kind)
+		first := -1 // the other cell found so far, to drop a repeat
+		for k, u := range boxRowCol[cell] {
 			pos := g.curPos[u][digit]
 			if popcount16(pos) != 2 {
 				continue
 			}
-			var other int
-			for m := pos; m != 0; m &= m - 1 {
-				if c := int(sudoku.Units[u][lowBit(m)]); c != cell {
-					other = c
-				}
-			}
-			if l.seen[other] == l.stamp {
+			other := int(sudoku.Units[u][lowBit(pos&^(1<<indexIn[cell][k]))])
+			if other == first || (len(out) > 0 && out[len(out)-1].cell == other && out[len(out)-1].digit == digit) {
 				continue
 			}
-			l.seen[other] = l.stamp
-			out = append(out, link{cell: other, digit: digit, unit: u})
+			if first < 0 {
+				first = other
+			}
+			out = append(out, link{cell: other, digit: digit, unit: int(u)})
 		}
 	}
 	l.buf = out
