@@ -57,6 +57,7 @@ timed out (the puzzles made are still written), 2 for a bad command line.`,
 			&cli.IntFlag{Name: "max-tries", Value: 100_000, Usage: "give up after `N` candidates for one puzzle"},
 			&cli.DurationFlag{Name: "timeout", Usage: "stop after `DURATION` (such as 30s), keeping the puzzles made"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary on stderr"},
+			budgetFlag,
 			configFlag,
 		},
 		OnUsageError: onUsageError,
@@ -131,6 +132,9 @@ func runGenerate(c *cli.Context) error {
 	grader, err := grade.NewGrader(gc.cfg)
 	if err != nil {
 		return usageError{fmt.Errorf("config: %w", err)}
+	}
+	if err := applyBudget(c, grader); err != nil {
+		return err
 	}
 	seed := c.Uint64("seed")
 	if !c.IsSet("seed") {

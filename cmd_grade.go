@@ -31,9 +31,12 @@ Formats: table (default), csv, markdown, json (one object per puzzle, with
 usage counts, and the path with --explain), se (SE's batch rater line:
 "<puzzle> ED=ER/EP/ED").
 
+A time budget per puzzle (config.yaml, --budget) keeps any input from
+hanging a batch: a puzzle over it is reported "not rated (budget)".
+
 Exit status: 0 when every puzzle was graded, 1 when any was invalid,
-unsolvable or had several solutions (those are reported, not rated), 2 for a
-bad command line.`,
+unsolvable, had several solutions or ran over the budget (those are
+reported, not rated), 2 for a bad command line.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table",
 				Usage: "output format: " + strings.Join(export.GradeFormats, ", ") + " (default from config.yaml)"},
@@ -42,6 +45,7 @@ bad command line.`,
 			&cli.BoolFlag{Name: "explain", Usage: "print each puzzle's solving path, one step per line"},
 			&cli.BoolFlag{Name: "candidates", Usage: "with --explain, print the candidate grid before each step"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-puzzle output (errors and --summary only)"},
+			budgetFlag,
 			configFlag,
 		},
 		OnUsageError: onUsageError,
@@ -71,6 +75,9 @@ func runGrade(c *cli.Context) error {
 	grader, err := grade.NewGrader(cfg)
 	if err != nil {
 		return usageError{fmt.Errorf("config: %w", err)}
+	}
+	if err := applyBudget(c, grader); err != nil {
+		return err
 	}
 	opt := export.GradeOptions{Quiet: c.Bool("quiet"), Explain: c.Bool("explain"), Candidates: c.Bool("candidates")}
 	w, err := export.NewGradeWriter(format, c.App.Writer, c.App.ErrWriter, opt)
@@ -126,6 +133,22 @@ func runGrade(c *cli.Context) error {
 	}
 	if !sum.OK() {
 		return errItemsFailed
+	}
+	return nil
+}
+
+// budgetFlag is --budget, shared by grade and generate.
+var budgetFlag = &cli.DurationFlag{Name: "budget", Usage: "time allowed to grade one puzzle, such as 10s (0: no limit; default from config.yaml)"}
+
+// applyBudget sets the grader's budget from --budget when given.
+func applyBudget(c *cli.Context, g *grade.Grader) error {
+	if !c.IsSet("budget") {
+		return nil
+	}
+	if d := c.Duration("budget"); d < 0 {
+		return usagef("--budget must not be negative")
+	} else {
+		g.Budget = d
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -20,6 +21,9 @@ type Config struct {
 	Levels     []Level         `yaml:"levels"`
 	Techniques map[string]bool `yaml:"techniques"`
 	Output     Output          `yaml:"output"`
+	// Budget bounds the time spent grading one puzzle; a puzzle over it is
+	// reported as not rated (0: no limit).
+	Budget time.Duration `yaml:"budget"`
 }
 
 // Level is a named band of the SE rating: every ER up to Max (the last level
@@ -60,6 +64,7 @@ func Parse(data []byte, file string, base *Config, known []string) (*Config, err
 			cfg.Techniques[k] = v
 		}
 		cfg.Output = base.Output
+		cfg.Budget = base.Budget
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
@@ -75,7 +80,8 @@ func Parse(data []byte, file string, base *Config, known []string) (*Config, err
 		Levels     *[]Level        `yaml:"levels"`
 		Techniques map[string]bool `yaml:"techniques"`
 		Output     *Output         `yaml:"output"`
-	}{Levels: &levels, Techniques: cfg.Techniques, Output: &cfg.Output}
+		Budget     *time.Duration  `yaml:"budget"`
+	}{Levels: &levels, Techniques: cfg.Techniques, Output: &cfg.Output, Budget: &cfg.Budget}
 	if err := dec.Decode(&over); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlError(file, err)
 	}
@@ -142,6 +148,13 @@ func (c *Config) validate(file string, doc *yaml.Node) error {
 	}
 	if len(c.Levels) == 0 {
 		return &Error{File: file, Line: line(0), Msg: "levels: at least one level is needed"}
+	}
+	if c.Budget < 0 {
+		l := 0
+		if b := child(doc, "budget"); b != nil {
+			l = b.Line
+		}
+		return &Error{File: file, Line: l, Msg: "budget must not be negative"}
 	}
 	seen := map[string]bool{}
 	prev := -1.0

@@ -46,6 +46,8 @@ func (r GradeRecord) Failed() error {
 		return fmt.Errorf("%s: no solution, not graded", where)
 	case r.Result.Status == grade.Multiple:
 		return fmt.Errorf("%s: several solutions, not graded", where)
+	case r.Result.Status == grade.Budget:
+		return fmt.Errorf("%s: not rated (budget): grading took longer than the time budget (raise --budget)", where)
 	}
 	return nil
 }
@@ -233,7 +235,7 @@ func (w *GradeWriter) writeJSON(r GradeRecord) error {
 	if err := r.Failed(); err != nil {
 		j.Status, j.Error = "invalid", err.Error()
 		switch res.Status {
-		case grade.Unsolvable, grade.Multiple:
+		case grade.Unsolvable, grade.Multiple, grade.Budget:
 			j.Status = res.Status.String()
 		}
 	} else {

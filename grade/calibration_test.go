@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"sudokit/sudoku"
 	"sudokit/techniques"
@@ -108,5 +109,21 @@ func TestSEAgreement(t *testing.T) {
 				t.Logf("ER %-8s %3d puzzles, %3d exact ER/EP/ED", k, bands[k].total, bands[k].exact)
 			}
 		})
+	}
+}
+
+// TestBudget checks that a puzzle over the time budget is reported as not
+// rated rather than given a rating from a cut-short search.
+func TestBudget(t *testing.T) {
+	g, err := sudoku.ParseGrid("........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Grade(g, Options{Budget: time.Millisecond})
+	if res.Status != Budget {
+		t.Fatalf("status %v with a 1 ms budget, want budget", res.Status)
+	}
+	if res := Grade(g, Options{StopAbove: 6.0}); res.Status != Over || res.ER <= 6.0 {
+		t.Fatalf("StopAbove 6.0: status %v, ER %v", res.Status, res.ER)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"sudokit/config"
 	"sudokit/solve"
@@ -26,9 +27,10 @@ const (
 	Unsolvable               // no solution
 	Multiple                 // more than one solution
 	Over                     // stopped at a step rated above Options.StopAbove
+	Budget                   // not rated: the time budget ran out
 )
 
-var statusNames = [...]string{"rated", "beyond", "invalid", "unsolvable", "multiple", "over"}
+var statusNames = [...]string{"rated", "beyond", "invalid", "unsolvable", "multiple", "over", "budget"}
 
 func (s Status) String() string { return statusNames[s] }
 
@@ -74,8 +76,12 @@ type Options struct {
 	Snapshots bool
 	// StopAbove, when positive, stops at the first step rated above it
 	// (compared in tenths, as SE prints ratings): the result is Over and its
-	// ER that step's rating, a lower bound of the real ER.
+	// ER that step's rating, a lower bound of the real ER. A technique whose
+	// steps all rate above it is not even tried.
 	StopAbove float64
+	// Budget, when positive, bounds the time spent on the puzzle: past it,
+	// the result is Budget (not rated).
+	Budget time.Duration
 }
 
 // Grade rates a puzzle. It first checks that the puzzle has exactly one
@@ -101,9 +107,19 @@ func Replay(s *techniques.State, opt Options) Result {
 		techs = techniques.SE
 	}
 	res := Result{Status: Rated, ER: math.Inf(-1), Usage: map[string]*Usage{}}
+	if opt.Budget > 0 {
+		s.Deadline = time.Now().Add(opt.Budget)
+		defer func() { s.Deadline = time.Time{} }()
+	}
 	for !s.Solved() {
 		var step *techniques.Step
 		for _, t := range techs {
+			if opt.StopAbove > 0 && techniques.RatingTenths(t.Min) > techniques.RatingTenths(opt.StopAbove) {
+				// Whatever this technique finds is too hard: the puzzle is
+				// over the limit, rated at least t.Min.
+				res.Status, res.ER, res.Hardest = Over, t.Min, t.Name
+				return res
+			}
 			if t.First != nil {
 				step = t.First(s)
 			} else {
@@ -111,6 +127,12 @@ func Replay(s *techniques.State, opt Options) Result {
 					step = st
 					return false
 				})
+			}
+			if s.Expired() {
+				// The search was cut short: its answer (or its silence) is
+				// not SE's.
+				res.Status = Budget
+				return res
 			}
 			if step != nil {
 				break
@@ -170,6 +192,9 @@ const MinBeyond = 9.5
 
 // Grader grades puzzles with the techniques and levels of a configuration.
 type Grader struct {
+	// Budget bounds the time per puzzle (0: none); from config.yaml.
+	Budget time.Duration
+
 	cfg     *config.Config
 	rating  []techniques.Technique // SE's techniques that are on, in SE's order
 	explain []techniques.Technique // rating plus the extras that are on; nil without extras
@@ -198,7 +223,7 @@ func NewGrader(cfg *config.Config) (*Grader, error) {
 			return nil, fmt.Errorf("unknown technique %q", key)
 		}
 	}
-	g := &Grader{cfg: cfg}
+	g := &Grader{cfg: cfg, Budget: cfg.Budget}
 	for _, t := range techniques.SE {
 		if on(t.Key, true) {
 			g.rating = append(g.rating, t)
@@ -232,7 +257,8 @@ func (g *Grader) Config() *config.Config { return g.cfg }
 // SE's techniques; when extras are on, Path, Usage and Steps come from a
 // second pass that may use them where SE would need a chain.
 func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
-	opt := Options{Techniques: g.rating, Path: path && g.explain == nil, Snapshots: snapshots && g.explain == nil}
+	opt := Options{Techniques: g.rating, Path: path && g.explain == nil, Snapshots: snapshots && g.explain == nil,
+		Budget: g.Budget}
 	res := Grade(grid, opt)
 	switch res.Status {
 	case Rated:
@@ -243,7 +269,7 @@ func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
 		return res
 	}
 	if g.explain != nil {
-		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Path: path, Snapshots: snapshots})
+		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Path: path, Snapshots: snapshots, Budget: g.Budget})
 		res.Path, res.Before, res.Usage, res.Steps = ex.Path, ex.Before, ex.Usage, ex.Steps
 	}
 	return res
@@ -255,7 +281,7 @@ func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
 // steps up to the first one that is too hard. When extras are on, the usage
 // counts come from the explanation pass, as in Grade.
 func (g *Grader) Within(grid sudoku.Grid, max float64) Result {
-	res := Replay(techniques.NewState(grid), Options{Techniques: g.rating, StopAbove: max})
+	res := Replay(techniques.NewState(grid), Options{Techniques: g.rating, StopAbove: max, Budget: g.Budget})
 	switch res.Status {
 	case Rated:
 		res.Level = g.cfg.Level(res.ER)
@@ -265,7 +291,7 @@ func (g *Grader) Within(grid sudoku.Grid, max float64) Result {
 		return res
 	}
 	if g.explain != nil {
-		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain})
+		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Budget: g.Budget})
 		res.Usage, res.Steps = ex.Usage, ex.Steps
 	}
 	return res

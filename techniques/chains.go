@@ -240,6 +240,9 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 			if cands.Count() < 2 || (pass == 1 && cands.Count() > 2) {
 				continue
 			}
+			if c.s.Expired() {
+				return nil
+			}
 			for _, d := range cands.Slice() {
 				// A chain can only come back to "cell is d" through a strong
 				// link into it: a unit where d has two places (X) or a cell

@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"math/bits"
+	"time"
 
 	"sudokit/sudoku"
 )
@@ -12,7 +13,14 @@ import (
 type State struct {
 	Values [81]uint8         // placed digits (givens included); 0 for an empty cell
 	Cands  [81]sudoku.Digits // candidates of empty cells; 0 for a filled cell
+	// Deadline, when set, stops the long searches (chains) early: a finder
+	// that passes it returns without steps, and its caller must not trust
+	// that absence (see Expired).
+	Deadline time.Time
 }
+
+// Expired reports whether the state's deadline has passed.
+func (s *State) Expired() bool { return !s.Deadline.IsZero() && time.Now().After(s.Deadline) }
 
 // NewState returns the state of a puzzle before any step: each empty cell
 // holds every digit that no given in its row, column or box rules out.
