@@ -31,4 +31,5 @@ func BenchmarkGenerateER15(b *testing.B)     { benchBand(b, Target{MinER: 10, Ma
 func BenchmarkGenerateER16to25(b *testing.B) { benchBand(b, Target{MinER: 16, MaxER: 25}) }
 func BenchmarkGenerateER26to40(b *testing.B) { benchBand(b, Target{MinER: 26, MaxER: 40}) }
 func BenchmarkGenerateER41to60(b *testing.B) { benchBand(b, Target{MinER: 41, MaxER: 60}) }
-func BenchmarkGenerateER61up(b *testing.B)   { benchBand(b, Target{MinER: 61}) }
+func BenchmarkGenerateER61to75(b *testing.B) { benchBand(b, Target{MinER: 61, MaxER: 75}) }
+func BenchmarkGenerateER76up(b *testing.B)   { benchBand(b, Target{MinER: 76}) }
