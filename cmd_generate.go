@@ -40,7 +40,7 @@ for one puzzle (or --timeout) with a message; puzzles already made are kept.
 
 Exit status: 0 when --count puzzles were made, 1 when the run gave up or
 timed out (the puzzles made are still written), 2 for a bad command line.`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "make `N` puzzles"},
 			&cli.Uint64Flag{Name: "seed", Usage: "random seed `S` (default: drawn at random and printed on stderr)"},
 			&cli.StringFlag{Name: "level", Aliases: []string{"l"}, Usage: "target level `NAME` from config.yaml (easy, medium, hard, fiendish, diabolical)"},
@@ -57,9 +57,10 @@ timed out (the puzzles made are still written), 2 for a bad command line.`,
 			&cli.IntFlag{Name: "max-tries", Value: 100_000, Usage: "give up after `N` candidates for one puzzle"},
 			&cli.DurationFlag{Name: "timeout", Usage: "stop after `DURATION` (such as 30s), keeping the puzzles made"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary on stderr"},
+			&cli.StringFlag{Name: "pdf", Usage: "also write the puzzles as a printable book to `FILE` (layout: --paper, --per-page, --title, --group-by-level)"},
 			budgetFlag,
 			configFlag,
-		},
+		}, bookFlags()...),
 		OnUsageError: onUsageError,
 		Action:       runGenerate,
 	}
@@ -125,6 +126,10 @@ func runGenerate(c *cli.Context) error {
 	if err != nil {
 		return usageError{err}
 	}
+	bookOpt, err := bookOptions(c)
+	if err != nil {
+		return err
+	}
 	target, gc, err := generateTarget(c, stepKeys())
 	if err != nil {
 		return err
@@ -183,6 +188,7 @@ func runGenerate(c *cli.Context) error {
 	}
 	made := 0
 	seen := map[sudoku.Grid]bool{}
+	var book []export.BookPuzzle
 	errDone := errors.New("done")
 	start := time.Now()
 	runErr := batch.Run(ctx, batch.Options{Workers: workers, Chunk: 1}, indices,
@@ -205,6 +211,15 @@ func runGenerate(c *cli.Context) error {
 				return fmt.Errorf("write output: %w", err)
 			}
 			made++
+			if c.String("pdf") != "" {
+				res := r.p.Result
+				rating := techniques.FormatRating(res.ER)
+				if res.Status == grade.Beyond {
+					rating = techniques.FormatRating(grade.MinBeyond) + "+"
+				}
+				book = append(book, export.BookPuzzle{Number: made, Grid: r.p.Grid, Solution: r.p.Solution,
+					Level: res.Level, Rating: rating})
+			}
 			if bar != nil {
 				bar.Increment()
 			}
@@ -223,6 +238,20 @@ func runGenerate(c *cli.Context) error {
 	}
 	if file != nil && made > 0 {
 		if err := file.Commit(); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
+	if path := c.String("pdf"); path != "" && len(book) > 0 {
+		if bookOpt.Title == "" {
+			bookOpt.Title = bookTitle(c, len(book))
+		}
+		if bookOpt.Sections {
+			orderByLevel(book, gc.cfg)
+			for i := range book {
+				book[i].Number = i + 1
+			}
+		}
+		if err := writeBook(c, book, bookOpt, "pdf", path); err != nil && runErr == nil {
 			runErr = err
 		}
 	}
@@ -274,4 +303,15 @@ func stepKeys() []string {
 		keys = append(keys, k.Key)
 	}
 	return keys
+}
+
+// bookTitle names a generated book after its target: "12 hard sudoku".
+func bookTitle(c *cli.Context, n int) string {
+	switch {
+	case c.IsSet("level"):
+		return fmt.Sprintf("%d %s sudoku", n, c.String("level"))
+	case c.IsSet("rating"):
+		return fmt.Sprintf("%d sudoku rated %s", n, c.String("rating"))
+	}
+	return fmt.Sprintf("%d sudoku", n)
 }

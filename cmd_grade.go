@@ -42,6 +42,7 @@ reported, not rated), 2 for a bad command line.`,
 				Usage: "output format: " + strings.Join(export.GradeFormats, ", ") + " (default from config.yaml)"},
 			&cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "grade on `N` goroutines (output stays in input order)"},
 			&cli.BoolFlag{Name: "summary", Usage: "after the puzzles, print technique usage over the whole input and a histogram of levels"},
+			&cli.StringFlag{Name: "group-by", Usage: "with --summary, `level`: one technique table per level"},
 			&cli.BoolFlag{Name: "explain", Usage: "print each puzzle's solving path, one step per line"},
 			&cli.BoolFlag{Name: "candidates", Usage: "with --explain, print the candidate grid before each step"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-puzzle output (errors and --summary only)"},
@@ -71,6 +72,9 @@ func runGrade(c *cli.Context) error {
 	}
 	if c.Bool("candidates") && !c.Bool("explain") {
 		return usagef("--candidates goes with --explain")
+	}
+	if g := c.String("group-by"); g != "" && g != "level" {
+		return usagef("--group-by takes level, not %q", g)
 	}
 	grader, err := grade.NewGrader(cfg)
 	if err != nil {
@@ -124,7 +128,8 @@ func runGrade(c *cli.Context) error {
 		runErr = fmt.Errorf("write output: %w", err)
 	}
 	if runErr == nil && c.Bool("summary") {
-		if err := export.WriteGradeSummary(c.App.Writer, format, sum, cfg); err != nil {
+		sopt := export.SummaryOptions{Format: format, GroupByLevel: c.String("group-by") == "level"}
+		if err := export.WriteGradeSummary(c.App.Writer, sum, cfg, sopt); err != nil {
 			runErr = fmt.Errorf("write summary: %w", err)
 		}
 	}

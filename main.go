@@ -61,7 +61,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands:             []*cli.Command{solveCommand(), gradeCommand(), generateCommand(), configCommand()},
+		Commands:             []*cli.Command{solveCommand(), gradeCommand(), generateCommand(), printCommand(), configCommand()},
 		EnableBashCompletion: true,
 	}
 }

@@ -56,6 +56,7 @@ var timings = regexp.MustCompile(`"time_(us|ms)":[0-9.e+-]+|,[0-9]+\.[0-9]{3}\n`
 func TestGolden(t *testing.T) {
 	input := filepath.Join("testdata", "golden", "solve-input.txt")
 	gradeInput := filepath.Join("testdata", "golden", "grade-input.txt")
+	bookInput := filepath.Join("testdata", "golden", "book-input.txt")
 	tests := []struct {
 		golden string
 		args   []string
@@ -81,6 +82,11 @@ func TestGolden(t *testing.T) {
 		{"generate-json.golden", []string{"generate", "-n", "2", "--seed", "42", "--rating", "4.1-6.0", "-f", "json", "-q"}, 0},
 		{"generate-csv.golden", []string{"generate", "-n", "3", "--seed", "42", "--symmetry", "rot90", "-f", "csv", "--with-solution", "-q"}, 0},
 		{"generate-se.golden", []string{"generate", "-n", "3", "--seed", "7", "--level", "easy", "-f", "se", "-q"}, 0},
+		{"grade-summary-by-level.golden", []string{"grade", "-q", "--summary", "--group-by", "level", "-f", "markdown", gradeInput}, 1},
+		{"grade-summary-by-level-csv.golden", []string{"grade", "-q", "--summary", "--group-by", "level", "-f", "csv", gradeInput}, 1},
+		{"grade-summary-by-level-json.golden", []string{"grade", "-q", "--summary", "--group-by", "level", "-f", "json", gradeInput}, 1},
+		{"print-svg.golden", []string{"print", "-f", "svg", "--title", "Golden", bookInput}, 1},
+		{"print-html.golden", []string{"print", "-f", "html", "--title", "Golden", "--per-page", "2", "--group-by-level", bookInput}, 1},
 		{"grade-explain-json.golden", []string{"grade", "--explain", "-f", "json", "..68..9.5...7...............475.3..2..5....379.........64.9...373.48....8523.6..."}, 0},
 	}
 	for _, tt := range tests {
@@ -184,5 +190,38 @@ func TestInterspersedFlags(t *testing.T) {
 	code, stdout, _ := runApp(t, "", "grade", "-f", "se", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "--summary")
 	if code != 0 || !strings.Contains(stdout, "Technique usage over 1 puzzles") {
 		t.Errorf("a flag after the puzzle was not read: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestGoldenPDF checks that a book's bytes do not change (the PDF carries a
+// fixed date); run with -update after a deliberate change and look at the
+// pages (pdftoppm -png testdata/golden/print.pdf /tmp/page).
+func TestGoldenPDF(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.pdf")
+	code, _, stderr := runApp(t, "", "print", "--title", "Golden book", "--per-page", "2", "--group-by-level", "-o", out,
+		filepath.Join("testdata", "golden", "book-input.txt"))
+	// The input holds a puzzle with several solutions: left out, exit 1.
+	if code != 1 || !strings.Contains(stderr, "several solutions, left out") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "golden", "print.pdf")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		kept := filepath.Join(os.TempDir(), "sudokit-print-got.pdf")
+		os.WriteFile(kept, got, 0o644)
+		t.Errorf("the PDF differs from %s (%d bytes, want %d); the new one is at %s", golden, len(got), len(want), kept)
 	}
 }

@@ -46,6 +46,12 @@ func (a *AtomicFile) Commit() error {
 	if a.direct {
 		return a.File.Close()
 	}
+	// Temporary files are private (0600); the result is an ordinary file.
+	if err := a.File.Chmod(0o644); err != nil {
+		a.File.Close()
+		os.Remove(a.File.Name())
+		return fmt.Errorf("write %s: %w", a.path, err)
+	}
 	if err := a.File.Sync(); err != nil {
 		a.File.Close()
 		os.Remove(a.File.Name())

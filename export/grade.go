@@ -319,20 +319,38 @@ func (w *GradeWriter) Flush() error {
 	return w.out.Flush()
 }
 
-// WriteGradeSummary writes the usage of each technique over a batch and the
-// histogram of levels, in format (table, markdown, csv or json; se is
-// written as a table).
-func WriteGradeSummary(out io.Writer, format string, s *grade.Summary, cfg *config.Config) error {
-	type row struct {
-		key, rating                            string
-		puzzles, steps, placements, eliminated int
-	}
-	var rows []row
+// SummaryOptions selects how WriteGradeSummary writes.
+type SummaryOptions struct {
+	Format       string // table, markdown, csv, json (se writes a table)
+	GroupByLevel bool   // one technique table per level
+}
+
+// usageRow is one technique's totals.
+type usageRow struct {
+	Key                                      string `json:"technique"`
+	Ratings                                  string `json:"-"`
+	Puzzles, Steps, Placements, Eliminations int
+}
+
+// usageRows lists the totals in the techniques' table order.
+func usageRows(m map[string]*grade.TechniqueTotals) []usageRow {
+	var rows []usageRow
 	for _, k := range techniques.AllKinds() {
-		if x := s.Techniques[k.Key]; x != nil {
-			rows = append(rows, row{k.Key, k.Ratings, x.Puzzles, x.Steps, x.Placements, x.Eliminations})
+		if x := m[k.Key]; x != nil {
+			rows = append(rows, usageRow{k.Key, k.Ratings, x.Puzzles, x.Steps, x.Placements, x.Eliminations})
 		}
 	}
+	return rows
+}
+
+// SummaryCSVColumns are the columns of the technique rows of `grade
+// --summary --format csv` (with --group-by level, "level" comes first); a
+// blank line, then "level,puzzles,share" rows follow.
+var SummaryCSVColumns = []string{"technique", "se_rating", "puzzles", "steps", "placements", "eliminations"}
+
+// WriteGradeSummary writes the usage of each technique over a batch (per
+// level with GroupByLevel) and the histogram of levels.
+func WriteGradeSummary(out io.Writer, s *grade.Summary, cfg *config.Config, opt SummaryOptions) error {
 	levels := cfg.LevelNames()
 	for l := range s.ByLevel {
 		if !slices.Contains(levels, l) {
@@ -340,7 +358,7 @@ func WriteGradeSummary(out io.Writer, format string, s *grade.Summary, cfg *conf
 		}
 	}
 	graded := s.ByStatus[grade.Rated] + s.ByStatus[grade.Beyond]
-	pct := func(n int) string {
+	share := func(n int) string {
 		if graded == 0 {
 			return "0%"
 		}
@@ -352,76 +370,110 @@ func WriteGradeSummary(out io.Writer, format string, s *grade.Summary, cfg *conf
 		}
 		return l
 	}
-	switch format {
+	notGraded := s.Puzzles + s.InputErrs - graded
+	switch opt.Format {
 	case "json":
-		type tj struct {
+		type techJSON struct {
 			Technique    string `json:"technique"`
 			Puzzles      int    `json:"puzzles"`
 			Steps        int    `json:"steps"`
 			Placements   int    `json:"placements"`
 			Eliminations int    `json:"eliminations"`
 		}
-		type lj struct {
-			Level   string `json:"level"`
-			Puzzles int    `json:"puzzles"`
+		toJSON := func(rows []usageRow) []techJSON {
+			out := []techJSON{}
+			for _, r := range rows {
+				out = append(out, techJSON{r.Key, r.Puzzles, r.Steps, r.Placements, r.Eliminations})
+			}
+			return out
 		}
-		out2 := struct {
-			Summary struct {
-				Puzzles    int  `json:"puzzles"`
-				Rated      int  `json:"rated"`
-				Beyond     int  `json:"beyond"`
-				Invalid    int  `json:"invalid"`
-				Multiple   int  `json:"multiple"`
-				Unsolvable int  `json:"unsolvable"`
-				Techniques []tj `json:"techniques"`
-				Levels     []lj `json:"levels"`
-			} `json:"summary"`
-		}{}
-		sm := &out2.Summary
-		sm.Puzzles, sm.Rated, sm.Beyond = s.Puzzles, s.ByStatus[grade.Rated], s.ByStatus[grade.Beyond]
-		sm.Invalid, sm.Multiple, sm.Unsolvable = s.ByStatus[grade.Invalid]+s.InputErrs, s.ByStatus[grade.Multiple], s.ByStatus[grade.Unsolvable]
-		for _, r := range rows {
-			sm.Techniques = append(sm.Techniques, tj{r.key, r.puzzles, r.steps, r.placements, r.eliminated})
+		type levelJSON struct {
+			Level      string     `json:"level"`
+			Puzzles    int        `json:"puzzles"`
+			Share      string     `json:"share"`
+			Techniques []techJSON `json:"techniques,omitempty"`
 		}
+		var sum struct {
+			Puzzles    int         `json:"puzzles"`
+			Rated      int         `json:"rated"`
+			Beyond     int         `json:"beyond"`
+			NotGraded  int         `json:"not_graded"`
+			Techniques []techJSON  `json:"techniques"`
+			Levels     []levelJSON `json:"levels"`
+		}
+		sum.Puzzles, sum.Rated, sum.Beyond, sum.NotGraded = s.Puzzles+s.InputErrs, s.ByStatus[grade.Rated], s.ByStatus[grade.Beyond], notGraded
+		sum.Techniques = toJSON(usageRows(s.Techniques))
 		for _, l := range levels {
-			sm.Levels = append(sm.Levels, lj{levelName(l), s.ByLevel[l]})
+			lj := levelJSON{Level: levelName(l), Puzzles: s.ByLevel[l], Share: share(s.ByLevel[l])}
+			if opt.GroupByLevel {
+				lj.Techniques = toJSON(usageRows(s.LevelTechniques[l]))
+			}
+			sum.Levels = append(sum.Levels, lj)
 		}
 		enc := json.NewEncoder(out)
 		enc.SetEscapeHTML(false)
-		return enc.Encode(out2)
+		return enc.Encode(struct {
+			Summary any `json:"summary"`
+		}{sum})
 	case "csv":
 		cw := csv.NewWriter(out)
-		cw.Write([]string{"technique", "se_rating", "puzzles", "steps", "placements", "eliminations"})
-		for _, r := range rows {
-			cw.Write([]string{r.key, r.rating, strconv.Itoa(r.puzzles), strconv.Itoa(r.steps), strconv.Itoa(r.placements), strconv.Itoa(r.eliminated)})
+		row := func(prefix []string, r usageRow) {
+			cw.Write(append(prefix, r.Key, r.Ratings, strconv.Itoa(r.Puzzles), strconv.Itoa(r.Steps),
+				strconv.Itoa(r.Placements), strconv.Itoa(r.Eliminations)))
+		}
+		if opt.GroupByLevel {
+			cw.Write(append([]string{"level"}, SummaryCSVColumns...))
+			for _, l := range levels {
+				for _, r := range usageRows(s.LevelTechniques[l]) {
+					row([]string{levelName(l)}, r)
+				}
+			}
+		} else {
+			cw.Write(SummaryCSVColumns)
+			for _, r := range usageRows(s.Techniques) {
+				row(nil, r)
+			}
 		}
 		cw.Write(nil)
 		cw.Write([]string{"level", "puzzles", "share"})
 		for _, l := range levels {
-			cw.Write([]string{levelName(l), strconv.Itoa(s.ByLevel[l]), pct(s.ByLevel[l])})
+			cw.Write([]string{levelName(l), strconv.Itoa(s.ByLevel[l]), share(s.ByLevel[l])})
 		}
 		cw.Flush()
 		return cw.Error()
 	}
-	md := format == "markdown"
 	newTable := func() *tablewriter.Table {
-		if md {
+		if opt.Format == "markdown" {
 			return tablewriter.NewTable(out, tablewriter.WithRenderer(renderer.NewMarkdown()), tablewriter.WithHeaderAutoFormat(tw.Off))
 		}
 		return tablewriter.NewTable(out, tablewriter.WithHeaderAutoFormat(tw.Off))
 	}
-	fmt.Fprintf(out, "\nTechnique usage over %d puzzles (%d rated, %d beyond the techniques, %d not graded):\n\n",
-		s.Puzzles+s.InputErrs, s.ByStatus[grade.Rated], s.ByStatus[grade.Beyond], s.Puzzles+s.InputErrs-graded)
-	t := newTable()
-	t.Header([]string{"technique", "SE rating", "puzzles", "steps", "placements", "eliminations"})
-	for _, r := range rows {
-		t.Append([]string{r.key, r.rating, strconv.Itoa(r.puzzles), strconv.Itoa(r.steps), strconv.Itoa(r.placements), strconv.Itoa(r.eliminated)})
+	usageTable := func(rows []usageRow) error {
+		t := newTable()
+		t.Header([]string{"technique", "SE rating", "puzzles", "steps", "placements", "eliminations"})
+		for _, r := range rows {
+			t.Append([]string{r.Key, r.Ratings, strconv.Itoa(r.Puzzles), strconv.Itoa(r.Steps), strconv.Itoa(r.Placements), strconv.Itoa(r.Eliminations)})
+		}
+		return t.Render()
 	}
-	if err := t.Render(); err != nil {
+	fmt.Fprintf(out, "\nTechnique usage over %d puzzles (%d rated, %d beyond the techniques, %d not graded):\n\n",
+		s.Puzzles+s.InputErrs, s.ByStatus[grade.Rated], s.ByStatus[grade.Beyond], notGraded)
+	if opt.GroupByLevel {
+		for _, l := range levels {
+			if s.ByLevel[l] == 0 {
+				continue
+			}
+			fmt.Fprintf(out, "Level %s (%d puzzles):\n\n", levelName(l), s.ByLevel[l])
+			if err := usageTable(usageRows(s.LevelTechniques[l])); err != nil {
+				return err
+			}
+			fmt.Fprintln(out)
+		}
+	} else if err := usageTable(usageRows(s.Techniques)); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "\nLevels:\n\n")
-	t = newTable()
+	t := newTable()
 	t.Header([]string{"level", "puzzles", "share", ""})
 	maxN := 1
 	for _, l := range levels {
@@ -429,7 +481,7 @@ func WriteGradeSummary(out io.Writer, format string, s *grade.Summary, cfg *conf
 	}
 	for _, l := range levels {
 		bar := strings.Repeat("#", (s.ByLevel[l]*40+maxN-1)/maxN)
-		t.Append([]string{levelName(l), strconv.Itoa(s.ByLevel[l]), pct(s.ByLevel[l]), bar})
+		t.Append([]string{levelName(l), strconv.Itoa(s.ByLevel[l]), share(s.ByLevel[l]), bar})
 	}
 	return t.Render()
 }

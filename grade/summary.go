@@ -12,13 +12,16 @@ type Summary struct {
 	ByStatus   map[Status]int
 	ByLevel    map[string]int
 	Techniques map[string]*TechniqueTotals
-	Unreadable int // inputs that could not be read at all
-	InputErrs  int // puzzles that could not be parsed
+	// LevelTechniques splits Techniques by level.
+	LevelTechniques map[string]map[string]*TechniqueTotals
+	Unreadable      int // inputs that could not be read at all
+	InputErrs       int // puzzles that could not be parsed
 }
 
 // NewSummary returns an empty summary.
 func NewSummary() *Summary {
-	return &Summary{ByStatus: map[Status]int{}, ByLevel: map[string]int{}, Techniques: map[string]*TechniqueTotals{}}
+	return &Summary{ByStatus: map[Status]int{}, ByLevel: map[string]int{}, Techniques: map[string]*TechniqueTotals{},
+		LevelTechniques: map[string]map[string]*TechniqueTotals{}}
 }
 
 // Add counts one result.
@@ -28,17 +31,28 @@ func (s *Summary) Add(r Result) {
 	if r.Status == Rated || r.Status == Beyond {
 		s.ByLevel[r.Level]++
 	}
-	for key, u := range r.Usage {
-		t := s.Techniques[key]
-		if t == nil {
-			t = &TechniqueTotals{}
-			s.Techniques[key] = t
-		}
-		t.Puzzles++
-		t.Steps += u.Steps
-		t.Placements += u.Placements
-		t.Eliminations += u.Eliminations
+	graded := r.Status == Rated || r.Status == Beyond
+	if graded && s.LevelTechniques[r.Level] == nil {
+		s.LevelTechniques[r.Level] = map[string]*TechniqueTotals{}
 	}
+	for key, u := range r.Usage {
+		add(s.Techniques, key, u)
+		if graded {
+			add(s.LevelTechniques[r.Level], key, u)
+		}
+	}
+}
+
+func add(m map[string]*TechniqueTotals, key string, u *Usage) {
+	t := m[key]
+	if t == nil {
+		t = &TechniqueTotals{}
+		m[key] = t
+	}
+	t.Puzzles++
+	t.Steps += u.Steps
+	t.Placements += u.Placements
+	t.Eliminations += u.Eliminations
 }
 
 // OK reports whether every puzzle could be graded (rated, or beyond the
