@@ -32,8 +32,21 @@ func candID(cell, digit int) int { return cell*9 + digit - 1 }
 type chainNode struct {
 	cell, digit uint8
 	on          bool
+	cause       int8  // why it holds: causeStart, causeCell, causeAdvanced or a unit (0..26)
 	p0, pn      int32 // parents: run.parents[p0 : p0+pn], the main one first
+	nest        int32 // advanced potentials of nested chains: index+1 in run.nests
 }
+
+// Causes of a potential, as SE records them: the assumption a run starts
+// from has none; a consequence comes from its cell (the cell's other
+// candidates, or its last two) or from a unit (the digit's other places, or
+// its last two there), numbered as sudoku.Units; an advanced one from a
+// rule run inside the chain (nested levels).
+const (
+	causeAdvanced = -3
+	causeStart    = -2
+	causeCell     = -1
+)
 
 // chainGrid is the candidate grid a run works on: the reference (the
 // state when the producer started) and the working copy, which dynamic runs
@@ -87,6 +100,9 @@ type chainRun struct {
 	contraOn, contraOff int32
 	// qOn and qOff are propagate's queues, kept for reuse.
 	qOn, qOff []int32
+	// nests are the nested chains behind advanced potentials (levels 2 and
+	// up).
+	nests []*nestRef
 }
 
 func (r *chainRun) reset() {
@@ -94,6 +110,8 @@ func (r *chainRun) reset() {
 	r.parents = r.parents[:0]
 	r.onOrder = r.onOrder[:0]
 	r.offOrder = r.offOrder[:0]
+	clear(r.nests)
+	r.nests = r.nests[:0]
 	r.onBits, r.offBits = [12]uint64{}, [12]uint64{}
 	r.contraOn, r.contraOff = -1, -1
 	r.stamp++
@@ -103,9 +121,10 @@ func (r *chainRun) reset() {
 	}
 }
 
-// node adds a potential with its parents and returns its index.
-func (r *chainRun) node(cell, digit int, on bool, parents ...int32) int32 {
-	n := chainNode{cell: uint8(cell), digit: uint8(digit), on: on, p0: int32(len(r.parents)), pn: int32(len(parents))}
+// node adds a potential with its cause and parents and returns its index.
+func (r *chainRun) node(cell, digit int, on bool, cause int, parents ...int32) int32 {
+	n := chainNode{cell: uint8(cell), digit: uint8(digit), on: on, cause: int8(cause),
+		p0: int32(len(r.parents)), pn: int32(len(parents))}
 	r.parents = append(r.parents, parents...)
 	r.nodes = append(r.nodes, n)
 	return int32(len(r.nodes) - 1)
@@ -215,9 +234,10 @@ func (a *ancestorMarks) next() {
 	}
 }
 
-// link is a consequence: a candidate, and where its hidden parents (dynamic
-// mode) come from: the unit (0..26) whose two places forced it, or -1 for the
-// cell's two candidates. They are looked up only when the consequence is new.
+// link is a consequence: a candidate and its cause: the unit (0..26) that
+// rules it out or whose two places force it, or causeCell for the cell. In
+// dynamic mode the hidden parents of a true consequence come from there;
+// they are looked up only when the consequence is new.
 type link struct {
 	cell, digit int
 	unit        int
@@ -257,6 +277,7 @@ type linker struct {
 
 	// Static links of the reference grid, computed once (static producers
 	// never change the grid): per candidate id, the consequences.
+	// Region links are packed with their unit (see packLink).
 	static      bool
 	onOffCell   [729][]int16 // the cell's other candidates
 	onOffRegion [729][]int16 // the digit's other places in box, row, column
@@ -268,6 +289,12 @@ type linker struct {
 	onOffMaskX, onOffMaskY [729]candSet // Y includes the cell's others
 	offOnMaskX, offOnMaskY [729]candSet // X: conjugates; Y: the bivalue partner
 }
+
+// packLink packs a candidate id (10 bits) and a unit into an int16;
+// linkID and linkUnit unpack it.
+func packLink(id, unit int) int16 { return int16(id | unit<<10) }
+func linkID(x int16) int          { return int(x) & 1023 }
+func linkUnit(x int16) int        { return int(x) >> 10 }
 
 // candSet is a set of candidate ids.
 type candSet [12]uint64
@@ -284,14 +311,14 @@ func (l *linker) prepareMasks() {
 	for id := 0; id < 729; id++ {
 		l.onOffMaskX[id], l.onOffMaskY[id], l.offOnMaskX[id], l.offOnMaskY[id] = candSet{}, candSet{}, candSet{}, candSet{}
 		for _, x := range l.onOffRegion[id] {
-			l.onOffMaskX[id].add(int(x))
+			l.onOffMaskX[id].add(linkID(x))
 		}
 		l.onOffMaskY[id] = l.onOffMaskX[id]
 		for _, x := range l.onOffCell[id] {
 			l.onOffMaskY[id].add(int(x))
 		}
 		for _, x := range l.offOnRegion[id] {
-			l.offOnMaskX[id].add(int(x))
+			l.offOnMaskX[id].add(linkID(x))
 		}
 		if x := l.offOnCell[id]; x >= 0 {
 			l.offOnMaskY[id].add(int(x))
@@ -330,7 +357,7 @@ func (l *linker) prepareStatic() {
 					c := int(sudoku.Units[u][bits.TrailingZeros16(m)])
 					if l.seen[c] != l.stamp {
 						l.seen[c] = l.stamp
-						l.onOffRegion[id] = append(l.onOffRegion[id], int16(candID(c, d)))
+						l.onOffRegion[id] = append(l.onOffRegion[id], packLink(candID(c, d), u))
 					}
 				}
 			}
@@ -344,7 +371,7 @@ func (l *linker) prepareStatic() {
 				for m := pos; m != 0; m &= m - 1 {
 					if c := int(sudoku.Units[u][lowBit(m)]); c != cell && l.seen[c] != l.stamp {
 						l.seen[c] = l.stamp
-						l.offOnRegion[id] = append(l.offOnRegion[id], int16(candID(c, d)))
+						l.offOnRegion[id] = append(l.offOnRegion[id], packLink(candID(c, d), u))
 					}
 				}
 			}
@@ -370,18 +397,19 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 		id := candID(cell, digit)
 		if yLinks {
 			for _, x := range l.onOffCell[id] {
-				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1, unit: -1})
+				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1, unit: causeCell})
 			}
 		}
 		for _, x := range l.onOffRegion[id] {
-			out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1, unit: -1})
+			x, u := linkID(x), linkUnit(x)
+			out = append(out, link{cell: x / 9, digit: x%9 + 1, unit: u})
 		}
 		l.buf = out
 		return out
 	}
 	if yLinks {
 		for x := uint16(g.cur[cell].Without(digit)); x != 0; x &= x - 1 {
-			out = append(out, link{cell: cell, digit: bits.TrailingZeros16(x), unit: -1})
+			out = append(out, link{cell: cell, digit: bits.TrailingZeros16(x), unit: causeCell})
 		}
 	}
 	l.fresh()
@@ -394,7 +422,7 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 				continue
 			}
 			l.seen[c] = l.stamp
-			out = append(out, link{cell: c, digit: digit, unit: -1})
+			out = append(out, link{cell: c, digit: digit, unit: int(u)})
 		}
 	}
 	l.buf = out
@@ -430,11 +458,12 @@ func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []li
 		id := candID(cell, digit)
 		if yLinks && l.offOnCell[id] >= 0 {
 			x := int(l.offOnCell[id])
-			out = append(out, link{cell: x / 9, digit: x%9 + 1, unit: -1})
+			out = append(out, link{cell: x / 9, digit: x%9 + 1, unit: causeCell})
 		}
 		if xLinks {
 			for _, x := range l.offOnRegion[id] {
-				out = append(out, link{cell: int(x) / 9, digit: int(x)%9 + 1, unit: -1})
+				x, u := linkID(x), linkUnit(x)
+				out = append(out, link{cell: x / 9, digit: x%9 + 1, unit: u})
 			}
 		}
 		l.buf = out
@@ -442,7 +471,7 @@ func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []li
 	}
 	if yLinks && g.cur[cell].Count() == 2 {
 		other := g.cur[cell].Without(digit).First()
-		out = append(out, link{cell: cell, digit: other, unit: -1})
+		out = append(out, link{cell: cell, digit: other, unit: causeCell})
 	}
 	if xLinks {
 		first := -1 // the other cell found so far, to drop a repeat

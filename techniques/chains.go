@@ -26,6 +26,26 @@ type chainer struct {
 
 	// reach answers, per pass (X, X and Y), whether a forcing chain exists.
 	reach [2]reachTable
+
+	// keep: hints keep their runs (nested chains read them after the
+	// search); held lists the runs to give back in done.
+	keep bool
+	held []*chainRun
+	// advCache keeps what the nested rules found on each working grid
+	// (they depend on nothing else within one producer call).
+	advCache map[[81]sudoku.Digits][]advFound
+	// For a chainer run inside a chain (nested producers): the outer
+	// chain's reference grid, and the outer chainer's X pass cache.
+	outer  *[81]sudoku.Digits
+	xCache xPassCache
+
+	free  []*chainRun // runs to reuse
+	child *chainer    // the chainer of nested producers
+	cache runCache    // multipleChains' runs from "cell is d"
+
+	// Scratch buffers.
+	parentBuf []int32
+	runsBuf   []*chainRun
 }
 
 // chainerPool recycles chainers (their link tables keep their capacity).
@@ -34,30 +54,69 @@ var chainerPool = sync.Pool{New: func() any { return &chainer{} }}
 // newChainer returns a chainer for s; done gives it back.
 func newChainer(s *State) *chainer {
 	c := chainerPool.Get().(*chainer)
+	c.init(s)
+	return c
+}
+
+// init readies c for state s.
+func (c *chainer) init(s *State) {
 	c.s = s
 	c.g.load(s)
 	c.lk.g = &c.g
 	c.lk.static = false
-	return c
+	c.keep = false
+	c.advCache = nil
+	c.outer, c.xCache = nil, nil
 }
 
-// done returns the chainer to the pool.
+// done gives back the runs held and returns the chainer to the pool.
 func (c *chainer) done() {
-	c.s = nil
+	c.finish()
 	chainerPool.Put(c)
 }
 
-// runPool recycles runs (each holds about 12 KB of lookup arrays) across
-// producer calls and goroutines.
-var runPool = sync.Pool{New: func() any { return &chainRun{} }}
+// finish gives back the runs held and drops what belongs to this state.
+func (c *chainer) finish() {
+	for _, r := range c.held {
+		c.release(r)
+	}
+	clear(c.held)
+	c.held = c.held[:0]
+	c.s = nil
+	c.advCache = nil
+	c.outer, c.xCache = nil, nil
+}
 
+// nestedChainer returns the chainer that runs producers inside c's chains
+// (one at a time, so one is kept and reused: a nested producer runs
+// thousands of times per step); finish ends each use.
+func (c *chainer) nestedChainer(s *State) *chainer {
+	if c.child == nil {
+		c.child = &chainer{}
+	}
+	c.child.init(s)
+	return c.child
+}
+
+// hold keeps a run until done.
+func (c *chainer) hold(r *chainRun) { c.held = append(c.held, r) }
+
+// run returns a cleared run from the chainer's own free list (a run holds
+// about 17 KB of lookup arrays; sync.Pool would drop them at every garbage
+// collection, and chains allocate enough to collect often).
 func (c *chainer) run() *chainRun {
-	r := runPool.Get().(*chainRun)
+	var r *chainRun
+	if n := len(c.free); n > 0 {
+		r = c.free[n-1]
+		c.free = c.free[:n-1]
+	} else {
+		r = &chainRun{}
+	}
 	r.reset()
 	return r
 }
 
-func (c *chainer) release(r *chainRun) { runPool.Put(r) }
+func (c *chainer) release(r *chainRun) { c.free = append(c.free, r) }
 
 // chainHint is a chaining step with what SE sorts and compares it by. Its
 // Detail, which takes the chains' text, is written only when the step is
@@ -67,6 +126,35 @@ type chainHint struct {
 	complexity int
 	sortKey    int
 	detail     func() string
+
+	// What nested use reads (see chains_nested.go): the chains' ends; the
+	// cause of a cell or region chain's assumptions; whether it is a cycle;
+	// for a static forcing chain, which is found on bit sets, its start.
+	ends       []chainEnd
+	startCause int8
+	cycle      bool
+	static     *staticStart
+	origin     int        // producer 21: the cell the search started from
+	facts      *hintFacts // rule parents and identity, once known
+}
+
+// hintFacts is what a nested chain gives the chain it serves: its rule
+// parents (candidate ids) and its identity.
+type hintFacts struct {
+	parents []int
+	hash    uint64
+}
+
+// chainEnd is the last potential of one chain of a hint.
+type chainEnd struct {
+	r *chainRun
+	n int32
+}
+
+// staticStart is where a static forcing chain starts.
+type staticStart struct {
+	cell, digit    int
+	startOn, yLink bool
 }
 
 // chainBase gives the names and ratings of the chain kinds.
@@ -115,18 +203,20 @@ func sortChainHints(hints []*chainHint) []*chainHint {
 	return out
 }
 
-// removableKey identifies a step's eliminations as a set.
+// removableKey identifies a step's eliminations as a set: their candidate
+// ids, sorted, two bytes each.
 func removableKey(st *Step) string {
-	ids := make([]int, len(st.Eliminations))
-	for i, e := range st.Eliminations {
-		ids[i] = candID(int(e.Cell), int(e.Digit))
+	var buf [64]int
+	ids := buf[:0]
+	for _, e := range st.Eliminations {
+		ids = append(ids, candID(int(e.Cell), int(e.Digit)))
 	}
 	slices.Sort(ids)
-	var b strings.Builder
-	for _, id := range ids {
-		fmt.Fprintf(&b, "%d,", id)
+	b := make([]byte, 2*len(ids))
+	for i, id := range ids {
+		b[2*i], b[2*i+1] = byte(id>>8), byte(id)
 	}
-	return b.String()
+	return string(b)
 }
 
 // emitChainHints sorts hints and passes them on, writing their details.
@@ -175,6 +265,10 @@ func chainNotation(r *chainRun, n int32) string {
 			}
 		}
 		b.WriteString(potentialName(int(x.cell), int(x.digit), x.on))
+		if x.nest > 0 {
+			// An advanced potential: name the rule that gave it.
+			fmt.Fprintf(&b, " (%s)", r.nests[x.nest-1].name)
+		}
 	}
 	return b.String()
 }
@@ -230,40 +324,60 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 	c.best = nil
 	c.bounded = bounded
 	var hints []*chainHint
-	for pass := 0; pass < 3; pass++ {
+	ok := true
+	for pass := 0; pass < 3 && ok; pass++ {
 		xLinks, yLinks := pass != 1, pass != 0
-		if pass != 1 {
-			c.buildReach(&c.reach[pass/2], yLinks)
+		if pass == 0 && c.xCache != nil {
+			hints, ok = c.xPassCached(hints)
+			continue
 		}
-		for cell := 0; cell < 81; cell++ {
-			cands := c.s.Cands[cell]
-			if cands.Count() < 2 || (pass == 1 && cands.Count() > 2) {
+		if pass != 1 {
+			c.buildReach(&c.reach[pass/2], yLinks, 0)
+		}
+		hints, ok = c.chainPass(hints, xLinks, yLinks, 0)
+	}
+	if !ok {
+		return nil
+	}
+	return hints
+}
+
+// chainPass runs one pass of producer 21 over the cells (row-major) and
+// their digits (all, or only digit when it is not 0). It reports false when
+// the state's deadline passed.
+func (c *chainer) chainPass(hints []*chainHint, xLinks, yLinks bool, digit int) ([]*chainHint, bool) {
+	for cell := 0; cell < 81; cell++ {
+		cands := c.s.Cands[cell]
+		if cands.Count() < 2 || (!xLinks && cands.Count() > 2) || (digit > 0 && !cands.Has(digit)) {
+			continue
+		}
+		if c.s.Expired() {
+			return nil, false
+		}
+		for x := uint16(cands); x != 0; x &= x - 1 {
+			d := bits.TrailingZeros16(x)
+			if digit > 0 && d != digit {
 				continue
 			}
-			if c.s.Expired() {
-				return nil
+			// A chain can only come back to "cell is d" through a strong
+			// link into it: a unit where d has two places (X) or a cell
+			// with two candidates (Y). Without one, no cycle closes and no
+			// chain from "cell is not d" ends, so those searches are
+			// skipped (SE's would find nothing).
+			id := candID(cell, d)
+			strong := (xLinks && len(c.lk.offOnRegion[id]) > 0) || (yLinks && cands.Count() == 2)
+			if strong {
+				hints = c.cycles(hints, cell, d, xLinks, yLinks)
 			}
-			for _, d := range cands.Slice() {
-				// A chain can only come back to "cell is d" through a strong
-				// link into it: a unit where d has two places (X) or a cell
-				// with two candidates (Y). Without one, no cycle closes and no
-				// chain from "cell is not d" ends, so those searches are
-				// skipped (SE's would find nothing).
-				id := candID(cell, d)
-				strong := (xLinks && len(c.lk.offOnRegion[id]) > 0) || (yLinks && cands.Count() == 2)
+			if xLinks {
+				hints = c.staticChainHint(hints, cell, d, true, yLinks)
 				if strong {
-					hints = c.cycles(hints, cell, d, xLinks, yLinks)
-				}
-				if xLinks {
-					hints = c.staticChainHint(hints, cell, d, true, yLinks)
-					if strong {
-						hints = c.staticChainHint(hints, cell, d, false, yLinks)
-					}
+					hints = c.staticChainHint(hints, cell, d, false, yLinks)
 				}
 			}
 		}
 	}
-	return hints
+	return hints, true
 }
 
 // offer records a new hint as the best when it sorts before it (bounded
@@ -287,7 +401,14 @@ func (c *chainer) beaten(base float64, complexity int) bool {
 // potential never repeats one of its main ancestors.
 func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) []*chainHint {
 	r := c.run()
-	defer c.release(r)
+	kept := false
+	defer func() {
+		if kept {
+			c.hold(r)
+		} else {
+			c.release(r)
+		}
+	}()
 	base := 6.5
 	if xLinks && yLinks {
 		base = 7.0
@@ -295,7 +416,7 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 	if c.beaten(base, 4) {
 		return hints
 	}
-	root := r.node(cell, d, true)
+	root := r.node(cell, d, true, causeStart)
 	r.setOn(candID(cell, d), root)
 	pendOn, pendOff := []int32{root}, []int32(nil)
 	level := 0
@@ -311,7 +432,7 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 				if r.mainAncestor(n, q.cell, q.digit, false) {
 					continue
 				}
-				m := r.node(q.cell, q.digit, false, n)
+				m := r.node(q.cell, q.digit, false, q.unit, n)
 				pendOff = append(pendOff, m)
 				r.setOff(candID(q.cell, q.digit), m)
 			}
@@ -323,10 +444,10 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 			for _, q := range c.lk.offToOn(r, int(x.cell), int(x.digit), xLinks, yLinks) {
 				id := candID(q.cell, q.digit)
 				if level >= 4 && q.cell == cell && q.digit == d {
-					closing = append(closing, r.node(q.cell, q.digit, true, n))
+					closing = append(closing, r.node(q.cell, q.digit, true, q.unit, n))
 				}
 				if !r.hasOn(id) {
-					m := r.node(q.cell, q.digit, true, n)
+					m := r.node(q.cell, q.digit, true, q.unit, n)
 					r.setOn(id, m)
 					pendOn = append(pendOn, m)
 				}
@@ -336,8 +457,10 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 	}
 	for _, n := range closing {
 		if h := c.cycleHint(r, n, xLinks, yLinks); h != nil {
+			h.origin = cell
 			hints = append(hints, h)
 			c.offer(h)
+			kept = c.keep
 		}
 	}
 	return hints
@@ -402,8 +525,11 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 	st.Technique, st.Name, st.Rating = techCycle, name, base+chainBonus(complexity)
 	slices.Reverse(cycleCells)
 	st.Cells = cycleCells
-	st.Detail = fmt.Sprintf("%s: %s", cellList(cycleCells), chainNotation(r, closing))
-	return &chainHint{step: st, complexity: complexity, sortKey: key}
+	if c.outer == nil { // nested chains are never shown (their run is gone by then)
+		st.Detail = fmt.Sprintf("%s: %s", cellList(cycleCells), chainNotation(r, closing))
+	}
+	return &chainHint{step: st, complexity: complexity, sortKey: key, ends: []chainEnd{{r, closing}}, cycle: true,
+		startCause: causeStart}
 }
 
 // staticChainHint looks for a forcing chain from "cell is d" (start on) or
@@ -420,7 +546,7 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 	if yLinks {
 		reach = &c.reach[1]
 	}
-	if !reach.implies(id0, startOn, id0, !startOn) {
+	if !reach.implies(id0, startOn) {
 		return hints // no chain from the start to its opposite
 	}
 	lk.prepareMasks()
@@ -510,7 +636,8 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 	st.Cells = []int{cell}
 	st.Digits = sudoku.DigitSet(d)
 	detail := func() string { return c.staticChainText(cell, d, startOn, yLinks) }
-	h := &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail}
+	h := &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail, startCause: causeStart,
+		static: &staticStart{cell, d, startOn, yLinks}, origin: cell}
 	c.offer(h)
 	return append(hints, h)
 }
@@ -532,7 +659,7 @@ func (c *chainer) staticChainText(cell, d int, startOn, yLinks bool) string {
 // or -1.
 func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) int32 {
 	id0 := candID(cell, d)
-	root := r.node(cell, d, startOn)
+	root := r.node(cell, d, startOn, causeStart)
 	var pendOn, pendOff []int32
 	if startOn {
 		r.setOn(id0, root)
@@ -548,13 +675,13 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 			for _, q := range c.lk.onToOff(int(x.cell), int(x.digit), yLinks) {
 				id := candID(q.cell, q.digit)
 				if startOn && id == id0 && target < 0 {
-					target = r.node(q.cell, q.digit, false, n)
+					target = r.node(q.cell, q.digit, false, q.unit, n)
 					break // the one conclusion sought
 				}
 				if r.hasOff(id) || r.mainAncestor(n, q.cell, q.digit, false) {
 					continue
 				}
-				m := r.node(q.cell, q.digit, false, n)
+				m := r.node(q.cell, q.digit, false, q.unit, n)
 				r.setOff(id, m)
 				pendOff = append(pendOff, m)
 			}
@@ -565,13 +692,13 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 			for _, q := range c.lk.offToOn(r, int(x.cell), int(x.digit), true, yLinks) {
 				id := candID(q.cell, q.digit)
 				if !startOn && id == id0 && target < 0 {
-					target = r.node(q.cell, q.digit, true, n)
+					target = r.node(q.cell, q.digit, true, q.unit, n)
 					break
 				}
 				if r.hasOn(id) {
 					continue
 				}
-				m := r.node(q.cell, q.digit, true, n)
+				m := r.node(q.cell, q.digit, true, q.unit, n)
 				r.setOn(id, m)
 				pendOn = append(pendOn, m)
 			}

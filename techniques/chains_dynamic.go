@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -43,7 +44,7 @@ var (
 // propagate runs SE's doChaining in r from one potential.
 func (c *chainer) propagate(r *chainRun, cell, d int, on bool, m chainMode) {
 	r.reset()
-	root := r.node(cell, d, on)
+	root := r.node(cell, d, on, causeStart)
 	qOn, qOff := r.qOn[:0], r.qOff[:0]
 	if on {
 		r.setOn(candID(cell, d), root)
@@ -53,7 +54,8 @@ func (c *chainer) propagate(r *chainRun, cell, d int, on bool, m chainMode) {
 		qOff = append(qOff, root)
 	}
 	hOn, hOff := 0, 0
-	var parents []int32
+	parents := c.parentBuf[:0]
+	defer func() { c.parentBuf = parents }()
 loop:
 	for {
 		switch {
@@ -64,11 +66,11 @@ loop:
 			for _, q := range c.lk.onToOff(int(x.cell), int(x.digit), m.yLinks) {
 				id := candID(q.cell, q.digit)
 				if r.hasOn(id) {
-					r.contraOn, r.contraOff = r.onNode(id), r.node(q.cell, q.digit, false, n)
+					r.contraOn, r.contraOff = r.onNode(id), r.node(q.cell, q.digit, false, q.unit, n)
 					break loop
 				}
 				if !r.hasOff(id) {
-					k := r.node(q.cell, q.digit, false, n)
+					k := r.node(q.cell, q.digit, false, q.unit, n)
 					r.setOff(id, k)
 					qOff = append(qOff, k)
 				}
@@ -92,10 +94,10 @@ loop:
 					parents = c.lk.hiddenParents(parents, r, q, int(x.cell), int(x.digit))
 				}
 				if isOff {
-					r.contraOn, r.contraOff = r.node(q.cell, q.digit, true, parents...), r.offNode(id)
+					r.contraOn, r.contraOff = r.node(q.cell, q.digit, true, q.unit, parents...), r.offNode(id)
 					break loop
 				}
-				k := r.node(q.cell, q.digit, true, parents...)
+				k := r.node(q.cell, q.digit, true, q.unit, parents...)
 				r.setOn(id, k)
 				qOn = append(qOn, k)
 			}
@@ -112,7 +114,8 @@ loop:
 				if r.offNode(id) >= 0 {
 					continue
 				}
-				k := r.node(a.cell, a.digit, false, a.parents...)
+				k := r.node(a.cell, a.digit, false, causeAdvanced, a.parents...)
+				r.nodes[k].nest = a.nest
 				r.setOff(id, k)
 				qOff = append(qOff, k)
 				added = true
@@ -150,93 +153,97 @@ func findChaining(m chainMode) Finder {
 	return func(s *State, emit Emit) bool {
 		c := newChainer(s)
 		defer c.done()
-		if !m.dynamic {
-			c.lk.prepareStatic()
+		hints := c.multipleChains(m)
+		if s.Expired() {
+			return true // over budget: no hints (the grader says so)
 		}
-		var cache runCache
-		var offRuns []*chainRun // kept until the hints are emitted: their details read them
-		defer func() {
-			for _, r := range cache.on {
-				if r != nil {
-					c.release(r)
+		return emitChainHints(hints, emit)
+	}
+}
+
+// multipleChains collects the hints of one doChaining producer, unsorted.
+// The runs they read are held until c.done.
+func (c *chainer) multipleChains(m chainMode) []*chainHint {
+	s := c.s
+	if !m.dynamic {
+		c.lk.prepareStatic()
+	}
+	cache := &c.cache
+	clear(cache.on[:])
+	defer func() {
+		for _, r := range cache.on {
+			if r != nil {
+				c.hold(r)
+			}
+		}
+	}()
+	var hints []*chainHint
+	for cell := 0; cell < 81; cell++ {
+		cands := s.Cands[cell]
+		if cands.Count() < m.minCands {
+			continue
+		}
+		if s.Expired() {
+			return nil
+		}
+		for x := uint16(cands); x != 0; x &= x - 1 {
+			d := bits.TrailingZeros16(x)
+			a := c.onRun(cache, cell, d, m)
+			var b *chainRun
+			if m.contra || m.double {
+				b = c.run()
+				c.hold(b) // kept until the hints are emitted: their details read them
+				c.propagate(b, cell, d, false, m)
+			}
+			if m.contra {
+				if a.contraOn >= 0 {
+					hints = c.binaryHint(hints, m, a, a.contraOn, a, a.contraOff, cell, d, false, true)
+				}
+				if b.contraOn >= 0 {
+					hints = c.binaryHint(hints, m, b, b.contraOn, b, b.contraOff, cell, d, true, true)
 				}
 			}
-			for _, r := range offRuns {
-				c.release(r)
-			}
-		}()
-		var hints []*chainHint
-		for cell := 0; cell < 81; cell++ {
-			cands := s.Cands[cell]
-			if cands.Count() < m.minCands {
-				continue
-			}
-			if s.Expired() {
-				return true // over budget: no hints (the grader says so)
-			}
-			digits := cands.Slice()
-			for _, d := range digits {
-				a := c.onRun(&cache, cell, d, m)
-				var b *chainRun
-				if m.contra || m.double {
-					b = c.run()
-					c.propagate(b, cell, d, false, m)
-				}
-				if m.contra {
-					if a.contraOn >= 0 {
-						hints = c.binaryHint(hints, m, a, a.contraOn, a, a.contraOff, cell, d, false, true)
-					}
-					if b.contraOn >= 0 {
-						hints = c.binaryHint(hints, m, b, b.contraOn, b, b.contraOff, cell, d, true, true)
+			if m.double && cands.Count() >= 3 {
+				for _, x := range a.onOrder {
+					xn := a.nodes[x]
+					if y := b.onNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
+						hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), true, false)
 					}
 				}
-				if m.double && cands.Count() >= 3 {
-					for _, x := range a.onOrder {
-						xn := a.nodes[x]
-						if y := b.onNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
-							hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), true, false)
-						}
-					}
-					for _, x := range a.offOrder {
-						xn := a.nodes[x]
-						if y := b.offNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
-							hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), false, false)
-						}
-					}
-				}
-				if b != nil {
-					offRuns = append(offRuns, b)
-				}
-				if m.multiples {
-					for _, kind := range brcKinds {
-						u := unitOf(cell, kind)
-						pos := c.g.refPos[u][d]
-						if popcount16(pos) < 2 || int(sudoku.Units[u][lowBit(pos)]) != cell {
-							continue
-						}
-						var runs []*chainRun
-						var branch []int
-						for p := pos; p != 0; p &= p - 1 {
-							pc := int(sudoku.Units[u][lowBit(p)])
-							runs = append(runs, c.onRun(&cache, pc, d, m))
-							branch = append(branch, pc)
-						}
-						hints = c.commonHints(hints, m, runs, keyRegion,
-							func() string { return fmt.Sprintf("%d in %s", d, unitName(u)) }, branch, d)
+				for _, x := range a.offOrder {
+					xn := a.nodes[x]
+					if y := b.offNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
+						hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), false, false)
 					}
 				}
 			}
 			if m.multiples {
-				var runs []*chainRun
-				for _, d := range digits {
-					runs = append(runs, c.onRun(&cache, cell, d, m))
+				for _, kind := range brcKinds {
+					u := unitOf(cell, kind)
+					pos := c.g.refPos[u][d]
+					if popcount16(pos) < 2 || int(sudoku.Units[u][lowBit(pos)]) != cell {
+						continue
+					}
+					runs := c.runsBuf[:0]
+					for p := pos; p != 0; p &= p - 1 {
+						pc := int(sudoku.Units[u][lowBit(p)])
+						runs = append(runs, c.onRun(cache, pc, d, m))
+					}
+					c.runsBuf = runs
+					hints = c.commonHints(hints, m, runs, keyRegion, u, chainLabel{unit: u, digit: d})
 				}
-				hints = c.commonHints(hints, m, runs, keyCell,
-					func() string { return sudoku.CellName(cell) }, nil, 0)
 			}
 		}
-		return emitChainHints(hints, emit)
+		if m.multiples {
+			runs := c.runsBuf[:0]
+			for x := uint16(cands); x != 0; x &= x - 1 {
+				runs = append(runs, c.onRun(cache, cell, bits.TrailingZeros16(x), m))
+			}
+			c.runsBuf = runs
+			hints = c.commonHints(hints, m, runs, keyCell, causeCell, chainLabel{cell: cell})
+		}
 	}
+	return hints
 }
 
 // binaryHint adds the step of two chains: a contradiction (both ends of one
@@ -248,7 +255,8 @@ func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a in
 	if len(st.Eliminations) == 0 {
 		return hints
 	}
-	complexity := ra.ancestors(a, &c.marks) + rb.ancestors(b, &c.marks)
+	ends := []chainEnd{{ra, a}, {rb, b}}
+	complexity := c.complexity(ends)
 	key, name := keyDouble, "Double Forcing Chains"
 	if contradiction {
 		key, name = keyContra, "Contradiction Forcing Chains"
@@ -262,14 +270,15 @@ func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a in
 	detail := func() string {
 		return fmt.Sprintf("%s: %s; %s", potentialName(cell, d, on), chainNotation(ra, a), chainNotation(rb, b))
 	}
-	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail})
+	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
+		ends: ends, startCause: causeStart})
 }
 
 // commonHints adds the steps of conclusions common to every branch: true
 // in all (the digit is placed), then false in all (it goes). Branches are
 // the candidates of a cell or the places of a digit in a unit.
-func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun, key int,
-	what func() string, branchCells []int, branchDigit int) []*chainHint {
+func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun, key int, startCause int,
+	what chainLabel) []*chainHint {
 	name := "Cell Forcing Chains"
 	if key == keyRegion {
 		name = "Region Forcing Chains"
@@ -306,77 +315,142 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 			if len(st.Eliminations) == 0 {
 				continue
 			}
-			complexity := 0
-			ends := make([]int32, len(runs))
+			ends := make([]chainEnd, len(runs))
 			for i, r := range runs {
 				k := r.offNode(id)
 				if on {
 					k = r.onNode(id)
 				}
-				ends[i] = k
-				complexity += r.ancestors(k, &c.marks)
+				ends[i] = chainEnd{r, k}
 			}
+			complexity := c.complexity(ends)
 			st.Technique, st.Name = m.key, m.prefix+name+m.suffix
 			st.Rating = m.base + chainBonus(complexity)
 			st.Cells, st.Digits = []int{int(x.cell)}, sudoku.DigitSet(int(x.digit))
 			cell, digit := int(x.cell), int(x.digit)
 			detail := func() string {
 				branches := make([]string, len(runs))
-				for i, r := range runs {
-					branches[i] = chainNotation(r, ends[i])
+				for i, e := range ends {
+					branches[i] = chainNotation(e.r, e.n)
 				}
-				return fmt.Sprintf("%s ==> %s: %s", what(), potentialName(cell, digit, on), strings.Join(branches, "; "))
+				return fmt.Sprintf("%s ==> %s: %s", what, potentialName(cell, digit, on), strings.Join(branches, "; "))
 			}
-			hints = append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail})
+			hints = append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
+				ends: ends, startCause: int8(startCause)})
 		}
 	}
 	return hints
 }
 
+// chainLabel names the branches of a cell or region forcing chain: the
+// cell's candidates, or the places of digit in unit.
+type chainLabel struct {
+	cell, unit, digit int
+}
+
+func (l chainLabel) String() string {
+	if l.digit == 0 {
+		return sudoku.CellName(l.cell)
+	}
+	return fmt.Sprintf("%d in %s", l.digit, unitName(l.unit))
+}
+
 // advPotential is a false potential found by a nested rule, with the
-// earlier eliminations of the chain that made the rule apply.
+// earlier eliminations of the chain that made the rule apply, and the rule.
 type advPotential struct {
 	cell, digit int
 	parents     []int32
+	nest        int32 // index+1 in the run's nests
 }
 
 // nestedRules are the rules tried, in order, inside chains of level 1 and
-// up: the first that yields anything is used.
+// up: the first that yields anything is used. Chaining producers follow
+// from level 2 (see nestedChainModes).
 var nestedRules = []Finder{findLocked, findHidden(2, false), findNaked(2, false), findFish(2)}
 
 // advanced runs the nested rules on the run's working grid and returns the
 // eliminations of the first rule that owes something to the chain: each
 // hint must have "rule parents", candidates of the reference grid that the
-// chain removed and without which the hint would not exist.
+// chain removed and without which the hint would not exist. What the rules
+// find depends on the working grid only, so it is kept per grid.
 func (c *chainer) advanced(r *chainRun, m chainMode) []advPotential {
-	work := &State{Values: c.s.Values, Cands: c.g.cur}
+	if c.s.Expired() {
+		return nil
+	}
+	found, ok := c.advCache[c.g.cur]
+	if !ok {
+		found = c.findAdvanced(m)
+		if c.advCache == nil {
+			c.advCache = make(map[[81]sudoku.Digits][]advFound)
+		}
+		c.advCache[c.g.cur] = found
+	}
 	var out []advPotential
+	var last *nestRef
+	nest := int32(0)
+	for _, f := range found {
+		pn := make([]int32, 0, len(f.parents))
+		for _, p := range f.parents {
+			if n := r.offNode(p); n >= 0 {
+				pn = append(pn, n)
+			}
+		}
+		if f.rule != last {
+			last = f.rule
+			r.nests = append(r.nests, f.rule)
+			nest = int32(len(r.nests))
+		}
+		out = append(out, advPotential{f.id / 9, f.id%9 + 1, pn, nest})
+	}
+	return out
+}
+
+// advFound is a candidate a nested rule eliminates on a working grid, with
+// the candidates (ids) of the reference grid the rule needed gone, and the
+// rule's hint.
+type advFound struct {
+	id      int
+	parents []int
+	rule    *nestRef
+}
+
+// findAdvanced runs the nested rules of mode m on the working grid.
+func (c *chainer) findAdvanced(m chainMode) []advFound {
+	work := &State{Values: c.s.Values, Cands: c.g.cur, Deadline: c.s.Deadline, Cancel: c.s.Cancel}
+	var out []advFound
 	for _, rule := range nestedRules {
 		rule(work, func(h *Step) bool {
 			parents := c.ruleParents(h)
 			if len(parents) == 0 {
 				return true // the hint stands without the chain
 			}
-			var pn []int32
-			for _, p := range parents {
-				if n := r.offNode(p); n >= 0 {
-					pn = append(pn, n)
-				}
-			}
-			elims := slices.Clone(h.Eliminations)
-			slices.SortFunc(elims, func(a, b Candidate) int {
-				return candID(int(a.Cell), int(a.Digit)) - candID(int(b.Cell), int(b.Digit))
-			})
-			for _, e := range elims {
-				out = append(out, advPotential{int(e.Cell), int(e.Digit), pn})
+			ref := &nestRef{name: h.Name}
+			for _, e := range sortedEliminations(h) {
+				out = append(out, advFound{e, parents, ref})
 			}
 			return true
 		})
 		if len(out) > 0 {
-			break
+			return out
 		}
 	}
-	return out
+	for _, nm := range nestedChainModes(m.level) {
+		if out = c.nestedChains(work, nm); len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// sortedEliminations returns a step's eliminations as candidate ids, in
+// ascending order (row-major cells, then digits).
+func sortedEliminations(h *Step) []int {
+	ids := make([]int, len(h.Eliminations))
+	for i, e := range h.Eliminations {
+		ids[i] = candID(int(e.Cell), int(e.Digit))
+	}
+	slices.Sort(ids)
+	return ids
 }
 
 // ruleParents lists (as candidate ids) the candidates of the reference grid

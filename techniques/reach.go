@@ -1,22 +1,29 @@
 package techniques
 
-// reachTable answers "does this potential imply that one" for the static
-// links of one pass, over the whole implication graph at once: nodes are
-// potentials (candidate id*2, +1 when true), edges the links. Strongly
-// connected components and, for each, the set of nodes it reaches (computed
-// in reverse topological order) make each question one bit test, so that
-// the forcing-chain search runs only where a chain exists.
+// reachTable answers "does this potential imply its own opposite" (a forcing
+// chain exists from it) for the static links of one pass, over the whole
+// implication graph at once: nodes are potentials (candidate id*2, +1 when
+// true), edges the links. The strongly connected components, in
+// topological order, carry 64 starting potentials at a time forward as bit
+// masks; a start whose bit reaches its opposite's component is forced. The
+// forcing-chain search then runs only where a chain exists.
 type reachTable struct {
-	comp  [1458]int32
-	reach [][23]uint64 // per component: the nodes it reaches
-	start [1459]int32
-	edges []int32
-	stack []int32
-	work  []int32
+	comp   [1458]int32
+	forced [23]uint64 // nodes that imply their opposite
+	start  [1459]int32
+	edges  []int32
+	stack  []int32
+	work   []int32
+	order  []int32 // nodes by component, components in completion order
+	first  []int32 // component c's nodes are order[first[c]:first[c+1]]
+	mask   []uint64
+	starts []int32
 }
 
-// buildReach builds the table for a pass (yLinks: with cell links).
-func (c *chainer) buildReach(t *reachTable, yLinks bool) {
+// buildReach builds the table for a pass (yLinks: with cell links). A
+// digit (1..9) restricts an X pass (no cell links, so each digit's graph
+// stands alone) to that digit's potentials; 0 takes them all.
+func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 	lk := &c.lk
 	// Adjacency in compressed rows: the successors of node v are
 	// t.edges[t.start[v]:t.start[v+1]].
@@ -24,6 +31,9 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool) {
 	for v := 0; v < 1458; v++ {
 		t.start[v] = int32(len(t.edges))
 		id := v >> 1
+		if digit > 0 && id%9+1 != digit {
+			continue
+		}
 		if v&1 == 1 {
 			if yLinks {
 				for _, x := range lk.onOffCell[id] {
@@ -31,7 +41,7 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool) {
 				}
 			}
 			for _, x := range lk.onOffRegion[id] {
-				t.edges = append(t.edges, int32(x)*2)
+				t.edges = append(t.edges, int32(linkID(x))*2)
 			}
 			continue
 		}
@@ -39,7 +49,7 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool) {
 			t.edges = append(t.edges, int32(lk.offOnCell[id])*2+1)
 		}
 		for _, x := range lk.offOnRegion[id] {
-			t.edges = append(t.edges, int32(x)*2+1)
+			t.edges = append(t.edges, int32(linkID(x))*2+1)
 		}
 	}
 	t.start[1458] = int32(len(t.edges))
@@ -54,9 +64,13 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool) {
 	}
 	stack, work := t.stack[:0], t.work[:0]
 	next := int32(0)
-	t.reach = t.reach[:0]
+	t.order, t.first, t.starts = t.order[:0], t.first[:0], t.starts[:0]
 	for v0 := 0; v0 < 1458; v0++ {
-		if !c.g.ref[v0>>1/9].Has(v0>>1%9+1) || index[v0] != unseen {
+		if !c.g.ref[v0>>1/9].Has(v0>>1%9+1) || (digit > 0 && v0>>1%9+1 != digit) {
+			continue
+		}
+		t.starts = append(t.starts, int32(v0))
+		if index[v0] != unseen {
 			continue
 		}
 		work = append(work[:0], int32(v0))
@@ -95,48 +109,69 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool) {
 			if low[v] != index[v] {
 				continue
 			}
-			// A component is complete; everything it reaches outside
-			// itself is already finished (reverse topological order).
-			ci := int32(len(t.reach))
-			var set [23]uint64
+			// A component is complete (Tarjan completes them in reverse
+			// topological order).
+			ci := int32(len(t.first))
+			t.first = append(t.first, int32(len(t.order)))
 			first := len(stack)
 			for {
 				first--
 				w := stack[first]
 				onStack[w] = false
 				t.comp[w] = ci
-				set[w>>6] |= 1 << (w & 63)
 				if w == v {
 					break
 				}
 			}
-			for _, w := range stack[first:] {
-				for _, x := range t.edges[t.start[w]:t.start[w+1]] {
-					if cx := t.comp[x]; cx >= 0 && cx != ci {
-						r := &t.reach[cx]
-						for i := range set {
-							set[i] |= r[i]
-						}
-					}
-				}
-			}
+			t.order = append(t.order, stack[first:]...)
 			stack = stack[:first]
-			t.reach = append(t.reach, set)
 		}
 	}
+	t.first = append(t.first, int32(len(t.order)))
+	t.propagateStarts()
 	t.stack, t.work = stack, work
 }
 
-// implies reports whether potential (id, fromOn) leads to (id2, toOn).
-func (t *reachTable) implies(id int, fromOn bool, id2 int, toOn bool) bool {
+// propagateStarts finds the forced nodes: batches of 64 starting nodes go
+// through the components in topological order (the reverse of completion),
+// each component passing its mask on to the components it links to.
+func (t *reachTable) propagateStarts() {
+	t.forced = [23]uint64{}
+	ncomp := len(t.first) - 1
+	if cap(t.mask) < ncomp {
+		t.mask = make([]uint64, ncomp)
+	}
+	mask := t.mask[:ncomp]
+	for b := 0; b < len(t.starts); b += 64 {
+		batch := t.starts[b:min(b+64, len(t.starts))]
+		clear(mask)
+		for i, v := range batch {
+			mask[t.comp[v]] |= 1 << i
+		}
+		for ci := ncomp - 1; ci >= 0; ci-- {
+			m := mask[ci]
+			if m == 0 {
+				continue
+			}
+			for _, w := range t.order[t.first[ci]:t.first[ci+1]] {
+				for _, x := range t.edges[t.start[w]:t.start[w+1]] {
+					mask[t.comp[x]] |= m
+				}
+			}
+		}
+		for i, v := range batch {
+			if mask[t.comp[v^1]]&(1<<i) != 0 {
+				t.forced[v>>6] |= 1 << (v & 63)
+			}
+		}
+	}
+}
+
+// implies reports whether potential (id, fromOn) leads to its opposite.
+func (t *reachTable) implies(id int, fromOn bool) bool {
 	v := id * 2
 	if fromOn {
 		v++
 	}
-	w := id2 * 2
-	if toOn {
-		w++
-	}
-	c := t.comp[v]
-	return c >= 0 && t.reach[c][w>>6]&(1<<(w&63)) != 0
+	return t.forced[v>>6]&(1<<(v&63)) != 0
 }

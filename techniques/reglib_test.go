@@ -141,11 +141,14 @@ func readReglib(t *testing.T) []reglibCase {
 	return out
 }
 
-// stepsOf runs every finder (SE's and the extras) to completion and returns
-// the steps of technique key whose name starts with name.
+// stepsOf runs every finder (SE's and the extras) that produces steps of
+// technique key to completion and returns those whose name starts with name.
 func stepsOf(s *State, key, name string) []*Step {
 	var out []*Step
 	for _, t := range All() {
+		if !slices.ContainsFunc(t.StepKinds(), func(k Kind) bool { return k.Key == key }) {
+			continue // it cannot produce such steps
+		}
 		find := t.Find
 		if t.General != nil {
 			find = t.General

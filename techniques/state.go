@@ -17,10 +17,23 @@ type State struct {
 	// that passes it returns without steps, and its caller must not trust
 	// that absence (see Expired).
 	Deadline time.Time
+	// Cancel, when closed, stops the long searches as Deadline does (an
+	// interrupted batch must not wait for a hard puzzle to finish).
+	Cancel <-chan struct{}
 }
 
-// Expired reports whether the state's deadline has passed.
-func (s *State) Expired() bool { return !s.Deadline.IsZero() && time.Now().After(s.Deadline) }
+// Expired reports whether the state's deadline has passed or its search
+// was cancelled.
+func (s *State) Expired() bool {
+	if s.Cancel != nil {
+		select {
+		case <-s.Cancel:
+			return true
+		default:
+		}
+	}
+	return !s.Deadline.IsZero() && time.Now().After(s.Deadline)
+}
 
 // NewState returns the state of a puzzle before any step: each empty cell
 // holds every digit that no given in its row, column or box rules out.

@@ -79,6 +79,10 @@ var SE = []Technique{
 	{Key: "multiple-forcing-chains", Name: "Cell and Region Forcing Chains", Ratings: "8.0+", Find: findChaining(modeMultiple), Chain: true, Min: 8.0},
 	{Key: "dynamic-forcing-chains", Name: "Dynamic Forcing Chains", Ratings: "8.5+", Find: findChaining(modeDynamic), Chain: true, Min: 8.5},
 	{Key: "dynamic-forcing-chains-plus", Name: "Dynamic Forcing Chains (+)", Ratings: "9.0+", Find: findChaining(modeDynamicPlus), Chain: true, Min: 9.0},
+	{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Ratings: "9.5+", Find: findChaining(modeNested(2)), Chain: true, Min: 9.5},
+	{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Ratings: "10.0+", Find: findChaining(modeNested(3)), Chain: true, Min: 10.0},
+	{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Ratings: "10.5+", Find: findChaining(modeNested(4)), Chain: true, Min: 10.5},
+	{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Ratings: "11.0+", Find: findChaining(modeNested(5)), Chain: true, Min: 11.0},
 }
 
 // Extras are techniques beyond Sudoku Explainer's rule set, for explanations

@@ -1,0 +1,351 @@
+package techniques
+
+import (
+	"math/bits"
+	"slices"
+
+	"sudokit/sudoku"
+)
+
+// Nested forcing chains (SE's levels 2 to 5). Inside a dynamic chain, when
+// the links run out, SE runs other rules on the chain's working grid: at
+// level 1 the basic ones (see nestedRules), from level 2 whole chaining
+// producers too. Each hint such a producer finds there that owes something
+// to the chain (its "rule parents": candidates the chain removed that the
+// hint's strong links needed) turns its eliminations into new false
+// potentials of the chain. The nested chain's complexity counts in the
+// complexity of the chains that use it, once per distinct nested chain.
+
+// nestedKind is a producer run inside chains.
+type nestedKind int
+
+const (
+	nestForcingChains nestedKind = iota // producer 21: forcing chains and cycles
+	nestMultiple                        // multiple forcing chains
+	nestDynamic                         // dynamic forcing chains
+	nestLevel2                          // dynamic forcing chains (+ forcing chains)
+)
+
+// nestedChainModes lists the producers a level adds after the basic rules,
+// in SE's order.
+func nestedChainModes(level int) []nestedKind {
+	switch {
+	case level == 2:
+		return []nestedKind{nestForcingChains}
+	case level == 3:
+		return []nestedKind{nestForcingChains, nestMultiple}
+	case level == 4:
+		return []nestedKind{nestDynamic}
+	case level >= 5:
+		return []nestedKind{nestDynamic, nestLevel2}
+	}
+	return nil
+}
+
+// nestedSuffix is SE's name suffix of a nesting level.
+func nestedSuffix(level int) string {
+	switch {
+	case level == 1:
+		return " (+)"
+	case level == 2:
+		return " (+ Forcing Chains)"
+	case level == 3:
+		return " (+ Multiple Forcing Chains)"
+	case level == 4:
+		return " (+ Dynamic Forcing Chains)"
+	case level >= 5:
+		return " (+ Dynamic Forcing Chains" + nestedSuffix(level-3) + ")"
+	}
+	return ""
+}
+
+// modeNested returns the producer of nesting level 2 to 5: dynamic forcing
+// chains with nested producers, rated 9.5 + 0.5*(level-2) plus the length
+// bonus.
+func modeNested(level int) chainMode {
+	m := modeDynamicPlus
+	m.key = nestedKey(level)
+	m.base = 9.5 + 0.5*float64(level-2)
+	m.level = level
+	m.suffix = nestedSuffix(level)
+	return m
+}
+
+// nestedKey is the technique key of a nesting level.
+func nestedKey(level int) string {
+	return "nested-forcing-chains-" + string(rune('0'+level))
+}
+
+// nestRef is the rule behind advanced potentials: its name, and for a
+// chaining hint, its complexity and an identity (SE counts a nested chain
+// once per hint however many potentials it supplies).
+type nestRef struct {
+	name       string
+	chain      bool
+	complexity int
+	hash       uint64
+}
+
+// nestedChains runs a chaining producer on the working grid work and
+// returns, for each of its hints (SE's order, equal ones dropped) that owes
+// something to the chain, its eliminations.
+func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
+	nc := c.nestedChainer(work)
+	defer nc.finish()
+	nc.keep = true
+	nc.outer = &c.g.ref
+	var hints []*chainHint
+	switch kind {
+	case nestForcingChains:
+		if c.xCache == nil {
+			c.xCache = make(xPassCache)
+		}
+		nc.xCache = c.xCache
+		hints = nc.forcingChainsAndCycles(false)
+	case nestMultiple:
+		hints = nc.multipleChains(modeMultiple)
+	case nestDynamic:
+		hints = nc.multipleChains(modeDynamic)
+	case nestLevel2:
+		hints = nc.multipleChains(modeNested(2))
+	}
+	if work.Expired() {
+		return nil
+	}
+	var out []advFound
+	for _, h := range sortChainHints(hints) {
+		parents, hash := nc.chainRuleParents(h, &c.g.ref)
+		if len(parents) == 0 {
+			continue
+		}
+		ref := &nestRef{name: h.step.Name, chain: true, complexity: h.complexity, hash: hash}
+		for _, e := range sortedEliminations(h.step) {
+			out = append(out, advFound{e, parents, ref})
+		}
+	}
+	return out
+}
+
+// chainRuleParents lists the rule parents of chain hint h found on c's
+// grid (the working grid of an outer chain whose reference grid is outer):
+// for every true potential of its chains that a cell or a unit forced (or
+// that a cell or region chain assumes), the candidates of that cell, or of
+// that digit in that unit, that outer has and c's grid lost. It also returns
+// an identity of the chains (SE's FullChain).
+func (c *chainer) chainRuleParents(h *chainHint, outer *[81]sudoku.Digits) ([]int, uint64) {
+	if h.facts != nil {
+		return h.facts.parents, h.facts.hash
+	}
+	w := &c.g.ref
+	var out []int
+	var seen candSet
+	collect := func(cell, digit, cause int) {
+		switch {
+		case cause == causeCell:
+			for x := uint16(outer[cell] &^ w[cell]); x != 0; x &= x - 1 {
+				if id := candID(cell, bits.TrailingZeros16(x)); !seen.has(id) {
+					seen.add(id)
+					out = append(out, id)
+				}
+			}
+		case cause >= 0:
+			for _, u := range sudoku.Units[cause] {
+				if outer[u].Has(digit) && !w[u].Has(digit) {
+					if id := candID(int(u), digit); !seen.has(id) {
+						seen.add(id)
+						out = append(out, id)
+					}
+				}
+			}
+		}
+	}
+	hash := uint64(14695981039346656037)
+	mix := func(x chainNode) {
+		v := uint64(candID(int(x.cell), int(x.digit))*2) + 1
+		if x.on {
+			v++
+		}
+		hash = (hash ^ v) * 1099511628211
+	}
+
+	// A cycle or a static forcing chain is one line of main parents. In a
+	// cycle SE reads the line both ways, so its false potentials count
+	// too, as true ones of the reversed cycle.
+	line := func(r *chainRun, n int32, both bool) {
+		for n >= 0 {
+			x := r.nodes[n]
+			mix(x)
+			if x.on || both {
+				collect(int(x.cell), int(x.digit), int(x.cause))
+			}
+			if x.pn == 0 {
+				break
+			}
+			n = r.parents[x.p0]
+		}
+	}
+	switch {
+	case h.static != nil:
+		r := c.run()
+		defer c.release(r)
+		st := h.static
+		if n := c.staticChains(r, st.cell, st.digit, st.startOn, st.yLink); n >= 0 {
+			line(r, n, false)
+		}
+	case h.cycle:
+		hash ^= 0x9e3779b97f4a7c15
+		line(h.ends[0].r, h.ends[0].n, true)
+	default:
+		for _, e := range h.ends {
+			hash = (hash ^ 0xff) * 1099511628211
+			r := e.r
+			c.marks.next()
+			queue := append(c.marks.stack[:0], e.n)
+			for i := 0; i < len(queue); i++ {
+				x := r.nodes[queue[i]]
+				key := candID(int(x.cell), int(x.digit)) * 2
+				if x.on {
+					key++
+				}
+				if c.marks.marks[key] == c.marks.gen {
+					continue
+				}
+				c.marks.marks[key] = c.marks.gen
+				mix(x)
+				if x.on {
+					cause := int(x.cause)
+					if cause == causeStart {
+						cause = int(h.startCause)
+					}
+					collect(int(x.cell), int(x.digit), cause)
+				}
+				queue = append(queue, r.parents[x.p0:x.p0+x.pn]...)
+			}
+			c.marks.stack = queue
+		}
+	}
+	return out, hash
+}
+
+// complexity is SE's complexity of a hint with these chain ends: the
+// potentials each depends on, plus the complexity of each distinct nested
+// chain among them.
+func (c *chainer) complexity(ends []chainEnd) int {
+	total := 0
+	nested := false
+	for _, e := range ends {
+		total += e.r.ancestors(e.n, &c.marks)
+		nested = nested || len(e.r.nests) > 0
+	}
+	if !nested {
+		return total
+	}
+	var counted []uint64
+	for _, e := range ends {
+		r := e.r
+		if len(r.nests) == 0 {
+			continue
+		}
+		// Breadth first, as SE walks a chain: where a potential has two
+		// versions, the first reached counts.
+		c.marks.next()
+		queue := append(c.marks.stack[:0], e.n)
+		for i := 0; i < len(queue); i++ {
+			x := &r.nodes[queue[i]]
+			key := candID(int(x.cell), int(x.digit)) * 2
+			if x.on {
+				key++
+			}
+			if c.marks.marks[key] == c.marks.gen {
+				continue
+			}
+			c.marks.marks[key] = c.marks.gen
+			if x.nest > 0 {
+				if ref := r.nests[x.nest-1]; ref.chain && !containsHash(counted, ref.hash) {
+					counted = append(counted, ref.hash)
+					total += ref.complexity
+				}
+			}
+			queue = append(queue, r.parents[x.p0:x.p0+x.pn]...)
+		}
+		c.marks.stack = queue
+	}
+	return total
+}
+
+func containsHash(list []uint64, h uint64) bool {
+	for _, x := range list {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+// The X pass of producer 21 (X-cycles and forcing X-chains) sees one digit
+// at a time, and the chains of an outer producer each change only a few
+// digits of the working grid: its hints for a digit are kept per digit
+// layout, for the whole outer producer call (the rule parents, measured
+// against the outer reference grid, stay valid as long as it does).
+
+// xPassKey is what the X pass sees of a digit: the digit, the cells holding
+// it, and those of them that hold nothing else (they start no chain).
+type xPassKey [5]uint64
+
+// xPassCache maps a digit layout to the X pass hints of that digit, in the
+// order of discovery, with their facts.
+type xPassCache map[xPassKey][]*chainHint
+
+// xPassCached returns hints with the X pass's added, cell by cell as the pass
+// finds them, from the cache where it can.
+func (c *chainer) xPassCached(hints []*chainHint) ([]*chainHint, bool) {
+	var singles [2]uint64
+	for cell := 0; cell < 81; cell++ {
+		if c.s.Cands[cell].Count() == 1 {
+			singles[cell>>6] |= 1 << (cell & 63)
+		}
+	}
+	var found []*chainHint
+	for d := 1; d <= 9; d++ {
+		key := xPassKey{uint64(d)}
+		for cell := 0; cell < 81; cell++ {
+			if c.s.Cands[cell].Has(d) {
+				key[1+cell>>6] |= 1 << (cell & 63)
+			}
+		}
+		key[3], key[4] = key[1]&singles[0], key[2]&singles[1]
+		list, ok := c.xCache[key]
+		if !ok {
+			c.buildReach(&c.reach[0], false, d)
+			if list, ok = c.chainPass(nil, true, false, d); !ok {
+				return nil, false
+			}
+			for _, h := range list {
+				parents, hash := c.chainRuleParents(h, c.outer)
+				h.facts = &hintFacts{parents, hash}
+				h.ends = nil // its run goes back to the pool
+			}
+			c.xCache[key] = list
+		}
+		found = append(found, list...)
+	}
+	// The pass goes cell by cell, then digit by digit.
+	slices.SortStableFunc(found, func(a, b *chainHint) int { return a.origin - b.origin })
+	for _, h := range found {
+		if st := h.static; st != nil && !st.startOn {
+			// A chain that places its digit removes the cell's other
+			// candidates, which the digit's layout does not show.
+			step := eliminationStep(c.s, st.cell, st.digit, true)
+			if len(step.Eliminations) == 0 {
+				continue
+			}
+			step.Technique, step.Name, step.Rating = h.step.Technique, h.step.Name, h.step.Rating
+			step.Cells, step.Digits = h.step.Cells, h.step.Digits
+			copied := *h
+			copied.step = step
+			h = &copied
+		}
+		hints = append(hints, h)
+	}
+	return hints, true
+}
