@@ -215,7 +215,7 @@ func runGenerate(c *cli.Context) error {
 				res := r.p.Result
 				rating := techniques.FormatRating(res.ER)
 				if res.Status == grade.Beyond {
-					rating = techniques.FormatRating(grade.MinBeyond) + "+"
+					rating = techniques.FormatRating(grade.MinBeyond)
 				}
 				book = append(book, export.BookPuzzle{Number: made, Grid: r.p.Grid, Solution: r.p.Solution,
 					Level: res.Level, Rating: rating})

@@ -23,9 +23,10 @@ func gradeCommand() *cli.Command {
 		Description: `Replays human techniques in Sudoku Explainer 1.2.1's order and prints, per
 puzzle and in input order: ER (the hardest step), EP (the hardest step up to
 the first placement), ED (the first step), the level from config.yaml, the
-hardest technique and the number of steps. Techniques up to aligned pair
-exclusion (6.2) are implemented; a puzzle that needs chains is reported as
-"beyond" (its ER is 6.5 or more), with EP and ED when they are reached.
+hardest technique and the number of steps. All of SE's techniques are
+implemented, up to nested forcing chains (11.0 and up); a puzzle they
+cannot finish (SE rates it 20.0) is reported as "beyond", with EP and ED
+when they are reached.
 
 Formats: table (default), csv, markdown, json (one object per puzzle, with
 usage counts, and the path with --explain), se (SE's batch rater line:
@@ -100,11 +101,10 @@ func runGrade(c *cli.Context) error {
 		}
 	}
 	sum := grade.NewSummary()
-	chunk := chunkFor(c)
-	if chunk > 1 {
-		chunk = 4
-	}
-	runErr := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunk}, items,
+	// One puzzle per chunk: grading takes from a tenth of a millisecond to
+	// seconds, far more than passing a puzzle to a worker, and a slow one
+	// must not hold back the results of the others.
+	runErr := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1}, items,
 		func(it item) export.GradeRecord {
 			if it.err != nil {
 				return export.GradeRecord{Puzzle: it.p, Err: it.err}
@@ -145,8 +145,10 @@ func runGrade(c *cli.Context) error {
 // budgetFlag is --budget, shared by grade and generate.
 var budgetFlag = &cli.DurationFlag{Name: "budget", Usage: "time allowed to grade one puzzle, such as 10s (0: no limit; default from config.yaml)"}
 
-// applyBudget sets the grader's budget from --budget when given.
+// applyBudget sets the grader's budget from --budget when given, and makes
+// an interrupt (the command's context) stop puzzles being graded.
 func applyBudget(c *cli.Context, g *grade.Grader) error {
+	g.Cancel = c.Context.Done()
 	if !c.IsSet("budget") {
 		return nil
 	}

@@ -170,7 +170,7 @@ func bookEntry(p sudoku.Puzzle, grader *grade.Grader, cfg *config.Config) (e boo
 	case grade.Rated:
 		e.book.Rating, e.book.Level = techniques.FormatRating(res.ER), res.Level
 	case grade.Beyond:
-		e.book.Rating, e.book.Level = techniques.FormatRating(grade.MinBeyond)+"+", res.Level
+		e.book.Rating, e.book.Level = techniques.FormatRating(grade.MinBeyond), res.Level
 	}
 	return e
 }

@@ -150,7 +150,6 @@ func TestExitCodes(t *testing.T) {
 		{"generate: negative count", "", []string{"generate", "--count", "-1"}, exitUsage},
 		{"generate: level and rating", "", []string{"generate", "--level", "hard", "--rating", "2.6-4.0"}, exitUsage},
 		{"generate: impossible clues", "", []string{"generate", "--clues", "10-15"}, exitUsage},
-		{"generate: nested chains needed", "", []string{"generate", "--rating", "9.0-9.5"}, exitUsage},
 		{"generate: unknown technique", "", []string{"generate", "--require", "x-wingg"}, exitUsage},
 		{"generate: gives up", "", []string{"generate", "--seed", "1", "--level", "easy", "--clues", "17", "--max-tries", "10"}, exitItemsFailed},
 		{"generate: ok", "", []string{"generate", "--seed", "1", "-q"}, exitOK},

@@ -68,7 +68,13 @@ type GradeWriter struct {
 	table  *tablewriter.Table
 	csv    *csv.Writer
 	n      int
+	// flushed is when the output was last written out: slow puzzles (the
+	// hardest take seconds) must not sit in the buffer.
+	flushed time.Time
 }
+
+// flushEvery bounds how long a finished record may wait in the buffer.
+const flushEvery = 200 * time.Millisecond
 
 // NewGradeWriter returns a writer of format (one of GradeFormats) to out,
 // with errors reported to errs.
@@ -118,8 +124,23 @@ func usageText(u map[string]*grade.Usage) string {
 	return strings.Join(parts, " ")
 }
 
-// Write writes one record.
+// Write writes one record; the output is written out at least every
+// flushEvery, so that a slow batch shows its results as they come.
 func (w *GradeWriter) Write(r GradeRecord) error {
+	if err := w.write(r); err != nil {
+		return err
+	}
+	if now := time.Now(); now.Sub(w.flushed) >= flushEvery {
+		w.flushed = now
+		if w.csv != nil {
+			w.csv.Flush()
+		}
+		return w.out.Flush()
+	}
+	return nil
+}
+
+func (w *GradeWriter) write(r GradeRecord) error {
 	if err := r.Failed(); err != nil {
 		if err := w.out.Flush(); err != nil {
 			return err
@@ -141,7 +162,10 @@ func (w *GradeWriter) Write(r GradeRecord) error {
 	case "se":
 		er, ep, ed := ratingText(res, res.ER, true), ratingText(res, res.EP, false), ratingText(res, res.ED, false)
 		if res.Status == grade.Beyond {
-			ep, ed = strings.ReplaceAll(ep, "-", "?"), strings.ReplaceAll(ed, "-", "?")
+			// SE's batch rater writes 20.0 for a puzzle its techniques
+			// cannot finish, and for EP and ED when they are not reached.
+			er = techniques.FormatRating(grade.MinBeyond)
+			ep, ed = strings.ReplaceAll(ep, "-", er), strings.ReplaceAll(ed, "-", er)
 		}
 		_, err := fmt.Fprintf(w.out, "%s ED=%s/%s/%s\n", r.Puzzle.Grid, er, ep, ed)
 		return err
@@ -295,7 +319,7 @@ func (w *GradeWriter) writeExplain(r GradeRecord) error {
 		fmt.Fprintf(w.out, "%4d. %s %s\n", i+1, techniques.FormatRating(st.Rating), st.String())
 	}
 	if res.Status == grade.Beyond {
-		fmt.Fprintf(w.out, "      no technique applies here: the puzzle needs chains (rated %s or more)\n",
+		fmt.Fprintf(w.out, "      no technique applies here (SE rates such a puzzle %s)\n",
 			techniques.FormatRating(grade.MinBeyond))
 	}
 	return nil

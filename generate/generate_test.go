@@ -188,11 +188,13 @@ func TestTargetParsing(t *testing.T) {
 		t.Error("unknown level accepted")
 	}
 	known := grade.Keys()
-	if _, err := (Target{MinER: 90, MaxER: 95}).Check(known); err == nil {
-		t.Error("a band that needs nested chains was accepted")
+	for _, band := range []Target{{MinER: 70, MaxER: 80}, {MinER: 90, MaxER: 95}, {MinER: 100, MaxER: 119}} {
+		if tg, err := band.Check(known); err != nil || tg.Beyond {
+			t.Errorf("band %d-%d: %+v, %v (chains rate it; puzzles beyond SE's scale are out)", band.MinER, band.MaxER, tg, err)
+		}
 	}
-	if _, err := (Target{MinER: 70, MaxER: 80}).Check(known); err != nil {
-		t.Errorf("a band of chains was refused: %v", err)
+	if tg, err := (Target{MinER: 100, MaxER: 200}).Check(known); err != nil || !tg.Beyond {
+		t.Errorf("band 10.0-20.0 must take puzzles SE rates 20.0: %+v, %v", tg, err)
 	}
 	if _, err := (Target{Require: []string{"x-wingg"}}).Check(known); err == nil {
 		t.Error("an unknown technique was accepted")

@@ -20,8 +20,8 @@ type Target struct {
 	Require []string
 	// MinClues and MaxClues bound the number of givens (MaxClues 0: none).
 	MinClues, MaxClues int
-	// Beyond accepts a puzzle the techniques cannot finish (its ER is at
-	// least grade.MinBeyond) when the band reaches that far.
+	// Beyond accepts a puzzle the techniques cannot finish (SE rates it
+	// grade.MinBeyond, 20.0) when the band reaches that far.
 	Beyond bool
 }
 
@@ -101,8 +101,8 @@ func ForLevel(cfg *config.Config, name string) (min, max int, err error) {
 	return min, max, nil
 }
 
-// Check validates a target against what the techniques can rate and
-// returns it with Beyond set when the band reaches past them.
+// Check validates a target's technique names and clue range and returns it
+// with Beyond set when the band reaches grade.MinBeyond.
 func (t Target) Check(known []string) (Target, error) {
 	for _, r := range t.Require {
 		if !slices.Contains(known, r) {
@@ -110,13 +110,7 @@ func (t Target) Check(known []string) (Target, error) {
 		}
 	}
 	beyond := techniques.RatingTenths(grade.MinBeyond)
-	switch {
-	case t.MaxER == 0 || t.MaxER >= 200:
-		t.Beyond = t.MinER <= 200
-	case t.MaxER >= beyond:
-		return t, fmt.Errorf("rating range up to %d.%d reaches dynamic forcing chains (+) and nested chains (%s and up), which sudokit cannot rate yet: end it below %s or leave it open (%d.%d+)",
-			t.MaxER/10, t.MaxER%10, techniques.FormatRating(grade.MinBeyond), techniques.FormatRating(grade.MinBeyond), t.MinER/10, t.MinER%10)
-	}
+	t.Beyond = (t.MaxER == 0 || t.MaxER >= beyond) && t.MinER <= beyond
 	if t.MaxClues != 0 && t.MinClues > t.MaxClues {
 		return t, fmt.Errorf("clue range %d-%d is empty", t.MinClues, t.MaxClues)
 	}

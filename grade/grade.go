@@ -82,6 +82,8 @@ type Options struct {
 	// Budget, when positive, bounds the time spent on the puzzle: past it,
 	// the result is Budget (not rated).
 	Budget time.Duration
+	// Cancel, when closed, stops the grading as a spent budget does.
+	Cancel <-chan struct{}
 }
 
 // Grade rates a puzzle. It first checks that the puzzle has exactly one
@@ -110,6 +112,10 @@ func Replay(s *techniques.State, opt Options) Result {
 	if opt.Budget > 0 {
 		s.Deadline = time.Now().Add(opt.Budget)
 		defer func() { s.Deadline = time.Time{} }()
+	}
+	if opt.Cancel != nil {
+		s.Cancel = opt.Cancel
+		defer func() { s.Cancel = nil }()
 	}
 	for !s.Solved() {
 		var step *techniques.Step
@@ -186,14 +192,19 @@ func Replay(s *techniques.State, opt Options) Result {
 	return res
 }
 
-// MinBeyond is the lowest rating a puzzle beyond the implemented techniques
-// can have: SE's next technique, nested forcing chains, starts at 9.5.
-const MinBeyond = 9.5
+// MinBeyond is the rating of a puzzle the techniques cannot finish: Sudoku
+// Explainer 1.2.1 rates such a puzzle 20.0. With SE's whole rule set (the
+// default) no valid puzzle seen so far needs it; with techniques switched
+// off in config.yaml, the puzzles that need them end up here.
+const MinBeyond = 20.0
 
 // Grader grades puzzles with the techniques and levels of a configuration.
 type Grader struct {
 	// Budget bounds the time per puzzle (0: none); from config.yaml.
 	Budget time.Duration
+	// Cancel, when closed, stops grading in progress (the result is then
+	// Budget); callers set it from their context to stop promptly.
+	Cancel <-chan struct{}
 
 	cfg     *config.Config
 	rating  []techniques.Technique // SE's techniques that are on, in SE's order
@@ -258,7 +269,7 @@ func (g *Grader) Config() *config.Config { return g.cfg }
 // second pass that may use them where SE would need a chain.
 func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
 	opt := Options{Techniques: g.rating, Path: path && g.explain == nil, Snapshots: snapshots && g.explain == nil,
-		Budget: g.Budget}
+		Budget: g.Budget, Cancel: g.Cancel}
 	res := Grade(grid, opt)
 	switch res.Status {
 	case Rated:
@@ -269,7 +280,7 @@ func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
 		return res
 	}
 	if g.explain != nil {
-		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Path: path, Snapshots: snapshots, Budget: g.Budget})
+		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Path: path, Snapshots: snapshots, Budget: g.Budget, Cancel: g.Cancel})
 		res.Path, res.Before, res.Usage, res.Steps = ex.Path, ex.Before, ex.Usage, ex.Steps
 	}
 	return res
@@ -281,7 +292,7 @@ func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
 // steps up to the first one that is too hard. When extras are on, the usage
 // counts come from the explanation pass, as in Grade.
 func (g *Grader) Within(grid sudoku.Grid, max float64) Result {
-	res := Replay(techniques.NewState(grid), Options{Techniques: g.rating, StopAbove: max, Budget: g.Budget})
+	res := Replay(techniques.NewState(grid), Options{Techniques: g.rating, StopAbove: max, Budget: g.Budget, Cancel: g.Cancel})
 	switch res.Status {
 	case Rated:
 		res.Level = g.cfg.Level(res.ER)
@@ -291,7 +302,7 @@ func (g *Grader) Within(grid sudoku.Grid, max float64) Result {
 		return res
 	}
 	if g.explain != nil {
-		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Budget: g.Budget})
+		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Budget: g.Budget, Cancel: g.Cancel})
 		res.Usage, res.Steps = ex.Usage, ex.Steps
 	}
 	return res
