@@ -52,12 +52,24 @@ func benchGradeFiltered(b *testing.B, path string, limit int, keep func(label st
 	b.ReportMetric(float64(steps)/n, "steps/puzzle")
 }
 
-// The SE rule set up to 6.2 (puzzles needing chains stop where they do).
+// The calibration sets: SE ratings 1.2 to 9.3.
 func BenchmarkGradeQQWing220(b *testing.B) {
 	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "qqwing-sample220.se121.txt"), 0)
 }
 func BenchmarkGradeTop95(b *testing.B) {
 	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "norvig-top95.txt"), 0)
+}
+
+// BenchmarkGradeHardestSE grades twelve forum-hardest-1106 puzzles that need
+// nested forcing chains (SE 9.7 to 11.4).
+func BenchmarkGradeHardestSE(b *testing.B) {
+	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0)
+}
+
+// BenchmarkGradeHardest1106 grades the whole forum-hardest-1106 set (about
+// 20 minutes per pass on one core).
+func BenchmarkGradeHardest1106(b *testing.B) {
+	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "forum-hardest-1106.txt"), 0)
 }
 func BenchmarkGradeRoyle17(b *testing.B) {
 	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "royle-17clue-2000.txt"), 500)
