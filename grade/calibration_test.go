@@ -139,4 +139,13 @@ func TestBudget(t *testing.T) {
 	if res := Grade(g, Options{StopAbove: 6.0}); res.Status != Over || res.ER <= 6.0 {
 		t.Fatalf("StopAbove 6.0: status %v, ER %v", res.Status, res.ER)
 	}
+	// The budget also cuts a nested chain search short (this puzzle takes
+	// about 25 s, with 16 steps of level-4 nested chains).
+	hard, err := sudoku.ParseGrid("6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := Grade(hard, Options{Budget: 300 * time.Millisecond}); res.Status != Budget {
+		t.Fatalf("status %v with a 300 ms budget on a nested-chain puzzle, want budget", res.Status)
+	}
 }
