@@ -256,13 +256,12 @@ func runGenerate(c *cli.Context) error {
 		}
 	}
 	if !c.Bool("quiet") {
-		rate := float64(made) / elapsed.Seconds()
-		per := time.Duration(0)
+		speed := ""
 		if made > 0 {
-			per = elapsed / time.Duration(made)
+			speed = fmt.Sprintf(" (%s each, %.1f puzzles/s)", export.Duration(elapsed/time.Duration(made)), float64(made)/elapsed.Seconds())
 		}
-		fmt.Fprintf(c.App.ErrWriter, "sudokit: generated %d of %d puzzles in %s (%s each, %.1f puzzles/s), %s candidates tried\n",
-			made, count, export.Duration(elapsed), export.Duration(per), rate, export.Thousands(tries.Load()))
+		fmt.Fprintf(c.App.ErrWriter, "sudokit: generated %d of %d puzzles in %s%s, %s candidates tried\n",
+			made, count, export.Duration(elapsed), speed, export.Thousands(tries.Load()))
 	}
 	switch {
 	case errors.Is(runErr, context.DeadlineExceeded):
