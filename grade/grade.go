@@ -36,9 +36,9 @@ func (s Status) String() string { return statusNames[s] }
 
 // Usage counts how one technique was used.
 type Usage struct {
-	Steps        int
-	Placements   int
-	Eliminations int
+	Steps        int `json:"steps"`
+	Placements   int `json:"placements"`
+	Eliminations int `json:"eliminations"`
 }
 
 // Result is the grade of one puzzle.
