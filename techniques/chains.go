@@ -1,10 +1,10 @@
 package techniques
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -180,15 +180,14 @@ const (
 // kind, then discovery) and drops hints whose eliminations equal an earlier
 // one's.
 func sortChainHints(hints []*chainHint) []*chainHint {
-	sort.SliceStable(hints, func(i, j int) bool {
-		a, b := hints[i], hints[j]
-		if a.step.Rating != b.step.Rating {
-			return a.step.Rating < b.step.Rating
+	slices.SortStableFunc(hints, func(a, b *chainHint) int {
+		if c := cmp.Compare(a.step.Rating, b.step.Rating); c != 0 {
+			return c
 		}
-		if a.complexity != b.complexity {
-			return a.complexity < b.complexity
+		if c := cmp.Compare(a.complexity, b.complexity); c != 0 {
+			return c
 		}
-		return a.sortKey < b.sortKey
+		return cmp.Compare(a.sortKey, b.sortKey)
 	})
 	var out []*chainHint
 	seen := map[string]bool{}
