@@ -198,20 +198,8 @@ func (c *chainer) chainRuleParents(h *chainHint, outer *[81]sudoku.Digits) ([]in
 	default:
 		for _, e := range h.ends {
 			hash = (hash ^ 0xff) * 1099511628211
-			r := e.r
-			c.marks.next()
-			queue := append(c.marks.stack[:0], e.n)
-			for i := 0; i < len(queue); i++ {
-				x := r.nodes[queue[i]]
-				key := candID(int(x.cell), int(x.digit)) * 2
-				if x.on {
-					key++
-				}
-				if c.marks.marks[key] == c.marks.gen {
-					continue
-				}
-				c.marks.marks[key] = c.marks.gen
-				mix(x)
+			c.walkChain(e.r, e.n, func(x *chainNode) {
+				mix(*x)
 				if x.on {
 					cause := int(x.cause)
 					if cause == causeStart {
@@ -219,9 +207,7 @@ func (c *chainer) chainRuleParents(h *chainHint, outer *[81]sudoku.Digits) ([]in
 					}
 					collect(int(x.cell), int(x.digit), cause)
 				}
-				queue = append(queue, r.parents[x.p0:x.p0+x.pn]...)
-			}
-			c.marks.stack = queue
+			})
 		}
 	}
 	return out, hash
@@ -246,31 +232,38 @@ func (c *chainer) complexity(ends []chainEnd) int {
 		if len(r.nests) == 0 {
 			continue
 		}
-		// Breadth first, as SE walks a chain: where a potential has two
-		// versions, the first reached counts.
-		c.marks.next()
-		queue := append(c.marks.stack[:0], e.n)
-		for i := 0; i < len(queue); i++ {
-			x := &r.nodes[queue[i]]
-			key := candID(int(x.cell), int(x.digit)) * 2
-			if x.on {
-				key++
-			}
-			if c.marks.marks[key] == c.marks.gen {
-				continue
-			}
-			c.marks.marks[key] = c.marks.gen
+		c.walkChain(r, e.n, func(x *chainNode) {
 			if x.nest > 0 {
 				if ref := r.nests[x.nest-1]; ref.chain && !containsHash(counted, ref.hash) {
 					counted = append(counted, ref.hash)
 					total += ref.complexity
 				}
 			}
-			queue = append(queue, r.parents[x.p0:x.p0+x.pn]...)
-		}
-		c.marks.stack = queue
+		})
 	}
 	return total
+}
+
+// walkChain visits the potentials a chain end depends on, itself first,
+// breadth first as SE walks a chain: where a potential has two versions (two
+// nodes for one candidate and state), only the first reached is visited.
+func (c *chainer) walkChain(r *chainRun, end int32, visit func(x *chainNode)) {
+	c.marks.next()
+	queue := append(c.marks.stack[:0], end)
+	for i := 0; i < len(queue); i++ {
+		x := &r.nodes[queue[i]]
+		key := candID(int(x.cell), int(x.digit)) * 2
+		if x.on {
+			key++
+		}
+		if c.marks.marks[key] == c.marks.gen {
+			continue
+		}
+		c.marks.marks[key] = c.marks.gen
+		visit(x)
+		queue = append(queue, r.parents[x.p0:x.p0+x.pn]...)
+	}
+	c.marks.stack = queue
 }
 
 func containsHash(list []uint64, h uint64) bool {
