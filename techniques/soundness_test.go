@@ -237,3 +237,56 @@ func TestSolvedBySingles(t *testing.T) {
 		t.Errorf("%d of %d puzzles solved by singles: the test lost its power", yes, len(puzzles))
 	}
 }
+
+// TestSoundnessLevel5 runs the last nesting level (11.0: dynamic chains, then
+// level-2 nested producers, inside a dynamic chain), which no puzzle of the
+// test sets reaches on its path, on the last state of a 9.7 puzzle that
+// needs a dynamic chain, and checks every hint it finds.
+func TestSoundnessLevel5(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode")
+	}
+	p := readPuzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 1)[0]
+	sol, ok := solve.Solve(p.Grid)
+	if !ok {
+		t.Fatal("no solution")
+	}
+	var level5 *Technique
+	for i := range SE {
+		if SE[i].Key == nestedKey(5) {
+			level5 = &SE[i]
+		}
+	}
+	// Follow SE's path; keep the last state whose step is rated 9.0 or more.
+	s := NewState(p.Grid)
+	var hard *State
+	for !s.Solved() {
+		var next *Step
+		for _, tech := range SE {
+			tech.Find(s, func(st *Step) bool { next = st; return false })
+			if next != nil {
+				break
+			}
+		}
+		if next == nil {
+			t.Fatal("the path stops before the end")
+		}
+		if next.Rating >= 9.0 {
+			hard = s.Clone()
+		}
+		s.Apply(next)
+	}
+	if hard == nil {
+		t.Fatal("no step of 9.0 or more on the path")
+	}
+	n := 0
+	level5.Find(hard, func(st *Step) bool {
+		n++
+		checkStep(t, hard, sol, st, "level 5")
+		return true
+	})
+	t.Logf("%d level-5 hints checked", n)
+	if n == 0 {
+		t.Error("level 5 found nothing where a dynamic chain applies")
+	}
+}
