@@ -270,7 +270,22 @@ func (g *Grader) Config() *config.Config { return g.cfg }
 func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
 	opt := Options{Techniques: g.rating, Path: path && g.explain == nil, Snapshots: snapshots && g.explain == nil,
 		Budget: g.Budget, Cancel: g.Cancel}
-	res := Grade(grid, opt)
+	return g.finish(grid, Grade(grid, opt), path, snapshots)
+}
+
+// Within rates a puzzle known to have one solution (the uniqueness check is
+// skipped), stopping as soon as a step is rated above max (0: no limit). It
+// is the generator's grading: a candidate outside the target costs only the
+// steps up to the first one that is too hard. When extras are on, the usage
+// counts come from the explanation pass, as in Grade.
+func (g *Grader) Within(grid sudoku.Grid, max float64) Result {
+	res := Replay(techniques.NewState(grid), Options{Techniques: g.rating, StopAbove: max, Budget: g.Budget, Cancel: g.Cancel})
+	return g.finish(grid, res, false, false)
+}
+
+// finish names the level of a rated or beyond result and, when extras are
+// on, replaces its path and usage counts with those of the explanation pass.
+func (g *Grader) finish(grid sudoku.Grid, res Result, path, snapshots bool) Result {
 	switch res.Status {
 	case Rated:
 		res.Level = g.cfg.Level(res.ER)
@@ -282,28 +297,6 @@ func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
 	if g.explain != nil {
 		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Path: path, Snapshots: snapshots, Budget: g.Budget, Cancel: g.Cancel})
 		res.Path, res.Before, res.Usage, res.Steps = ex.Path, ex.Before, ex.Usage, ex.Steps
-	}
-	return res
-}
-
-// Within rates a puzzle known to have one solution (the uniqueness check is
-// skipped), stopping as soon as a step is rated above max (0: no limit). It
-// is the generator's grading: a candidate outside the target costs only the
-// steps up to the first one that is too hard. When extras are on, the usage
-// counts come from the explanation pass, as in Grade.
-func (g *Grader) Within(grid sudoku.Grid, max float64) Result {
-	res := Replay(techniques.NewState(grid), Options{Techniques: g.rating, StopAbove: max, Budget: g.Budget, Cancel: g.Cancel})
-	switch res.Status {
-	case Rated:
-		res.Level = g.cfg.Level(res.ER)
-	case Beyond:
-		res.Level = g.cfg.LevelFrom(MinBeyond)
-	default:
-		return res
-	}
-	if g.explain != nil {
-		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Budget: g.Budget, Cancel: g.Cancel})
-		res.Usage, res.Steps = ex.Usage, ex.Steps
 	}
 	return res
 }
