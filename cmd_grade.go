@@ -12,7 +12,6 @@ import (
 	"sudokit/batch"
 	"sudokit/export"
 	"sudokit/grade"
-	"sudokit/sudoku"
 )
 
 func gradeCommand() *cli.Command {
@@ -89,23 +88,12 @@ func runGrade(c *cli.Context) error {
 	if err != nil {
 		return usageError{err}
 	}
-	type item struct {
-		p   sudoku.Puzzle
-		err error
-	}
-	items := func(yield func(item) bool) {
-		for p, err := range sudoku.Inputs(c.Args().Slice(), c.App.Reader) {
-			if !yield(item{p, err}) {
-				return
-			}
-		}
-	}
 	sum := grade.NewSummary()
 	// One puzzle per chunk: grading takes from a tenth of a millisecond to
 	// seconds, far more than passing a puzzle to a worker, and a slow one
 	// must not hold back the results of the others.
-	runErr := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1}, items,
-		func(it item) export.GradeRecord {
+	runErr := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1}, inputItems(c),
+		func(it inputItem) export.GradeRecord {
 			if it.err != nil {
 				return export.GradeRecord{Puzzle: it.p, Err: it.err}
 			}

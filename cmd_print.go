@@ -94,21 +94,10 @@ func runPrint(c *cli.Context) error {
 		return err
 	}
 
-	type item struct {
-		p   sudoku.Puzzle
-		err error
-	}
-	items := func(yield func(item) bool) {
-		for p, err := range sudoku.Inputs(c.Args().Slice(), c.App.Reader) {
-			if !yield(item{p, err}) {
-				return
-			}
-		}
-	}
 	var book []export.BookPuzzle
 	failed := false
-	err = batch.Run(c.Context, batch.Options{Workers: c.Int("workers"), Chunk: 1}, items,
-		func(it item) bookItem {
+	err = batch.Run(c.Context, batch.Options{Workers: c.Int("workers"), Chunk: 1}, inputItems(c),
+		func(it inputItem) bookItem {
 			if it.err != nil {
 				return bookItem{err: it.err}
 			}

@@ -13,7 +13,6 @@ import (
 	"sudokit/batch"
 	"sudokit/export"
 	"sudokit/solve"
-	"sudokit/sudoku"
 )
 
 func solveCommand() *cli.Command {
@@ -66,21 +65,10 @@ func runSolve(c *cli.Context) error {
 		return usageError{err}
 	}
 
-	type item struct {
-		p   sudoku.Puzzle
-		err error
-	}
-	items := func(yield func(item) bool) {
-		for p, err := range sudoku.Inputs(c.Args().Slice(), c.App.Reader) {
-			if !yield(item{p, err}) {
-				return
-			}
-		}
-	}
 	var sum solve.Summary
 	start := time.Now()
-	runErr := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunkFor(c)}, items,
-		func(it item) export.SolveRecord {
+	runErr := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunkFor(c)}, inputItems(c),
+		func(it inputItem) export.SolveRecord {
 			if it.err != nil {
 				return export.SolveRecord{Puzzle: it.p, Err: it.err}
 			}
