@@ -12,14 +12,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"sudokit/internal/cli"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"sudokit": func() { os.Exit(mainCode()) },
-	})
+	testscript.Main(m, map[string]func(){"sudokit": main})
 }
 
 // TestScripts runs the command-line scripts in testdata/script: exit codes,
@@ -44,12 +44,12 @@ func TestScripts(t *testing.T) {
 func runApp(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = run(context.Background(), append([]string{"sudokit"}, args...), strings.NewReader(stdin), &out, &errOut)
-	return code, out.String(), errOut.String()
+	err := cli.Run(context.Background(), append([]string{"sudokit"}, args...), strings.NewReader(stdin), &out, &errOut)
+	return exitCode(err, &errOut), out.String(), errOut.String()
 }
 
 // timings matches the values that change from run to run.
-var timings = regexp.MustCompile(`"time_(us|ms)":[0-9.e+-]+|,[0-9]+\.[0-9]{3}\n`)
+var timings = regexp.MustCompile(`"time_(us|ms)":[0-9.e+-]+|,[0-9]+\.[0-9]{3}(,|\n)`)
 
 // TestGolden compares each output format with its golden file; run
 // `go test -run TestGolden -update` to rewrite them after a deliberate change.
@@ -66,28 +66,36 @@ func TestGolden(t *testing.T) {
 		{"solve-grid.golden", []string{"solve", "--format", "grid", input}, 1},
 		{"solve-candidates.golden", []string{"solve", "--format", "candidates", input}, 1},
 		{"solve-json.golden", []string{"solve", "--format", "json", "--workers", "3", input}, 1},
-		{"solve-count5.golden", []string{"solve", "--count", "5", input}, 1},
+		{"solve-csv.golden", []string{"solve", "--format", "csv", input}, 1},
+		{"solve-table.golden", []string{"solve", "--format", "table", input}, 1},
+		{"solve-max5.golden", []string{"solve", "--max-solutions", "5", input}, 1},
 		{"grade-table.golden", []string{"grade", gradeInput}, 1},
+		{"grade-line.golden", []string{"grade", "-f", "line", gradeInput}, 1},
+		{"grade-grid.golden", []string{"grade", "-f", "grid", gradeInput}, 1},
 		{"grade-csv.golden", []string{"grade", "-f", "csv", gradeInput}, 1},
 		{"grade-markdown.golden", []string{"grade", "-f", "markdown", gradeInput}, 1},
 		{"grade-json.golden", []string{"grade", "-f", "json", "-j", "3", gradeInput}, 1},
 		{"grade-se.golden", []string{"grade", "-f", "se", gradeInput}, 1},
-		{"grade-summary.golden", []string{"grade", "-q", "--summary", gradeInput}, 1},
-		{"grade-summary-csv.golden", []string{"grade", "-q", "--summary", "-f", "csv", gradeInput}, 1},
-		{"grade-summary-json.golden", []string{"grade", "-q", "--summary", "-f", "json", gradeInput}, 1},
+		{"grade-summary.golden", []string{"grade", "--summary", gradeInput}, 1},
+		{"grade-summary-csv.golden", []string{"grade", "--summary", "-f", "csv", gradeInput}, 1},
+		{"grade-summary-json.golden", []string{"grade", "--summary", "-f", "json", gradeInput}, 1},
 		{"grade-explain.golden", []string{"grade", "--explain", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"}, 0},
 		{"grade-explain-candidates.golden", []string{"grade", "--explain", "--candidates", "..68..9.5...7...............475.3..2..5....379.........64.9...373.48....8523.6..."}, 0},
+		{"grade-explain-nested.golden", []string{"grade", "--explain", "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"}, 0},
 		{"generate-line.golden", []string{"generate", "-n", "4", "--seed", "42", "--level", "medium", "-q"}, 0},
 		{"generate-grid.golden", []string{"generate", "-n", "2", "--seed", "42", "--level", "hard", "-f", "grid", "--with-solution", "-q"}, 0},
 		{"generate-json.golden", []string{"generate", "-n", "2", "--seed", "42", "--rating", "4.1-6.0", "-f", "json", "-q"}, 0},
 		{"generate-csv.golden", []string{"generate", "-n", "3", "--seed", "42", "--symmetry", "rot90", "-f", "csv", "--with-solution", "-q"}, 0},
 		{"generate-se.golden", []string{"generate", "-n", "3", "--seed", "7", "--level", "easy", "-f", "se", "-q"}, 0},
-		{"grade-summary-by-level.golden", []string{"grade", "-q", "--summary", "--group-by", "level", "-f", "markdown", gradeInput}, 1},
-		{"grade-summary-by-level-csv.golden", []string{"grade", "-q", "--summary", "--group-by", "level", "-f", "csv", gradeInput}, 1},
-		{"grade-summary-by-level-json.golden", []string{"grade", "-q", "--summary", "--group-by", "level", "-f", "json", gradeInput}, 1},
+		{"generate-table.golden", []string{"generate", "-n", "3", "--seed", "7", "--level", "fiendish", "-f", "table", "-q"}, 0},
+		{"grade-summary-by-level.golden", []string{"grade", "--summary", "--group-by", "level", "-f", "markdown", gradeInput}, 1},
+		{"grade-summary-by-level-csv.golden", []string{"grade", "--summary", "--group-by", "level", "-f", "csv", gradeInput}, 1},
+		{"grade-summary-by-level-json.golden", []string{"grade", "--summary", "--group-by", "level", "-f", "json", gradeInput}, 1},
 		{"print-svg.golden", []string{"print", "-f", "svg", "--title", "Golden", bookInput}, 1},
-		{"print-html.golden", []string{"print", "-f", "html", "--title", "Golden", "--per-page", "2", "--group-by-level", bookInput}, 1},
+		{"print-html.golden", []string{"print", "-f", "html", "--title", "Golden", "--per-page", "2", "--group-by", "level", bookInput}, 1},
 		{"grade-explain-json.golden", []string{"grade", "--explain", "-f", "json", "..68..9.5...7...............475.3..2..5....379.........64.9...373.48....8523.6..."}, 0},
+		{"techniques.golden", []string{"techniques"}, 0},
+		{"techniques-json.golden", []string{"techniques", "-f", "json"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
@@ -97,7 +105,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := timings.ReplaceAllStringFunc(stdout, func(m string) string {
 				if strings.HasPrefix(m, ",") {
-					return ",0\n" // the time column of CSV output
+					return ",0" + m[len(m)-1:] // the time column of CSV output
 				}
 				return m[:strings.Index(m, ":")+1] + "0"
 			}) + "--- stderr\n" + stderr
@@ -129,32 +137,36 @@ func TestExitCodes(t *testing.T) {
 		args  []string
 		want  int
 	}{
-		{"unique", "", []string{"solve", unique}, exitOK},
-		{"unique from stdin", unique + "\n", []string{"solve"}, exitOK},
-		{"count 1 on a multi-solution puzzle", "", []string{"solve", "--count", "1", multiple}, exitOK},
-		{"multiple", "", []string{"solve", multiple}, exitItemsFailed},
-		{"unsolvable", "", []string{"solve", "12345678.......9" + strings.Repeat(".", 65)}, exitItemsFailed},
-		{"invalid", "", []string{"solve", "44" + unique[2:]}, exitItemsFailed},
-		{"bad line on stdin", "4.....\n", []string{"solve"}, exitItemsFailed},
-		{"missing file", "", []string{"solve", "no-such-file.txt"}, exitItemsFailed},
-		{"no puzzle at all", "", []string{"solve"}, exitOK},
-		{"unknown format", "", []string{"solve", "--format", "x", unique}, exitUsage},
-		{"count 0", "", []string{"solve", "--count", "0", unique}, exitUsage},
-		{"workers 0", "", []string{"solve", "--workers", "0", unique}, exitUsage},
-		{"unknown flag", "", []string{"solve", "--bogus", unique}, exitUsage},
-		{"flag without value", "", []string{"solve", "--count"}, exitUsage},
-		{"unknown command", "", []string{"bogus"}, exitUsage},
-		{"generate: empty rating range", "", []string{"generate", "--rating", "9-2"}, exitUsage},
-		{"generate: unknown level", "", []string{"generate", "--level", "impossible"}, exitUsage},
-		{"generate: unknown symmetry", "", []string{"generate", "--symmetry", "spiral"}, exitUsage},
-		{"generate: negative count", "", []string{"generate", "--count", "-1"}, exitUsage},
-		{"generate: level and rating", "", []string{"generate", "--level", "hard", "--rating", "2.6-4.0"}, exitUsage},
-		{"generate: impossible clues", "", []string{"generate", "--clues", "10-15"}, exitUsage},
-		{"generate: unknown technique", "", []string{"generate", "--require", "x-wingg"}, exitUsage},
-		{"generate: gives up", "", []string{"generate", "--seed", "1", "--level", "easy", "--clues", "17", "--max-tries", "10"}, exitItemsFailed},
-		{"generate: ok", "", []string{"generate", "--seed", "1", "-q"}, exitOK},
-		{"help", "", []string{"--help"}, exitOK},
-		{"version", "", []string{"--version"}, exitOK},
+		{"unique", "", []string{"solve", unique}, 0},
+		{"unique from stdin", unique + "\n", []string{"solve"}, 0},
+		{"max-solutions 1 on a multi-solution puzzle", "", []string{"solve", "--max-solutions", "1", multiple}, 0},
+		{"multiple", "", []string{"solve", multiple}, 1},
+		{"unsolvable", "", []string{"solve", "12345678.......9" + strings.Repeat(".", 65)}, 1},
+		{"invalid", "", []string{"solve", "44" + unique[2:]}, 1},
+		{"bad line on stdin", "4.....\n", []string{"solve"}, 1},
+		{"missing file", "", []string{"solve", "no-such-file.txt"}, 1},
+		{"no puzzle at all", "", []string{"solve"}, 1},
+		{"unknown format", "", []string{"solve", "--format", "x", unique}, 2},
+		{"max-solutions 0", "", []string{"solve", "--max-solutions", "0", unique}, 2},
+		{"workers 0", "", []string{"solve", "--workers", "0", unique}, 2},
+		{"unknown flag", "", []string{"solve", "--bogus", unique}, 2},
+		{"flag without value", "", []string{"solve", "--max-solutions"}, 2},
+		{"unknown command", "", []string{"bogus"}, 2},
+		{"generate: empty rating range", "", []string{"generate", "--rating", "9-2"}, 2},
+		{"generate: unknown level", "", []string{"generate", "--level", "impossible"}, 2},
+		{"generate: unknown symmetry", "", []string{"generate", "--symmetry", "spiral"}, 2},
+		{"generate: negative count", "", []string{"generate", "--count", "-1"}, 2},
+		{"generate: level and rating", "", []string{"generate", "--level", "hard", "--rating", "2.6-4.0"}, 2},
+		{"generate: impossible clues", "", []string{"generate", "--clues", "10-15"}, 2},
+		{"generate: unknown technique", "", []string{"generate", "--require", "x-wingg"}, 2},
+		{"generate: gives up", "", []string{"generate", "--seed", "1", "--level", "easy", "--clues", "17", "--max-tries", "10"}, 1},
+		{"generate: ok", "", []string{"generate", "--seed", "1", "-q"}, 0},
+		{"help", "", []string{"--help"}, 0},
+		{"help of a command", "", []string{"help", "grade"}, 0},
+		{"help of nothing", "", []string{"help", "nosuch"}, 2},
+		{"stray argument", "", []string{"generate", "10"}, 2},
+		{"interrupted", "", []string{"generate", "--seed", "1", "--timeout", "1ns", "-n", "100"}, 1},
+		{"version", "", []string{"--version"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,39 +181,16 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-func TestInterspersedFlags(t *testing.T) {
-	app := newApp(nil, nil, nil)
-	tests := []struct{ in, want string }{
-		{"sudokit grade a.txt --summary", "sudokit grade --summary -- a.txt"},
-		{"sudokit grade -f csv a.txt -j 2 b.txt", "sudokit grade -f csv -j 2 -- a.txt b.txt"},
-		{"sudokit solve --count=3 - x", "sudokit solve --count=3 -- - x"},
-		{"sudokit solve a -- --weird-file", "sudokit solve -- a --weird-file"},
-		{"sudokit --help", "sudokit --help"},
-		{"sudokit bogus a --x", "sudokit bogus a --x"},
-		{"sudokit solve", "sudokit solve"},
-	}
-	for _, tt := range tests {
-		got := strings.Join(interspersed(app, strings.Fields(tt.in)), " ")
-		if got != tt.want {
-			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
-		}
-	}
-	code, stdout, _ := runApp(t, "", "grade", "-f", "se", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "--summary")
-	if code != 0 || !strings.Contains(stdout, "Technique usage over 1 puzzles") {
-		t.Errorf("a flag after the puzzle was not read: exit %d\n%s", code, stdout)
-	}
-}
-
 // TestGoldenPDF checks that a book's bytes do not change (the PDF carries a
 // fixed date); run with -update after a deliberate change and look at the
 // pages (pdftoppm -png testdata/golden/print.pdf /tmp/page).
 func TestGoldenPDF(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "book.pdf")
-	code, _, stderr := runApp(t, "", "print", "--title", "Golden book", "--per-page", "2", "--group-by-level", "-o", out,
+	code, _, stderr := runApp(t, "", "print", "--title", "Golden book", "--per-page", "2", "--group-by", "level", "-o", out,
 		filepath.Join("testdata", "golden", "book-input.txt"))
 	// The input holds a puzzle with several solutions: left out, exit 1.
-	if code != 1 || !strings.Contains(stderr, "several solutions, left out") {
+	if code != 1 || !strings.Contains(stderr, "several solutions, not rated, left out") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	got, err := os.ReadFile(out)

@@ -1,42 +1,67 @@
 // Package config reads sudokit's configuration: named difficulty levels,
-// which techniques are on, and output defaults. Decoding is strict: an
-// unknown key, a wrong type or an inconsistent value is an error that names
-// the file and line.
+// which techniques are on, the time budget per puzzle, and output defaults.
+// The default, config.yaml, is built into the package (the repository's
+// top-level config.yaml is a link to it). Decoding is strict: an unknown
+// key, a wrong type or an inconsistent value is an error that names the
+// file and line.
 package config
 
 import (
 	"bytes"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"sudokit/internal/suggest"
+	"sudokit/sudoku"
 )
+
+// defaultYAML is config.yaml, built into the binary so that sudokit runs
+// without any file.
+//
+//go:embed config.yaml
+var defaultYAML []byte
+
+// DefaultName names the built-in configuration in messages.
+const DefaultName = "built-in config.yaml"
 
 // Config is the whole configuration.
 type Config struct {
 	Levels     []Level         `yaml:"levels"`
 	Techniques map[string]bool `yaml:"techniques"`
-	Output     Output          `yaml:"output"`
 	// Budget bounds the time spent grading one puzzle; a puzzle over it is
 	// reported as not rated (0: no limit).
 	Budget time.Duration `yaml:"budget"`
+	Output Output        `yaml:"output"`
 }
 
 // Level is a named band of the SE rating: every ER up to Max (the last level
-// has no Max).
+// may omit Max: it takes everything harder).
 type Level struct {
-	Name string   `yaml:"name"`
-	Max  *float64 `yaml:"max,omitempty"`
+	Name string         `yaml:"name"`
+	Max  *sudoku.Rating `yaml:"max,omitempty"`
 }
 
-// Output holds the default output formats.
+// Output holds each command's default output format.
 type Output struct {
-	Solve string `yaml:"solve"`
-	Grade string `yaml:"grade"`
+	Solve    string `yaml:"solve,omitempty"`
+	Grade    string `yaml:"grade,omitempty"`
+	Generate string `yaml:"generate,omitempty"`
+}
+
+// Schema lists the names a configuration may use beyond its own keys: the
+// technique keys, and the output formats of each command (under output).
+// A nil list is not checked.
+type Schema struct {
+	Techniques []string
+	Formats    map[string][]string // "solve", "grade", "generate"
 }
 
 // Error is a configuration problem at a place in a file.
@@ -53,10 +78,46 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
+// DefaultYAML returns the built-in config.yaml, comments included.
+func DefaultYAML() []byte { return slices.Clone(defaultYAML) }
+
+// Default returns the built-in configuration. It panics if the built-in
+// file is broken, which the package's tests rule out.
+func Default() *Config {
+	cfg, err := Parse(defaultYAML, DefaultName, nil, Schema{})
+	if err != nil {
+		panic(err)
+	}
+	return cfg
+}
+
+// Load returns the built-in configuration with the file at path on top
+// ("" for none), checked against schema.
+func Load(path string, schema Schema) (*Config, error) {
+	base, err := Parse(defaultYAML, DefaultName, nil, schema)
+	if err != nil {
+		return nil, err
+	}
+	if path == "" {
+		return base, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	return Parse(data, path, base, schema)
+}
+
+// keys lists the keys each mapping of the file may hold.
+var keys = map[string][]string{
+	"":       {"levels", "techniques", "budget", "output"},
+	"levels": {"name", "max"},
+	"output": {"solve", "grade", "generate"},
+}
+
 // Parse decodes data (named file in errors) on top of base, which may be
 // nil: maps merge key by key, lists and scalars given in data replace base's.
-// known lists the technique keys that may appear under techniques.
-func Parse(data []byte, file string, base *Config, known []string) (*Config, error) {
+func Parse(data []byte, file string, base *Config, schema Schema) (*Config, error) {
 	cfg := &Config{Techniques: map[string]bool{}}
 	if base != nil {
 		cfg.Levels = slices.Clone(base.Levels)
@@ -71,7 +132,11 @@ func Parse(data []byte, file string, base *Config, known []string) (*Config, err
 		return nil, yamlError(file, err)
 	}
 	if len(root.Content) == 0 { // empty file: nothing to change
-		return cfg, cfg.validate(file, nil)
+		return cfg, cfg.validate(file, nil, schema)
+	}
+	doc := root.Content[0]
+	if err := checkKeys(file, doc, schema); err != nil {
+		return nil, err
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -79,8 +144,8 @@ func Parse(data []byte, file string, base *Config, known []string) (*Config, err
 	over := struct {
 		Levels     *[]Level        `yaml:"levels"`
 		Techniques map[string]bool `yaml:"techniques"`
-		Output     *Output         `yaml:"output"`
 		Budget     *time.Duration  `yaml:"budget"`
+		Output     *Output         `yaml:"output"`
 	}{Levels: &levels, Techniques: cfg.Techniques, Output: &cfg.Output, Budget: &cfg.Budget}
 	if err := dec.Decode(&over); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlError(file, err)
@@ -88,11 +153,7 @@ func Parse(data []byte, file string, base *Config, known []string) (*Config, err
 	if levels != nil {
 		cfg.Levels = levels
 	}
-	doc := root.Content[0]
-	if err := checkTechniques(file, doc, known); err != nil {
-		return nil, err
-	}
-	return cfg, cfg.validate(file, doc)
+	return cfg, cfg.validate(file, doc, schema)
 }
 
 // yamlError turns a yaml.v3 error ("yaml: line 3: ...") into an *Error.
@@ -123,100 +184,136 @@ func child(n *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
-func checkTechniques(file string, doc *yaml.Node, known []string) error {
-	t := child(doc, "techniques")
-	if t == nil || known == nil {
+// checkKeys reports the first key the file may not hold, with the keys it
+// may, before the decoder sees it (its own message names a Go type).
+func checkKeys(file string, doc *yaml.Node, schema Schema) error {
+	unknown := func(k *yaml.Node, where string, known []string) error {
+		msg := fmt.Sprintf("unknown key %q%s", k.Value, where)
+		if near := suggest.Nearest(k.Value, known); near != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		return &Error{File: file, Line: k.Line, Msg: msg + "; known keys: " + strings.Join(known, ", ")}
+	}
+	check := func(n *yaml.Node, where string, known []string) error {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return nil
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; !slices.Contains(known, k.Value) {
+				return unknown(k, where, known)
+			}
+		}
 		return nil
 	}
-	for i := 0; i+1 < len(t.Content); i += 2 {
-		k := t.Content[i]
-		if !slices.Contains(known, k.Value) {
-			return &Error{File: file, Line: k.Line, Msg: fmt.Sprintf("unknown technique %q (known: %s)", k.Value, strings.Join(known, ", "))}
+	if err := check(doc, "", keys[""]); err != nil {
+		return err
+	}
+	if l := child(doc, "levels"); l != nil && l.Kind == yaml.SequenceNode {
+		for _, item := range l.Content {
+			if err := check(item, " in a level", keys["levels"]); err != nil {
+				return err
+			}
+		}
+	}
+	if err := check(child(doc, "output"), " under output", keys["output"]); err != nil {
+		return err
+	}
+	if t := child(doc, "techniques"); t != nil && schema.Techniques != nil && t.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(t.Content); i += 2 {
+			k := t.Content[i]
+			if slices.Contains(schema.Techniques, k.Value) {
+				continue
+			}
+			msg := fmt.Sprintf("unknown technique %q", k.Value)
+			if near := suggest.Nearest(k.Value, schema.Techniques); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
+			}
+			return &Error{File: file, Line: k.Line, Msg: msg + "; `sudokit techniques` lists every key"}
 		}
 	}
 	return nil
 }
 
-// validate checks the levels: at least one, names unique and non-empty,
-// maxima increasing, and only the last without a max.
-func (c *Config) validate(file string, doc *yaml.Node) error {
-	line := func(i int) int {
+// validate checks the values: at least one level, names unique and
+// non-empty, maxima increasing, only the last without a max; a budget that
+// is not negative; output formats the commands know.
+func (c *Config) validate(file string, doc *yaml.Node, schema Schema) error {
+	line := func(n *yaml.Node) int {
+		if n == nil {
+			return 0
+		}
+		return n.Line
+	}
+	levelLine := func(i int) int {
 		if l := child(doc, "levels"); l != nil && i < len(l.Content) {
 			return l.Content[i].Line
 		}
-		return 0
+		return line(child(doc, "levels"))
 	}
 	if len(c.Levels) == 0 {
-		return &Error{File: file, Line: line(0), Msg: "levels: at least one level is needed"}
+		return &Error{File: file, Line: levelLine(0), Msg: "levels: at least one level is needed"}
 	}
 	if c.Budget < 0 {
-		l := 0
-		if b := child(doc, "budget"); b != nil {
-			l = b.Line
-		}
-		return &Error{File: file, Line: l, Msg: "budget must not be negative"}
+		return &Error{File: file, Line: line(child(doc, "budget")), Msg: "budget must not be negative"}
 	}
 	seen := map[string]bool{}
-	prev := -1.0
+	prev := sudoku.Rating(-1)
 	for i, l := range c.Levels {
 		last := i == len(c.Levels)-1
 		switch {
 		case l.Name == "":
-			return &Error{File: file, Line: line(i), Msg: fmt.Sprintf("levels: level %d has no name", i+1)}
+			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: level %d has no name", i+1)}
 		case seen[l.Name]:
-			return &Error{File: file, Line: line(i), Msg: fmt.Sprintf("levels: %q appears twice", l.Name)}
+			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q appears twice", l.Name)}
 		case l.Max == nil && !last:
-			return &Error{File: file, Line: line(i), Msg: fmt.Sprintf("levels: %q needs a max (only the last level may omit it)", l.Name)}
-		case l.Max != nil && *l.Max <= prev:
-			return &Error{File: file, Line: line(i), Msg: fmt.Sprintf("levels: %q has max %g, not above the previous level's %g", l.Name, *l.Max, prev)}
+			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q needs a max (only the last level may omit it)", l.Name)}
+		case l.Max != nil && prev >= 0 && l.Max.Tenths() <= prev.Tenths():
+			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q has max %v, not above the previous level's %v", l.Name, *l.Max, prev)}
 		}
 		seen[l.Name] = true
 		if l.Max != nil {
 			prev = *l.Max
 		}
 	}
+	for _, o := range []struct{ cmd, format string }{{"solve", c.Output.Solve}, {"grade", c.Output.Grade}, {"generate", c.Output.Generate}} {
+		known := schema.Formats[o.cmd]
+		if o.format == "" || known == nil || slices.Contains(known, o.format) {
+			continue
+		}
+		return &Error{File: file, Line: line(child(child(doc, "output"), o.cmd)),
+			Msg: fmt.Sprintf("output.%s: unknown format %q (want one of %s)", o.cmd, o.format, strings.Join(known, ", "))}
+	}
 	return nil
 }
 
-// Level returns the name of the level holding rating er (a rating in SE's
-// float64 form; compared in tenths as SE prints it).
-func (c *Config) Level(er float64) string {
-	tenths := int((er + 0.05) * 10)
+// Level returns the name of the level holding rating r (compared in tenths,
+// as SE prints ratings). A rating above every max falls in the last level.
+func (c *Config) Level(r sudoku.Rating) string {
 	for _, l := range c.Levels {
-		if l.Max == nil || tenths <= int((*l.Max+0.05)*10) {
+		if l.Max == nil || r.Tenths() <= l.Max.Tenths() {
 			return l.Name
 		}
 	}
 	return c.Levels[len(c.Levels)-1].Name
 }
 
-// LevelFrom returns the level of a puzzle whose ER is only known to be at
-// least min (a puzzle beyond the implemented techniques), or "" when several
-// levels could hold it.
-func (c *Config) LevelFrom(min float64) string {
-	name := c.Level(min)
-	if name != c.Levels[len(c.Levels)-1].Name {
-		return ""
-	}
-	return name
-}
-
-// LevelRange returns the ER range of a level: (lo, hi], hi < 0 meaning no
-// upper bound.
-func (c *Config) LevelRange(name string) (lo, hi float64, ok bool) {
-	lo = -1
+// LevelRange returns the ratings of a level: from just above the previous
+// level's max (1.0 for the first) up to its own max (none for the last).
+func (c *Config) LevelRange(name string) (sudoku.RatingRange, bool) {
+	lo := sudoku.Rating(1.0)
 	for _, l := range c.Levels {
 		if l.Name == name {
-			if l.Max == nil {
-				return lo, -1, true
+			rr := sudoku.RatingRange{Min: lo}
+			if l.Max != nil {
+				rr.Max = *l.Max
 			}
-			return lo, *l.Max, true
+			return rr, true
 		}
 		if l.Max != nil {
-			lo = *l.Max
+			lo = sudoku.RatingOfTenths(l.Max.Tenths() + 1)
 		}
 	}
-	return 0, 0, false
+	return sudoku.RatingRange{}, false
 }
 
 // LevelNames lists the levels, easiest first.

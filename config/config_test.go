@@ -1,22 +1,22 @@
 package config
 
 import (
-	"os"
 	"strings"
 	"testing"
+
+	"sudokit/sudoku"
 )
 
-var known = []string{"hidden-single", "x-wing", "skyscraper"}
+var known = Schema{
+	Techniques: []string{"hidden-single", "x-wing", "skyscraper"},
+	Formats:    map[string][]string{"solve": {"line", "json"}, "grade": {"table", "csv"}, "generate": {"line"}},
+}
 
 func mustDefault(t *testing.T) *Config {
 	t.Helper()
-	data, err := os.ReadFile("../config.yaml")
+	cfg, err := Parse(defaultYAML, "config.yaml", nil, Schema{})
 	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := Parse(data, "config.yaml", nil, nil)
-	if err != nil {
-		t.Fatalf("the shipped config.yaml does not parse: %v", err)
+		t.Fatalf("the built-in config.yaml does not parse: %v", err)
 	}
 	return cfg
 }
@@ -27,7 +27,7 @@ func TestDefaultConfig(t *testing.T) {
 		t.Errorf("levels %s", got)
 	}
 	tests := []struct {
-		er   float64
+		er   sudoku.Rating
 		want string
 	}{{1.0, "easy"}, {1.5, "easy"}, {1.7, "medium"}, {2.5, "medium"}, {2.6, "hard"}, {4.0, "hard"},
 		{4.2, "fiendish"}, {6.0, "fiendish"}, {6.2, "diabolical"}, {11.0, "diabolical"},
@@ -37,8 +37,18 @@ func TestDefaultConfig(t *testing.T) {
 			t.Errorf("Level(%v) = %s, want %s", tt.er, got, tt.want)
 		}
 	}
-	if got := cfg.LevelFrom(6.5); got != "diabolical" {
-		t.Errorf("LevelFrom(6.5) = %q", got)
+	if got := cfg.Level(sudoku.RatingBeyond); got != "diabolical" {
+		t.Errorf("Level(20.0) = %q", got)
+	}
+	for _, tt := range []struct {
+		level, want string
+	}{{"easy", "1.0-1.5"}, {"medium", "1.6-2.5"}, {"hard", "2.6-4.0"}, {"diabolical", "6.1+"}} {
+		if rr, ok := cfg.LevelRange(tt.level); !ok || rr.String() != tt.want {
+			t.Errorf("LevelRange(%s) = %v, %v; want %s", tt.level, rr, ok, tt.want)
+		}
+	}
+	if _, ok := cfg.LevelRange("impossible"); ok {
+		t.Error("LevelRange of an unknown level")
 	}
 	if !cfg.Techniques["x-wing"] || cfg.Techniques["skyscraper"] {
 		t.Errorf("default techniques: x-wing %v, skyscraper %v", cfg.Techniques["x-wing"], cfg.Techniques["skyscraper"])
@@ -83,14 +93,17 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, yaml, want string
 	}{
-		{"unknown key", "levels:\n  - name: a\noutputs:\n  grade: csv\n", "my.yaml:3: field outputs not found in type"},
-		{"unknown nested key", "output:\n  grade: csv\n  colour: red\n", "my.yaml:3: field colour not found"},
-		{"wrong type", "levels:\n  - name: a\n    max: lots\n", "my.yaml:3: cannot unmarshal !!str `lots` into float64"},
+		{"unknown key", "levels:\n  - name: a\noutputs:\n  grade: csv\n", `my.yaml:3: unknown key "outputs" (did you mean "output"?); known keys: levels, techniques, budget, output`},
+		{"unknown nested key", "output:\n  grade: csv\n  colour: red\n", `my.yaml:3: unknown key "colour" under output; known keys: solve, grade, generate`},
+		{"unknown key in a level", "levels:\n  - name: a\n    maximum: 3\n", `my.yaml:3: unknown key "maximum" in a level (did you mean "max"?)`},
+		{"wrong type", "levels:\n  - name: a\n    max: lots\n", "my.yaml:3: cannot unmarshal !!str `lots` into sudoku.Rating"},
 		{"wrong type for a technique", "techniques:\n  x-wing: maybe\n", "my.yaml:2: cannot unmarshal !!str `maybe` into bool"},
-		{"unknown technique", "techniques:\n  x-wing: true\n  skyscrapper: true\n", `my.yaml:3: unknown technique "skyscrapper"`},
+		{"unknown technique", "techniques:\n  x-wing: true\n  skyscrapper: true\n", `my.yaml:3: unknown technique "skyscrapper" (did you mean "skyscraper"?)`},
+		{"unknown output format", "output:\n  grade: nosuch\n", `my.yaml:2: output.grade: unknown format "nosuch" (want one of table, csv)`},
+		{"negative budget", "budget: -1s\n", `my.yaml:1: budget must not be negative`},
 		{"bad yaml", "levels: [\n", "my.yaml:1: did not find expected node content"},
 		{"level without max", "levels:\n  - name: a\n  - name: b\n    max: 3\n", `my.yaml:2: levels: "a" needs a max`},
-		{"levels out of order", "levels:\n  - name: a\n    max: 3\n  - name: b\n    max: 2\n  - name: c\n", `my.yaml:4: levels: "b" has max 2, not above`},
+		{"levels out of order", "levels:\n  - name: a\n    max: 3\n  - name: b\n    max: 2\n  - name: c\n", `my.yaml:4: levels: "b" has max 2.0, not above the previous level's 3.0`},
 		{"duplicate level", "levels:\n  - name: a\n    max: 3\n  - name: a\n", `my.yaml:4: levels: "a" appears twice`},
 		{"nameless level", "levels:\n  - max: 3\n  - name: b\n", "my.yaml:2: levels: level 1 has no name"},
 		{"no levels", "levels: []\n", "levels: at least one level is needed"},
@@ -111,7 +124,7 @@ func TestMarshalRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Parse(data, "marshalled", nil, nil)
+	again, err := Parse(data, "marshalled", nil, Schema{})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, data)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // AtomicFile is an output file written through a temporary file in the
@@ -11,6 +13,11 @@ import (
 // a half-written file and an interrupted run leaves none behind. A path that
 // exists and is not a regular file (/dev/null, a named pipe, a terminal) is
 // written directly: renaming over it would replace the device.
+//
+// The temporary file is named after its target and the process writing it,
+// ".book.pdf.sudokit-partial-PID-N", so that a user who finds one knows what
+// it is; a run killed too abruptly to clean up (SIGKILL) leaves it, and the
+// next run writing the same target removes it once that process is gone.
 type AtomicFile struct {
 	*os.File
 	path   string
@@ -30,7 +37,9 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 		}
 		return &AtomicFile{File: f, path: path, direct: true}, nil
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	dir, prefix := filepath.Dir(path), "."+filepath.Base(path)+partial
+	removeStale(dir, prefix)
+	f, err := os.CreateTemp(dir, prefix+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
@@ -77,5 +86,24 @@ func (a *AtomicFile) Abort() {
 	a.File.Close()
 	if !a.direct {
 		os.Remove(a.File.Name())
+	}
+}
+
+// partial marks the temporary files of AtomicFile.
+const partial = ".sudokit-partial-"
+
+// removeStale removes the temporary files of a target (names starting with
+// prefix, then the writer's PID) whose process is gone.
+func removeStale(dir, prefix string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		rest, found := strings.CutPrefix(e.Name(), prefix)
+		if !found {
+			continue
+		}
+		pid, _, ok := strings.Cut(rest, "-")
+		if n, err := strconv.Atoi(pid); err == nil && ok && n != os.Getpid() && !processAlive(n) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
 	}
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -62,5 +63,34 @@ func TestAtomicFileOnAPipe(t *testing.T) {
 	}
 	if st, err := os.Stat(path); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
 		t.Fatalf("the pipe was replaced: %v %v", st.Mode(), err)
+	}
+}
+
+// A temporary file left by a killed run is named after its target, and the
+// next run writing that target removes it; one of a live process stays.
+func TestAtomicFileCleansStaleTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out[1].txt")
+	dead := filepath.Join(dir, ".out[1].txt.sudokit-partial-999999999-123")
+	live := filepath.Join(dir, ".out[1].txt.sudokit-partial-1-456") // PID 1 is always there
+	other := filepath.Join(dir, ".other.txt.sudokit-partial-999999999-7")
+	for _, p := range []string{dead, live, other} {
+		os.WriteFile(p, []byte("half"), 0o600)
+	}
+	a, err := CreateAtomic(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(filepath.Base(a.Name()), ".out[1].txt.sudokit-partial-") {
+		t.Errorf("temporary file %s is not named after its target", a.Name())
+	}
+	a.Abort()
+	if _, err := os.Stat(dead); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file of a dead process is still there")
+	}
+	for _, p := range []string{live, other} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s was removed: %v", p, err)
+		}
 	}
 }

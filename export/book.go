@@ -20,8 +20,20 @@ type BookPuzzle struct {
 	Number   int // printed as "#Number", beside the puzzle and its solution
 	Grid     sudoku.Grid
 	Solution sudoku.Grid
-	Level    string // "hard"
-	Rating   string // the SE rating as printed: "3.4"
+	Level    string        // "hard"
+	Rating   sudoku.Rating // the SE rating (0: none shown)
+}
+
+// details is what a puzzle's label shows beside its number: "hard 3.4".
+func (p BookPuzzle) details() string {
+	var parts []string
+	if p.Level != "" {
+		parts = append(parts, p.Level)
+	}
+	if p.Rating != 0 {
+		parts = append(parts, p.Rating.String())
+	}
+	return strings.Join(parts, " · ")
 }
 
 // BookOptions lays out a book.
@@ -159,15 +171,7 @@ func WritePDF(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 		col, row := slot%cols, slot/cols
 		x := margin + float64(col)*cellW + (cellW-side)/2
 		y := margin + headerH + float64(row)*cellH + (cellH-side-labelH)/2 + labelH
-		label := fmt.Sprintf("#%d", p.Number)
-		var details []string
-		if p.Level != "" {
-			details = append(details, p.Level)
-		}
-		if p.Rating != "" {
-			details = append(details, p.Rating)
-		}
-		drawLabel(pdf, x, y-labelH, side, label, strings.Join(details, " · "), side/9)
+		drawLabel(pdf, x, y-labelH, side, fmt.Sprintf("#%d", p.Number), p.details(), side/9)
 		drawGrid(pdf, x, y, side, p.Grid, p.Grid)
 		slot++
 	}

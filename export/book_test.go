@@ -27,7 +27,7 @@ func testBook(t *testing.T, n int) []BookPuzzle {
 		if i > n/2 {
 			level = "fiendish"
 		}
-		out = append(out, BookPuzzle{Number: i, Grid: puzzle, Solution: solution, Level: level, Rating: "2.6"})
+		out = append(out, BookPuzzle{Number: i, Grid: puzzle, Solution: solution, Level: level, Rating: 2.6})
 	}
 	return out
 }

@@ -1,11 +1,13 @@
 package export
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"sudokit/solve"
+	"sudokit/sudoku"
 )
 
 func TestDuration(t *testing.T) {
@@ -36,7 +38,7 @@ func TestThousands(t *testing.T) {
 	}
 }
 
-func TestWriteSolveSummary(t *testing.T) {
+func TestSolveSummary(t *testing.T) {
 	var s solve.Summary
 	for i := 0; i < 3; i++ {
 		s.Add(solve.Report{Status: solve.Unique, Elapsed: 10 * time.Microsecond})
@@ -44,7 +46,7 @@ func TestWriteSolveSummary(t *testing.T) {
 	s.Add(solve.Report{Status: solve.Multiple, Elapsed: 30 * time.Microsecond})
 	s.Add(solve.Report{Status: solve.Invalid})
 	var b strings.Builder
-	if err := WriteSolveSummary(&b, s, 2*time.Millisecond); err != nil {
+	if err := WriteSummary(&b, "line", Summary{Job: Solve, Solve: &s, Wall: 2 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
 	want := "Solved 4 of 5 (3 unique, 1 multiple, 0 unsolvable, 1 invalid) in 2.00 ms; mean 12.0 us, max 30.0 us, 2,500 puzzles/s\n"
@@ -54,9 +56,16 @@ func TestWriteSolveSummary(t *testing.T) {
 	if s.OK() {
 		t.Error("a batch with a multiple and an invalid puzzle reported OK")
 	}
+	b.Reset()
+	if err := WriteSummary(&b, "csv", Summary{Job: Solve, Solve: &s, Wall: 2 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), "puzzles,unique,multiple,") || !strings.Contains(b.String(), "\n5,3,1,0,1,0,0,2.000,") {
+		t.Errorf("csv summary:\n%s", b.String())
+	}
 }
 
-func TestStatusText(t *testing.T) {
+func TestSolveStatus(t *testing.T) {
 	tests := []struct {
 		r    solve.Report
 		want string
@@ -68,14 +77,61 @@ func TestStatusText(t *testing.T) {
 		{solve.Report{Status: solve.Found, Count: 1, Limit: 1}, "solved"},
 	}
 	for _, tt := range tests {
-		if got := statusText(tt.r); got != tt.want {
-			t.Errorf("statusText(%+v) = %q, want %q", tt.r, got, tt.want)
+		if got := solveStatus(Record{Solve: &tt.r}); got != tt.want {
+			t.Errorf("solveStatus(%+v) = %q, want %q", tt.r, got, tt.want)
 		}
 	}
 }
 
-func TestNewSolveWriterRejectsUnknownFormat(t *testing.T) {
-	if _, err := NewSolveWriter("pdf", &strings.Builder{}, &strings.Builder{}, false); err == nil {
-		t.Error("unknown format accepted")
+func TestNewWriter(t *testing.T) {
+	var b strings.Builder
+	for _, tt := range []struct {
+		format string
+		job    Job
+		opt    Options
+		want   string
+	}{
+		{"pdf", Solve, Options{}, `unknown format "pdf" (want one of line, table, grid, candidates, json, csv, markdown)`},
+		{"se", Solve, Options{}, `unknown format "se"`},
+		{"csv", Grade, Options{Explain: true}, "format csv cannot carry the solving path (--explain goes with line, table, grid, candidates, json)"},
+	} {
+		_, err := NewWriter(tt.format, tt.job, &b, tt.opt)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("NewWriter(%s, %v): %v, want %q", tt.format, tt.job, err, tt.want)
+		}
+	}
+	for _, job := range []Job{Solve, Grade, Generate} {
+		for _, f := range Formats(job) {
+			if _, err := NewWriter(f, job, &b, Options{}); err != nil {
+				t.Errorf("NewWriter(%s, %v): %v", f, job, err)
+			}
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	line := "  12. 7.1 Forcing Chain: r1c2=5 -> r1c7<>5 => r3c8=5 -> r3c1<>5 => r2c1=5"
+	got := wrap(line, 40, 6)
+	want := "  12. 7.1 Forcing Chain: r1c2=5 ->\n      r1c7<>5 => r3c8=5 -> r3c1<>5 =>\n      r2c1=5\n"
+	if got != want {
+		t.Errorf("wrap:\n%q\nwant\n%q", got, want)
+	}
+	if got := wrap(line, 0, 6); got != line+"\n" {
+		t.Errorf("no width: %q", got)
+	}
+}
+
+func TestArrange(t *testing.T) {
+	book := []BookPuzzle{{Level: "hard"}, {Level: "easy"}, {Level: "odd"}, {Level: "easy"}, {Level: "hard"}}
+	for i := range book {
+		book[i].Rating = sudoku.Rating(i + 1)
+	}
+	Arrange(book, []string{"easy", "hard"}, BookOptions{Sections: true})
+	var got []string
+	for _, p := range book {
+		got = append(got, fmt.Sprintf("%d:%s:%v", p.Number, p.Level, p.Rating))
+	}
+	if want := "1:easy:2.0 2:easy:4.0 3:hard:1.0 4:hard:5.0 5:odd:3.0"; strings.Join(got, " ") != want {
+		t.Errorf("Arrange: %s, want %s", strings.Join(got, " "), want)
 	}
 }

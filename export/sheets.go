@@ -42,7 +42,7 @@ func svgGrid(b *strings.Builder, x, y, side float64, g, given sudoku.Grid) {
 // svgLabel writes a puzzle's label above its grid.
 func svgLabel(b *strings.Builder, x, y, side float64, p BookPuzzle) {
 	fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="14" font-weight="bold">#%d</text>`+"\n", x, y-6, p.Number)
-	details := strings.TrimSpace(p.Level + " " + p.Rating)
+	details := p.details()
 	fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="14" text-anchor="end">%s</text>`+"\n", x+side, y-6, html.EscapeString(details))
 }
 
@@ -96,115 +96,6 @@ func WriteSVGSheet(w io.Writer, puzzles []BookPuzzle, title string) error {
 		svgGrid(&b, x, y, side, p.Solution, p.Grid)
 	}
 	b.WriteString("</svg>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// WriteHTML writes a print-ready page: CSS sized for A4 or Letter, the given
-// number of puzzles per printed page, page breaks, and the solutions at the
-// back (twelve per page).
-func WriteHTML(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
-	if err := opt.Check(); err != nil {
-		return err
-	}
-	size := "A4"
-	if opt.Paper == "letter" {
-		size = "letter"
-	}
-	cols, _ := layout(opt.PerPage)
-	gridSize := map[int]string{1: "150mm", 2: "110mm", 4: "85mm", 6: "72mm"}[opt.PerPage]
-	var b strings.Builder
-	title := opt.Title
-	if title == "" {
-		title = "Sudoku"
-	}
-	fmt.Fprintf(&b, `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>%s</title>
-<style>
-@page { size: %s; margin: 15mm; }
-body { font-family: Go, Helvetica, Arial, sans-serif; margin: 0; }
-h1 { text-align: center; margin-top: 60mm; }
-.page { page-break-after: always; break-after: page; display: grid; grid-template-columns: repeat(%d, 1fr); gap: 10mm; justify-items: center; }
-.page:last-child { page-break-after: auto; break-after: auto; }
-.section { grid-column: 1 / -1; font-size: 10pt; color: #555; border-bottom: 0.2mm solid #999; width: 100%%; text-align: right; }
-.puzzle { width: %s; }
-.label { display: flex; justify-content: space-between; font-size: 11pt; margin-bottom: 1.5mm; }
-.label b { font-size: 12pt; }
-table.sudoku { border-collapse: collapse; border: 0.8mm solid black; width: 100%%; table-layout: fixed; }
-table.sudoku td { border: 0.2mm solid black; aspect-ratio: 1; text-align: center; vertical-align: middle; font-size: calc(%s / 14); padding: 0; }
-table.sudoku td.given { font-weight: bold; }
-table.sudoku tr:nth-child(3n) td { border-bottom: 0.8mm solid black; }
-table.sudoku td:nth-child(3n) { border-right: 0.8mm solid black; }
-.solutions .puzzle { width: 55mm; }
-.solutions table.sudoku td { font-size: 3.5mm; }
-</style>
-</head>
-<body>
-`, html.EscapeString(title), size, cols, gridSize, gridSize)
-	if opt.Title != "" {
-		fmt.Fprintf(&b, "<div class=\"page\"><h1 style=\"grid-column: 1 / -1\">%s</h1></div>\n", html.EscapeString(opt.Title))
-	}
-	table := func(g, given sudoku.Grid) {
-		b.WriteString(`<table class="sudoku">`)
-		for r := 0; r < 9; r++ {
-			b.WriteString("<tr>")
-			for c := 0; c < 9; c++ {
-				v := g[r*9+c]
-				switch {
-				case v == 0:
-					b.WriteString("<td></td>")
-				case given[r*9+c] != 0:
-					fmt.Fprintf(&b, `<td class="given">%d</td>`, v)
-				default:
-					fmt.Fprintf(&b, "<td>%d</td>", v)
-				}
-			}
-			b.WriteString("</tr>")
-		}
-		b.WriteString("</table>\n")
-	}
-	section := ""
-	open := false
-	n := 0
-	for _, p := range puzzles {
-		newSection := opt.Sections && p.Level != section
-		if !open || n == opt.PerPage || newSection {
-			if open {
-				b.WriteString("</div>\n")
-			}
-			b.WriteString(`<div class="page">` + "\n")
-			open, n = true, 0
-			section = p.Level
-			fmt.Fprintf(&b, "<div class=\"section\">%s</div>\n", html.EscapeString(strings.TrimSpace(opt.Title+" · "+section)))
-		}
-		fmt.Fprintf(&b, `<div class="puzzle"><div class="label"><b>#%d</b><span>%s</span></div>`, p.Number,
-			html.EscapeString(strings.TrimSpace(p.Level+" "+p.Rating)))
-		table(p.Grid, p.Grid)
-		b.WriteString("</div>\n")
-		n++
-	}
-	if open {
-		b.WriteString("</div>\n")
-	}
-	for i, p := range puzzles {
-		if i%12 == 0 {
-			if i > 0 {
-				b.WriteString("</div>\n")
-			}
-			b.WriteString(`<div class="page solutions" style="grid-template-columns: repeat(3, 1fr)">` + "\n")
-			b.WriteString("<div class=\"section\">Solutions</div>\n")
-		}
-		fmt.Fprintf(&b, `<div class="puzzle"><div class="label"><b>#%d</b><span>%s</span></div>`, p.Number, html.EscapeString(p.Level))
-		table(p.Solution, p.Grid)
-		b.WriteString("</div>\n")
-	}
-	if len(puzzles) > 0 {
-		b.WriteString("</div>\n")
-	}
-	b.WriteString("</body>\n</html>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

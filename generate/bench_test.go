@@ -8,12 +8,7 @@ import (
 // benchBand generates puzzles of one band, single-threaded, and reports
 // puzzles per second and candidates per puzzle.
 func benchBand(b *testing.B, t Target) {
-	grader, _ := testGrader(&testing.T{})
-	t, err := t.Check(nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	gen := New(grader, Options{Seed: 1, Symmetry: Rot180, Target: t})
+	gen := newGen(b, Options{Seed: 1, Symmetry: Rot180, Target: t})
 	tries := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -27,9 +22,9 @@ func benchBand(b *testing.B, t Target) {
 	b.ReportMetric(float64(tries)/float64(b.N), "candidates/puzzle")
 }
 
-func BenchmarkGenerateER15(b *testing.B)     { benchBand(b, Target{MinER: 10, MaxER: 15}) }
-func BenchmarkGenerateER16to25(b *testing.B) { benchBand(b, Target{MinER: 16, MaxER: 25}) }
-func BenchmarkGenerateER26to40(b *testing.B) { benchBand(b, Target{MinER: 26, MaxER: 40}) }
-func BenchmarkGenerateER41to60(b *testing.B) { benchBand(b, Target{MinER: 41, MaxER: 60}) }
-func BenchmarkGenerateER61to75(b *testing.B) { benchBand(b, Target{MinER: 61, MaxER: 75}) }
-func BenchmarkGenerateER76up(b *testing.B)   { benchBand(b, Target{MinER: 76}) }
+func BenchmarkGenerateER15(b *testing.B)     { benchBand(b, Target{Rating: band(1.0, 1.5)}) }
+func BenchmarkGenerateER16to25(b *testing.B) { benchBand(b, Target{Rating: band(1.6, 2.5)}) }
+func BenchmarkGenerateER26to40(b *testing.B) { benchBand(b, Target{Rating: band(2.6, 4.0)}) }
+func BenchmarkGenerateER41to60(b *testing.B) { benchBand(b, Target{Rating: band(4.1, 6.0)}) }
+func BenchmarkGenerateER61to75(b *testing.B) { benchBand(b, Target{Rating: band(6.1, 7.5)}) }
+func BenchmarkGenerateER76up(b *testing.B)   { benchBand(b, Target{Rating: band(7.6, 0)}) }

@@ -9,8 +9,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"sync/atomic"
+	"time"
 
+	"sudokit/batch"
+	"sudokit/config"
 	"sudokit/grade"
 	"sudokit/solve"
 	"sudokit/sudoku"
@@ -50,10 +55,21 @@ type Generator struct {
 	opt    Options
 	grader *grade.Grader
 	orbits [Random][][]int
+	tries  atomic.Int64
 }
 
-// New returns a generator grading with grader.
-func New(grader *grade.Grader, opt Options) *Generator {
+// New returns a generator that grades with cfg's techniques, levels and
+// budget; the techniques the target requires are switched on.
+func New(cfg *config.Config, opt Options) (*Generator, error) {
+	on := *cfg
+	on.Techniques = maps.Clone(cfg.Techniques)
+	for _, r := range opt.Target.Require {
+		on.Techniques[r] = true
+	}
+	grader, err := grade.New(&on)
+	if err != nil {
+		return nil, err
+	}
 	g := &Generator{opt: opt, grader: grader}
 	if g.opt.MaxTries <= 0 {
 		g.opt.MaxTries = 100_000
@@ -61,19 +77,19 @@ func New(grader *grade.Grader, opt Options) *Generator {
 	for s := None; s < Random; s++ {
 		g.orbits[s] = s.Orbits()
 	}
-	return g
+	return g, nil
 }
+
+// Tries returns how many candidates the generator has graded so far.
+func (g *Generator) Tries() int64 { return g.tries.Load() }
 
 // Puzzle returns puzzle i. It fails with ErrGaveUp after MaxTries
 // candidates, or with ctx's error.
 func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 	rng := rand.New(rand.NewPCG(g.opt.Seed, uint64(i)))
 	t := g.opt.Target
-	var maxER float64
-	if t.MaxER > 0 {
-		maxER = float64(t.MaxER) / 10
-	}
 	for try := 1; try <= g.opt.MaxTries; try++ {
+		g.tries.Add(1)
 		if try%16 == 0 && ctx.Err() != nil {
 			return Puzzle{Index: i, Tries: try}, ctx.Err()
 		}
@@ -89,10 +105,13 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 		if g.opt.Minimal && !minimal(grid) {
 			continue
 		}
-		if t.MinER > 15 && techniques.SolvedBySingles(grid) {
+		if t.Rating.Min.Tenths() > 15 && techniques.SolvedBySingles(grid) {
 			continue // cheap rejection: rated 1.5 at most
 		}
-		res := g.grader.Within(grid, maxER)
+		res := g.grader.Grade(ctx, grid, grade.Options{StopAbove: t.Rating.Max, Unique: true})
+		if res.Status == grade.Cancelled {
+			return Puzzle{Index: i, Tries: try}, ctx.Err()
+		}
 		if !t.accepts(res) {
 			continue
 		}
@@ -115,7 +134,7 @@ func (g *Generator) dig(sol sudoku.Grid, sym Symmetry, rng *rand.Rand) (sudoku.G
 	orbits := g.orbits[sym]
 	order := rng.Perm(len(orbits))
 	t := g.opt.Target
-	singlesOnly := t.MaxER != 0 && t.MaxER <= 15
+	singlesOnly := t.Rating.Max != 0 && t.Rating.Max.Tenths() <= 15
 	grid, clues := sol, 81
 	ok := func() bool {
 		return solve.Count(grid, 2).Count == 1 && (!singlesOnly || techniques.SolvedBySingles(grid))
@@ -157,6 +176,67 @@ func (g *Generator) dig(sol sudoku.Grid, sym Symmetry, rng *rand.Rand) (sudoku.G
 		k++ // this orbit must stay
 	}
 	return grid, clues
+}
+
+// Stats tells how a run went.
+type Stats struct {
+	Made    int           // puzzles emitted
+	Tries   int64         // candidates graded
+	Elapsed time.Duration // wall time of the run
+}
+
+// errDone ends a run that has made its puzzles.
+var errDone = errors.New("done")
+
+// Run makes count puzzles on workers goroutines and passes them to emit in
+// index order: the same seed and options give the same puzzles whatever the
+// number of workers. With dedupe, a puzzle already emitted is skipped (and
+// a later index takes its place). Run stops at emit's first error, at ctx's
+// end, or when a puzzle cannot be found (ErrGaveUp); the puzzles emitted
+// before stay emitted.
+func (g *Generator) Run(ctx context.Context, count, workers int, dedupe bool, emit func(Puzzle) error) (Stats, error) {
+	type result struct {
+		p   Puzzle
+		err error
+	}
+	indices := func(yield func(int) bool) {
+		for i := 0; dedupe || i < count; i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+	var st Stats
+	seen := map[sudoku.Grid]bool{}
+	start := time.Now()
+	err := batch.Run(ctx, batch.Options{Workers: workers, Chunk: 1}, indices,
+		func(i int) result {
+			p, err := g.Puzzle(ctx, i)
+			return result{p, err}
+		},
+		func(r result) error {
+			if r.err != nil {
+				return r.err
+			}
+			if dedupe {
+				if seen[r.p.Grid] {
+					return nil
+				}
+				seen[r.p.Grid] = true
+			}
+			if err := emit(r.p); err != nil {
+				return err
+			}
+			if st.Made++; st.Made == count {
+				return errDone
+			}
+			return nil
+		})
+	st.Tries, st.Elapsed = g.Tries(), time.Since(start)
+	if errors.Is(err, errDone) || count == 0 {
+		err = nil
+	}
+	return st, err
 }
 
 // minimal reports whether no single clue can be removed with the puzzle

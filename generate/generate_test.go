@@ -3,13 +3,13 @@ package generate
 import (
 	"context"
 	"errors"
-	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"sudokit/config"
 	"sudokit/grade"
 	"sudokit/sudoku"
-	"sudokit/techniques"
 )
 
 // countSolutions is an independent solution counter (plain backtracking on
@@ -43,36 +43,33 @@ func countSolutions(g sudoku.Grid, limit int) int {
 	return n
 }
 
-func testGrader(t *testing.T) (*grade.Grader, *config.Config) {
-	t.Helper()
-	data, err := os.ReadFile("../config.yaml")
+// newGen returns a generator with the built-in configuration.
+func newGen(tb testing.TB, opt Options) *Generator {
+	tb.Helper()
+	g, err := New(config.Default(), opt)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	cfg, err := config.Parse(data, "config.yaml", nil, grade.Keys())
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := grade.NewGrader(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, cfg
+	return g
 }
 
+// band is a rating range for the tables below (hi 0: no upper bound).
+func band(lo, hi sudoku.Rating) sudoku.RatingRange { return sudoku.RatingRange{Min: lo, Max: hi} }
+
 func TestGeneratedPuzzles(t *testing.T) {
-	grader, cfg := testGrader(t)
-	hardMin, hardMax, err := ForLevel(cfg, "hard")
+	cfg := config.Default()
+	grader, err := grade.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	hard, _ := cfg.LevelRange("hard")
 	tests := []struct {
 		name string
 		opt  Options
 		n    int
 	}{
-		{"easy rot180", Options{Seed: 1, Symmetry: Rot180, Target: Target{MinER: 10, MaxER: 15}}, 8},
-		{"hard rot180", Options{Seed: 2, Symmetry: Rot180, Target: Target{MinER: hardMin, MaxER: hardMax}}, 8},
+		{"easy rot180", Options{Seed: 1, Symmetry: Rot180, Target: Target{Rating: band(1.0, 1.5)}}, 8},
+		{"hard rot180", Options{Seed: 2, Symmetry: Rot180, Target: Target{Rating: hard}}, 8},
 		{"any rot90", Options{Seed: 3, Symmetry: Rot90}, 6},
 		{"any mirror", Options{Seed: 4, Symmetry: Mirror}, 6},
 		{"any flip", Options{Seed: 5, Symmetry: Flip}, 6},
@@ -80,14 +77,15 @@ func TestGeneratedPuzzles(t *testing.T) {
 		{"any antidiagonal", Options{Seed: 7, Symmetry: Antidiagonal}, 6},
 		{"any random symmetry", Options{Seed: 8, Symmetry: Random}, 8},
 		{"minimal none", Options{Seed: 9, Symmetry: None, Minimal: true}, 6},
-		{"minimal rot180", Options{Seed: 10, Symmetry: Rot180, Minimal: true, Target: Target{MinER: 26, MaxER: 40}}, 4},
-		{"fiendish with a clue range", Options{Seed: 11, Symmetry: Rot180, Target: Target{MinER: 41, MaxER: 60, MinClues: 24, MaxClues: 28}}, 4},
+		{"minimal rot180", Options{Seed: 10, Symmetry: Rot180, Minimal: true, Target: Target{Rating: band(2.6, 4.0)}}, 4},
+		{"fiendish with a clue range", Options{Seed: 11, Symmetry: Rot180, Target: Target{Rating: band(4.1, 6.0), MinClues: 24, MaxClues: 28}}, 4},
 		{"requires x-wing", Options{Seed: 12, Symmetry: None, Target: Target{Require: []string{"x-wing"}}}, 3},
-		{"chains", Options{Seed: 13, Symmetry: Rot180, Target: Target{MinER: 63, MaxER: 75}}, 3},
+		{"requires an extra", Options{Seed: 14, Symmetry: None, Target: Target{Require: []string{"skyscraper"}}}, 2},
+		{"chains", Options{Seed: 13, Symmetry: Rot180, Target: Target{Rating: band(6.3, 7.5)}}, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			gen := New(grader, tt.opt)
+			gen := newGen(t, tt.opt)
 			for i := 0; i < tt.n; i++ {
 				p, err := gen.Puzzle(context.Background(), i)
 				if err != nil {
@@ -114,16 +112,15 @@ func TestGeneratedPuzzles(t *testing.T) {
 					t.Fatalf("puzzle %d has %d clues, want %d-%d", i, n, tg.MinClues, tg.MaxClues)
 				}
 				// Re-graded from scratch, it falls in the band.
-				res := grade.Grade(p.Grid, grade.Options{})
-				er := techniques.RatingTenths(res.ER)
+				res := grader.Grade(context.Background(), p.Grid, grade.Options{})
 				switch {
-				case res.Status == grade.Beyond && !tg.Beyond:
-					t.Fatalf("puzzle %d is beyond the techniques, the band is %d-%d", i, tg.MinER, tg.MaxER)
-				case res.Status == grade.Rated && (er < tg.MinER || (tg.MaxER > 0 && er > tg.MaxER)):
-					t.Fatalf("puzzle %d rates %d, outside %d-%d", i, er, tg.MinER, tg.MaxER)
+				case res.Status == grade.Beyond && !tg.Rating.Contains(sudoku.RatingBeyond):
+					t.Fatalf("puzzle %d is beyond the techniques, the band is %v", i, tg.Rating)
+				case res.Status == grade.Rated && !tg.Rating.Contains(res.ER):
+					t.Fatalf("puzzle %d rates %v, outside %v", i, res.ER, tg.Rating)
 				}
 				for _, r := range tg.Require {
-					if res.Usage[r] == nil {
+					if p.Result.Usage[r] == nil {
 						t.Fatalf("puzzle %d: path does not use %s", i, r)
 					}
 				}
@@ -136,71 +133,70 @@ func TestGeneratedPuzzles(t *testing.T) {
 }
 
 func TestGiveUp(t *testing.T) {
-	grader, _ := testGrader(t)
 	// 17 clues with a 180-degree symmetry and rated easy: far too rare.
-	gen := New(grader, Options{Seed: 1, Symmetry: Rot180, MaxTries: 20, Target: Target{MinER: 10, MaxER: 15, MinClues: 17, MaxClues: 17}})
+	rare := Target{Rating: band(1.0, 1.5), MinClues: 17, MaxClues: 17}
+	gen := newGen(t, Options{Seed: 1, Symmetry: Rot180, MaxTries: 20, Target: rare})
 	_, err := gen.Puzzle(context.Background(), 0)
 	if !errors.Is(err, ErrGaveUp) {
 		t.Fatalf("err = %v, want ErrGaveUp", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	gen = New(grader, Options{Seed: 1, Symmetry: Rot180, Target: Target{MinER: 10, MaxER: 15, MinClues: 17, MaxClues: 17}})
+	gen = newGen(t, Options{Seed: 1, Symmetry: Rot180, Target: rare})
 	if _, err := gen.Puzzle(ctx, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 }
 
-func TestTargetParsing(t *testing.T) {
-	_, cfg := testGrader(t)
+func TestNewTarget(t *testing.T) {
+	cfg := config.Default()
 	tests := []struct {
-		in       string
-		min, max int
-		bad      bool
+		spec TargetSpec
+		want string // the band, or the error
 	}{
-		{"2.6-4.0", 26, 40, false}, {"7.0+", 70, 0, false}, {"4.5", 45, 45, false},
-		{"9-2", 0, 0, true}, {"abc", 0, 0, true}, {"0.5-2", 0, 0, true}, {"1.0-25", 0, 0, true},
+		{TargetSpec{Rating: "2.6-4.0"}, "2.6-4.0"},
+		{TargetSpec{Rating: "7.0+"}, "7.0+"},
+		{TargetSpec{Rating: "4.5"}, "4.5"},
+		{TargetSpec{Level: "easy"}, "1.0-1.5"},
+		{TargetSpec{Level: "medium"}, "1.6-2.5"},
+		{TargetSpec{Level: "hard"}, "2.6-4.0"},
+		{TargetSpec{Level: "fiendish"}, "4.1-6.0"},
+		{TargetSpec{Level: "diabolical"}, "6.1+"},
+		{TargetSpec{Rating: "9-2"}, `rating range "9-2" is empty`},
+		{TargetSpec{Rating: "abc"}, `bad rating "abc"`},
+		{TargetSpec{Rating: "0.5-2"}, `bad rating "0.5"`},
+		{TargetSpec{Rating: "1.0-25"}, `bad rating "25"`},
+		{TargetSpec{Level: "impossible"}, `unknown level "impossible" (levels: easy, medium, hard, fiendish, diabolical)`},
+		{TargetSpec{Level: "hard", Rating: "2.6-4.0"}, "both set a rating band"},
+		{TargetSpec{Require: []string{"x-wingg"}}, `unknown technique "x-wingg"`},
 	}
 	for _, tt := range tests {
-		min, max, err := ParseRating(tt.in)
-		if (err != nil) != tt.bad || (!tt.bad && (min != tt.min || max != tt.max)) {
-			t.Errorf("ParseRating(%q) = %d, %d, %v", tt.in, min, max, err)
+		tg, err := NewTarget(cfg, tt.spec)
+		got := tg.Rating.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("NewTarget(%+v) = %s, want %s", tt.spec, got, tt.want)
 		}
 	}
 	for _, in := range []string{"10-15", "30-20", "x", "81-90"} {
-		if _, _, err := ParseClues(in); err == nil {
-			t.Errorf("ParseClues(%q) accepted", in)
+		if _, err := NewTarget(cfg, TargetSpec{Clues: in}); err == nil {
+			t.Errorf("clues %q accepted", in)
 		}
 	}
-	if min, max, err := ParseClues("22-26"); err != nil || min != 22 || max != 26 {
-		t.Errorf("ParseClues(22-26) = %d, %d, %v", min, max, err)
+	tg, err := NewTarget(cfg, TargetSpec{Clues: "22-26", Require: []string{"x-wing, skyscraper", "bug"}})
+	if err != nil || tg.MinClues != 22 || tg.MaxClues != 26 || !slices.Equal(tg.Require, []string{"x-wing", "skyscraper", "bug"}) {
+		t.Errorf("clues and require: %+v, %v", tg, err)
 	}
-	for _, l := range []struct {
-		name     string
-		min, max int
-	}{{"easy", 10, 15}, {"medium", 16, 25}, {"hard", 26, 40}, {"fiendish", 41, 60}, {"diabolical", 61, 0}} {
-		min, max, err := ForLevel(cfg, l.name)
-		if err != nil || min != l.min || max != l.max {
-			t.Errorf("ForLevel(%s) = %d, %d, %v", l.name, min, max, err)
+	// Which bands take puzzles beyond SE's rules (rated 20.0).
+	for _, tt := range []struct {
+		band   sudoku.RatingRange
+		beyond bool
+	}{{band(7.0, 8.0), false}, {band(10.0, 11.9), false}, {band(10.0, 20.0), true}, {band(6.1, 0), true}, {sudoku.RatingRange{}, true}} {
+		if got := tt.band.Contains(sudoku.RatingBeyond); got != tt.beyond {
+			t.Errorf("band %v takes beyond puzzles: %v, want %v", tt.band, got, tt.beyond)
 		}
-	}
-	if _, _, err := ForLevel(cfg, "impossible"); err == nil {
-		t.Error("unknown level accepted")
-	}
-	known := grade.Keys()
-	for _, band := range []Target{{MinER: 70, MaxER: 80}, {MinER: 90, MaxER: 95}, {MinER: 100, MaxER: 119}} {
-		if tg, err := band.Check(known); err != nil || tg.Beyond {
-			t.Errorf("band %d-%d: %+v, %v (chains rate it; puzzles beyond SE's scale are out)", band.MinER, band.MaxER, tg, err)
-		}
-	}
-	if tg, err := (Target{MinER: 100, MaxER: 200}).Check(known); err != nil || !tg.Beyond {
-		t.Errorf("band 10.0-20.0 must take puzzles SE rates 20.0: %+v, %v", tg, err)
-	}
-	if _, err := (Target{Require: []string{"x-wingg"}}).Check(known); err == nil {
-		t.Error("an unknown technique was accepted")
-	}
-	if tg, err := (Target{MinER: 61}).Check(known); err != nil || !tg.Beyond {
-		t.Errorf("open band from 6.1: %+v, %v", tg, err)
 	}
 }
 
@@ -220,5 +216,40 @@ func TestOrbits(t *testing.T) {
 		if seen != 81 {
 			t.Errorf("%v: orbits cover %d cells", s, seen)
 		}
+	}
+}
+
+// TestRun checks that a run emits count puzzles in index order, the same
+// whatever the number of workers, and that dedupe skips repeats.
+func TestRun(t *testing.T) {
+	run := func(workers int, dedupe bool) []Puzzle {
+		gen := newGen(t, Options{Seed: 5, Symmetry: Rot180, Target: Target{Rating: band(1.0, 1.5)}})
+		var got []Puzzle
+		st, err := gen.Run(context.Background(), 6, workers, dedupe, func(p Puzzle) error {
+			got = append(got, p)
+			return nil
+		})
+		if err != nil || st.Made != 6 || st.Tries < 6 {
+			t.Fatalf("workers %d: %+v, %v", workers, st, err)
+		}
+		return got
+	}
+	one, three := run(1, false), run(3, false)
+	for i := range one {
+		if one[i].Index != i || one[i].Grid != three[i].Grid {
+			t.Fatalf("puzzle %d: index %d, %s with 1 worker, %s with 3", i, one[i].Index, one[i].Grid, three[i].Grid)
+		}
+	}
+	seen := map[sudoku.Grid]bool{}
+	for _, p := range run(2, true) {
+		if seen[p.Grid] {
+			t.Fatalf("dedupe emitted %s twice", p.Grid)
+		}
+		seen[p.Grid] = true
+	}
+	stop := errors.New("stop")
+	gen := newGen(t, Options{Seed: 5})
+	if _, err := gen.Run(context.Background(), 4, 2, false, func(Puzzle) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("emit's error: got %v", err)
 	}
 }

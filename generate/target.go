@@ -2,131 +2,117 @@ package generate
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"sudokit/config"
 	"sudokit/grade"
+	"sudokit/sudoku"
 	"sudokit/techniques"
 )
 
 // Target is what a generated puzzle must satisfy.
 type Target struct {
-	// MinER and MaxER bound the SE rating in tenths (MinER <= ER <= MaxER);
-	// MaxER 0 means no upper bound.
-	MinER, MaxER int
-	// Require lists step kinds the solving path must use, such as "x-wing".
+	// Rating bounds the SE rating (ER); the zero band takes any. A band
+	// that reaches 20.0 also takes puzzles beyond SE's rules, which SE
+	// rates 20.0.
+	Rating sudoku.RatingRange
+	// Level is the configured level the band comes from ("" when none).
+	Level string
+	// Require lists technique keys the solving path must use.
 	Require []string
 	// MinClues and MaxClues bound the number of givens (MaxClues 0: none).
 	MinClues, MaxClues int
-	// Beyond accepts a puzzle the techniques cannot finish (SE rates it
-	// grade.MinBeyond, 20.0) when the band reaches that far.
-	Beyond bool
 }
 
-// ParseRating reads an ER range: "2.6-4.0", "7.0+" (no upper bound) or
-// "4.5" (exactly). It returns tenths.
-func ParseRating(s string) (min, max int, err error) {
-	tenths := func(x string) (int, error) {
-		v, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-		if err != nil || v < 1.0 || v > 20 {
-			return 0, fmt.Errorf("bad rating %q (want a number from 1.0 to 20.0)", x)
-		}
-		return techniques.RatingTenths(v), nil
-	}
+// TargetSpec is a target as people write it, such as the generate
+// command's flags.
+type TargetSpec struct {
+	Level   string   // a level of the configuration: "hard"
+	Rating  string   // an ER band: "2.6-4.0", "7.6+" or "4.5"
+	Clues   string   // a clue range "22-26", or a number
+	Require []string // technique keys; an entry may hold several, comma-separated
+}
+
+// NewTarget reads a target: the level's band comes from cfg.
+func NewTarget(cfg *config.Config, spec TargetSpec) (Target, error) {
+	var t Target
+	var err error
 	switch {
-	case strings.HasSuffix(s, "+"):
-		min, err = tenths(strings.TrimSuffix(s, "+"))
-		return min, 0, err
-	case strings.Contains(s, "-"):
-		lo, hi, _ := strings.Cut(s, "-")
-		if min, err = tenths(lo); err != nil {
-			return 0, 0, err
+	case spec.Level != "" && spec.Rating != "":
+		return t, fmt.Errorf("a level and a rating both set a rating band: use one")
+	case spec.Level != "":
+		rr, ok := cfg.LevelRange(spec.Level)
+		if !ok {
+			return t, fmt.Errorf("unknown level %q (levels: %s)", spec.Level, strings.Join(cfg.LevelNames(), ", "))
 		}
-		if max, err = tenths(hi); err != nil {
-			return 0, 0, err
+		t.Rating, t.Level = rr, spec.Level
+	case spec.Rating != "":
+		if t.Rating, err = sudoku.ParseRatingRange(spec.Rating); err != nil {
+			return t, err
 		}
-		if min > max {
-			return 0, 0, fmt.Errorf("rating range %q is empty: %s is above %s", s, lo, hi)
-		}
-		return min, max, nil
-	default:
-		min, err = tenths(s)
-		return min, min, err
 	}
+	if spec.Clues != "" {
+		if t.MinClues, t.MaxClues, err = parseClues(spec.Clues); err != nil {
+			return t, err
+		}
+	}
+	for _, r := range spec.Require {
+		for _, k := range strings.Split(r, ",") {
+			if k = strings.TrimSpace(k); k == "" {
+				continue
+			}
+			if _, ok := techniques.Lookup(k); !ok {
+				return t, fmt.Errorf("unknown technique %q (sudokit techniques lists them)", k)
+			}
+			t.Require = append(t.Require, k)
+		}
+	}
+	return t, nil
 }
 
-// ParseClues reads a clue range "MIN-MAX" or a single number.
-func ParseClues(s string) (min, max int, err error) {
-	lo, hi, found := strings.Cut(s, "-")
-	if !found {
-		hi = lo
+// String describes the target for titles and messages: "hard", "rated
+// 7.6+", or "" for any puzzle.
+func (t Target) String() string {
+	switch {
+	case t.Level != "":
+		return t.Level
+	case t.Rating != sudoku.RatingRange{}:
+		return "rated " + t.Rating.String()
 	}
-	min, err1 := strconv.Atoi(strings.TrimSpace(lo))
-	max, err2 := strconv.Atoi(strings.TrimSpace(hi))
+	return ""
+}
+
+// parseClues reads a clue range "MIN-MAX" or a single number.
+func parseClues(s string) (lo, hi int, err error) {
+	a, b, found := strings.Cut(s, "-")
+	if !found {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
 	switch {
 	case err1 != nil || err2 != nil:
 		return 0, 0, fmt.Errorf("bad clue range %q (want MIN-MAX, such as 22-26)", s)
-	case min > max:
+	case lo > hi:
 		return 0, 0, fmt.Errorf("clue range %q is empty", s)
-	case max < 17:
+	case hi < 17:
 		return 0, 0, fmt.Errorf("clue range %q is impossible: no sudoku with a unique solution has fewer than 17 clues", s)
-	case min > 80:
+	case lo > 80:
 		return 0, 0, fmt.Errorf("clue range %q is impossible: a puzzle has at most 80 clues", s)
 	}
-	return max2(min, 17), max, nil
-}
-
-func max2(a, b int) int {
-	if a > b {
-		return a
-	}
-	return b
-}
-
-// ForLevel returns the rating band of a configured level.
-func ForLevel(cfg *config.Config, name string) (min, max int, err error) {
-	lo, hi, ok := cfg.LevelRange(name)
-	if !ok {
-		return 0, 0, fmt.Errorf("unknown level %q (levels: %s)", name, strings.Join(cfg.LevelNames(), ", "))
-	}
-	min = 10
-	if lo >= 0 {
-		min = techniques.RatingTenths(lo) + 1
-	}
-	if hi >= 0 {
-		max = techniques.RatingTenths(hi)
-	}
-	return min, max, nil
-}
-
-// Check validates a target's technique names and clue range and returns it
-// with Beyond set when the band reaches grade.MinBeyond.
-func (t Target) Check(known []string) (Target, error) {
-	for _, r := range t.Require {
-		if !slices.Contains(known, r) {
-			return t, fmt.Errorf("unknown technique %q for --require (known: %s)", r, strings.Join(known, ", "))
-		}
-	}
-	beyond := techniques.RatingTenths(grade.MinBeyond)
-	t.Beyond = (t.MaxER == 0 || t.MaxER >= beyond) && t.MinER <= beyond
-	if t.MaxClues != 0 && t.MinClues > t.MaxClues {
-		return t, fmt.Errorf("clue range %d-%d is empty", t.MinClues, t.MaxClues)
-	}
-	return t, nil
+	return max(lo, 17), hi, nil
 }
 
 // accepts reports whether a graded puzzle meets the target.
 func (t Target) accepts(res grade.Result) bool {
 	switch res.Status {
 	case grade.Rated:
-		er := techniques.RatingTenths(res.ER)
-		if er < t.MinER || (t.MaxER != 0 && er > t.MaxER) {
+		if !t.Rating.Contains(res.ER) {
 			return false
 		}
 	case grade.Beyond:
-		if !t.Beyond {
+		if !t.Rating.Contains(sudoku.RatingBeyond) {
 			return false
 		}
 	default:

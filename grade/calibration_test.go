@@ -2,6 +2,7 @@ package grade
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,9 +11,22 @@ import (
 	"testing"
 	"time"
 
+	"sudokit/config"
 	"sudokit/sudoku"
-	"sudokit/techniques"
 )
+
+// grader returns a grader with the built-in configuration and the given
+// time budget (0: none).
+func grader(tb testing.TB, budget time.Duration) *Grader {
+	tb.Helper()
+	cfg := config.Default()
+	cfg.Budget = budget
+	g, err := New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
 
 // seRated is a puzzle with Sudoku Explainer 1.2.1's ratings, in tenths.
 type seRated struct {
@@ -93,13 +107,14 @@ func bandStart(name string) float64 {
 // forum's hardest list that need nested forcing chains (levels 2 to 5) and
 // grade in about a second or less.
 func TestSEAgreement(t *testing.T) {
+	g := grader(t, 0)
 	for _, name := range []string{"norvig-top95.se121.txt", "qqwing-sample220.se121.txt", "hardest-se.txt"} {
 		t.Run(name, func(t *testing.T) {
 			type tally struct{ total, exact int }
 			bands := map[string]*tally{}
 			for _, p := range readSERated(t, filepath.Join("..", "testdata", "puzzles", name)) {
-				r := Grade(p.grid, Options{})
-				got := [3]int{techniques.RatingTenths(r.ER), techniques.RatingTenths(r.EP), techniques.RatingTenths(r.ED)}
+				r := g.Grade(context.Background(), p.grid, Options{})
+				got := [3]int{r.ER.Tenths(), r.EP.Tenths(), r.ED.Tenths()}
 				want := [3]int{p.er, p.ep, p.ed}
 				b := bands[band(p.er)]
 				if b == nil {
@@ -126,17 +141,18 @@ func TestSEAgreement(t *testing.T) {
 }
 
 // TestBudget checks that a puzzle over the time budget is reported as not
-// rated rather than given a rating from a cut-short search.
+// rated rather than given a rating from a cut-short search, and that a
+// cancelled context stops the grading as promptly.
 func TestBudget(t *testing.T) {
+	ctx := context.Background()
 	g, err := sudoku.ParseGrid("........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := Grade(g, Options{Budget: time.Millisecond})
-	if res.Status != Budget {
+	if res := grader(t, time.Millisecond).Grade(ctx, g, Options{}); res.Status != Budget {
 		t.Fatalf("status %v with a 1 ms budget, want budget", res.Status)
 	}
-	if res := Grade(g, Options{StopAbove: 6.0}); res.Status != Over || res.ER <= 6.0 {
+	if res := grader(t, 0).Grade(ctx, g, Options{StopAbove: 6.0}); res.Status != Over || res.ER <= 6.0 {
 		t.Fatalf("StopAbove 6.0: status %v, ER %v", res.Status, res.ER)
 	}
 	// The budget also cuts a nested chain search short (this puzzle takes
@@ -145,7 +161,38 @@ func TestBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := Grade(hard, Options{Budget: 300 * time.Millisecond}); res.Status != Budget {
+	start := time.Now()
+	if res := grader(t, 300*time.Millisecond).Grade(ctx, hard, Options{}); res.Status != Budget {
 		t.Fatalf("status %v with a 300 ms budget on a nested-chain puzzle, want budget", res.Status)
+	}
+	t.Logf("a 300 ms budget stopped the nested search after %v", time.Since(start))
+	// Cancelling the caller's context stops it too, and says so.
+	cctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if res := grader(t, 0).Grade(cctx, hard, Options{}); res.Status != Cancelled {
+		t.Fatalf("status %v when the caller's context is done, want cancelled", res.Status)
+	}
+}
+
+// TestSERatings checks SE's batch codes: a puzzle beyond the rules is
+// 20.0, also for EP and ED not reached, and a puzzle not rated is 0.0.
+func TestSERatings(t *testing.T) {
+	tests := []struct {
+		res  Result
+		want string
+	}{
+		{Result{Status: Rated, Ratings: Ratings{2.6, 1.2, 1.2}}, "2.6/1.2/1.2"},
+		{Result{Status: Beyond, Ratings: Ratings{7.1, 0, 1.2}}, "20.0/20.0/1.2"},
+		{Result{Status: Beyond, Ratings: Ratings{9.0, 9.0, 2.3}}, "20.0/9.0/2.3"},
+		{Result{Status: Multiple}, "0.0/0.0/0.0"},
+		{Result{Status: Budget, Ratings: Ratings{ER: 5}}, "0.0/0.0/0.0"},
+	}
+	for _, tt := range tests {
+		if got := tt.res.SE().String(); got != tt.want {
+			t.Errorf("%v %v: SE() = %s, want %s", tt.res.Status, tt.res.Ratings, got, tt.want)
+		}
+	}
+	if r, ok := RatingsFromLabel("x ED=20.0/1.2/1.2 y"); !ok || r.String() != "20.0/1.2/1.2" {
+		t.Errorf("RatingsFromLabel: %v, %v", r, ok)
 	}
 }

@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"context"
 	"testing"
 
 	"sudokit/sudoku"
@@ -22,6 +23,7 @@ func FuzzGrade(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	gr := grader(f, 0)
 	f.Fuzz(func(t *testing.T, mask []byte) {
 		var g sudoku.Grid
 		for i := 0; i < 81; i++ {
@@ -29,7 +31,7 @@ func FuzzGrade(f *testing.F) {
 				g[i] = sol[i]
 			}
 		}
-		res := Grade(g, Options{Path: true})
+		res := gr.Grade(context.Background(), g, Options{Path: true})
 		switch res.Status {
 		case Multiple:
 			return

@@ -1,13 +1,14 @@
 // Package grade rates puzzles the way Sudoku Explainer does: it replays human
 // techniques in SE's order, one step at a time, always applying the first
 // step the first technique finds, and derives the ER/EP/ED ratings from the
-// path.
+// path. Grader.Grade is the one entry point; its Options select the path,
+// the candidates before each step, and an early stop for the generator.
 package grade
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"math"
-	"slices"
 	"time"
 
 	"sudokit/config"
@@ -22,17 +23,22 @@ type Status int
 // Statuses.
 const (
 	Rated      Status = iota // the techniques solved it: ER/EP/ED are SE's
-	Beyond                   // the techniques ran out before the end
+	Beyond                   // the techniques ran out before the end (SE: 20.0)
 	Invalid                  // the givens break the rules
 	Unsolvable               // no solution
 	Multiple                 // more than one solution
 	Over                     // stopped at a step rated above Options.StopAbove
 	Budget                   // not rated: the time budget ran out
+	Cancelled                // not rated: the caller's context was done
 )
 
-var statusNames = [...]string{"rated", "beyond", "invalid", "unsolvable", "multiple", "over", "budget"}
+var statusNames = [...]string{"rated", "beyond", "invalid", "unsolvable", "multiple", "over", "budget", "cancelled"}
 
 func (s Status) String() string { return statusNames[s] }
+
+// Graded reports whether the status carries ratings: rated, or beyond the
+// rules.
+func (s Status) Graded() bool { return s == Rated || s == Beyond }
 
 // Usage counts how one technique was used.
 type Usage struct {
@@ -41,104 +47,261 @@ type Usage struct {
 	Eliminations int `json:"eliminations"`
 }
 
+// Ratings are a puzzle's three ratings on Sudoku Explainer's scale: ER,
+// the hardest step; EP, the hardest step up to the first placement; ED,
+// the first step.
+type Ratings struct {
+	ER, EP, ED sudoku.Rating
+}
+
+// String writes the ratings as SE's batch rater does: "2.6/1.2/1.2".
+func (r Ratings) String() string { return r.ER.String() + "/" + r.EP.String() + "/" + r.ED.String() }
+
 // Result is the grade of one puzzle.
 type Result struct {
 	Status Status
-	// ER is the highest rating on the path, EP the highest up to the first
-	// placement, ED the rating of the first step (SE's definitions). For a
-	// puzzle rated Beyond, ER is the highest rating applied before the
-	// techniques ran out, and EP/ED are 0 when not reached.
-	ER, EP, ED float64
-	// Hardest is the step that set ER.
+	// Ratings are SE's for a rated puzzle. For a puzzle beyond the rules,
+	// ER is the highest rating applied before they ran out, and EP and ED
+	// are 0 when not reached (SE's own codes come from SE). For a puzzle
+	// over StopAbove, ER is the rating of the step that stopped it.
+	Ratings
+	// Hardest names the step that set ER.
 	Hardest string
-	// Path is every step applied, in order (kept when Options.Path is set).
+	// Path is every step applied, in order (kept with Options.Path).
 	Path []techniques.Step
+	// Before holds the candidates before each step of Path, a placed cell
+	// showing its digit (kept with Options.Candidates).
+	Before [][81]sudoku.Digits
 	// Usage counts steps, placements and eliminations per technique key.
 	Usage map[string]*Usage
 	// Steps is the number of steps applied.
 	Steps int
-	// Before holds the candidates before each step of Path, a placed cell
-	// showing its digit (kept when Options.Snapshots is set).
-	Before [][81]sudoku.Digits
-	// Level is the configured level of the rating ("" when unknown).
+	// Level is the configured level of the rating ("" when not graded).
 	Level string
+	// Solution is the puzzle's solution, when the uniqueness check ran and
+	// found exactly one.
+	Solution sudoku.Grid
 	// Err tells why a puzzle is Invalid.
 	Err error
 }
 
-// Options tunes Grade.
-type Options struct {
-	// Techniques are tried in this order; nil means techniques.SE.
-	Techniques []techniques.Technique
-	// Path keeps every step in the Result.
-	Path bool
-	// Snapshots keeps the candidates before each step (implies Path).
-	Snapshots bool
-	// StopAbove, when positive, stops at the first step rated above it
-	// (compared in tenths, as SE prints ratings): the result is Over and its
-	// ER that step's rating, a lower bound of the real ER. A technique whose
-	// steps all rate above it is not even tried.
-	StopAbove float64
-	// Budget, when positive, bounds the time spent on the puzzle: past it,
-	// the result is Budget (not rated).
-	Budget time.Duration
-	// Cancel, when closed, stops the grading as a spent budget does.
-	Cancel <-chan struct{}
+// SE returns the ratings as Sudoku Explainer's batch rater writes them: a
+// rated puzzle's own; for a puzzle beyond the rules, 20.0 for ER and for
+// EP and ED not reached; 0.0 for a puzzle not rated.
+func (r Result) SE() Ratings {
+	switch r.Status {
+	case Rated:
+		return r.Ratings
+	case Beyond:
+		rs := Ratings{sudoku.RatingBeyond, r.EP, r.ED}
+		if rs.EP == 0 {
+			rs.EP = sudoku.RatingBeyond
+		}
+		if rs.ED == 0 {
+			rs.ED = sudoku.RatingBeyond
+		}
+		return rs
+	}
+	return Ratings{}
 }
 
-// Grade rates a puzzle. It first checks that the puzzle has exactly one
-// solution (grading is meaningless otherwise), then replays the techniques.
-func Grade(g sudoku.Grid, opt Options) Result {
-	if err := g.Validate(); err != nil {
+// Options tunes one grading.
+type Options struct {
+	// Path keeps every step in Result.Path.
+	Path bool
+	// Candidates keeps the candidates before each step (implies Path).
+	Candidates bool
+	// StopAbove, when positive, stops at the first step rated above it
+	// (compared in tenths): the result is Over, its ER that step's rating,
+	// a lower bound of the real ER. A technique whose steps all rate above
+	// it is not even tried. The generator's grading: a candidate outside
+	// the target costs only the steps up to the first that is too hard.
+	StopAbove sudoku.Rating
+	// Unique says that the caller knows the puzzle has exactly one
+	// solution (the generator makes only such puzzles): the check is
+	// skipped and Result.Solution is left empty.
+	Unique bool
+	// Known holds ratings already known for the puzzle (from its label,
+	// written by an earlier run): the techniques are not replayed; the
+	// uniqueness check still runs.
+	Known *Ratings
+}
+
+// Grader grades puzzles with the techniques, levels and time budget of a
+// configuration. It is safe for concurrent use.
+type Grader struct {
+	cfg    *config.Config
+	budget time.Duration
+	// rating are SE's producers that are on, in SE's order; explain adds
+	// the extras that are on (nil without extras).
+	rating, explain []rule
+}
+
+// rule is a producer the grader runs; on lists its techniques that are on
+// when some are off (nil: all are on).
+type rule struct {
+	p   *techniques.Producer
+	on  map[string]bool
+	min sudoku.Rating // the lowest rating of its techniques that are on
+	// easiest names the technique rated min.
+	easiest string
+}
+
+// first returns the first step of the rule's techniques that are on.
+func (r rule) first(ctx context.Context, s *techniques.State) *techniques.Step {
+	if r.on == nil {
+		return r.p.First(ctx, s)
+	}
+	var first *techniques.Step
+	r.p.Find(ctx, s, func(st *techniques.Step) bool {
+		if r.on[st.Technique] {
+			first = st
+			return false
+		}
+		return true
+	})
+	return first
+}
+
+// New returns a grader for cfg. A technique missing from cfg.Techniques
+// keeps its default: SE's on, extras off.
+func New(cfg *config.Config) (*Grader, error) {
+	for key := range cfg.Techniques {
+		if _, ok := techniques.Lookup(key); !ok {
+			return nil, fmt.Errorf("unknown technique %q (sudokit techniques lists them)", key)
+		}
+	}
+	g := &Grader{cfg: cfg, budget: cfg.Budget}
+	var extras []rule
+	for _, p := range techniques.Producers() {
+		r := rule{p: p, on: map[string]bool{}, min: -1}
+		all := true
+		for _, t := range p.Techniques() {
+			on, ok := cfg.Techniques[t.Key]
+			if !ok {
+				on = t.SE
+			}
+			if !on {
+				all = false
+				continue
+			}
+			r.on[t.Key] = true
+			if r.min < 0 || t.Ratings.Min < r.min {
+				r.min, r.easiest = t.Ratings.Min, t.Name
+			}
+		}
+		switch {
+		case len(r.on) == 0:
+			continue
+		case all:
+			r.on = nil
+		}
+		if p.SE() {
+			g.rating = append(g.rating, r)
+		} else {
+			extras = append(extras, r)
+		}
+	}
+	if len(extras) > 0 {
+		// The extras go where SE would start chaining, so that an
+		// explanation uses them instead of a chain when it can.
+		for _, r := range g.rating {
+			if r.p.Chain() && len(extras) > 0 {
+				g.explain = append(g.explain, extras...)
+				extras = nil
+			}
+			g.explain = append(g.explain, r)
+		}
+		g.explain = append(g.explain, extras...)
+	}
+	return g, nil
+}
+
+// Grade rates a puzzle and names its level. It first checks that the puzzle
+// has exactly one solution (grading is meaningless otherwise), then replays
+// the techniques within the configured time budget; past it the result is
+// Budget, and when ctx is done, Cancelled. The ratings always come from
+// SE's techniques; when extras are on, Path, Usage and Steps come from a
+// second pass that may use them where SE would need a chain.
+func (g *Grader) Grade(ctx context.Context, grid sudoku.Grid, opt Options) Result {
+	if err := grid.Validate(); err != nil {
 		return Result{Status: Invalid, Err: err}
 	}
-	switch solve.Count(g, 2).Count {
-	case 0:
-		return Result{Status: Unsolvable}
-	case 2:
-		return Result{Status: Multiple}
+	var solution sudoku.Grid
+	if !opt.Unique {
+		r := solve.Count(grid, 2)
+		switch r.Count {
+		case 0:
+			return Result{Status: Unsolvable}
+		case 2:
+			return Result{Status: Multiple}
+		}
+		solution = r.Solution
 	}
-	return Replay(techniques.NewState(g), opt)
+	if opt.Known != nil {
+		res := Result{Status: Rated, Ratings: *opt.Known, Solution: solution}
+		if res.ER.Tenths() >= sudoku.RatingBeyond.Tenths() {
+			res.Status = Beyond
+		}
+		res.Level = g.cfg.Level(res.ER)
+		return res
+	}
+	opt.Path = opt.Path || opt.Candidates
+	pass := opt
+	if g.explain != nil {
+		pass.Path, pass.Candidates = false, false
+	}
+	res := g.replay(ctx, techniques.NewState(grid), g.rating, pass)
+	res.Solution = solution
+	switch res.Status {
+	case Rated:
+		res.Level = g.cfg.Level(res.ER)
+	case Beyond:
+		res.Level = g.cfg.Level(sudoku.RatingBeyond)
+	default:
+		return res
+	}
+	if g.explain != nil {
+		ex := g.replay(ctx, techniques.NewState(grid), g.explain, Options{Path: opt.Path, Candidates: opt.Candidates})
+		if !ex.Status.Graded() {
+			res.Status = ex.Status
+			return res
+		}
+		res.Path, res.Before, res.Usage, res.Steps = ex.Path, ex.Before, ex.Usage, ex.Steps
+	}
+	return res
 }
 
-// Replay runs the techniques on a state until it is solved or no technique
-// applies, without checking uniqueness first. The state is changed.
-func Replay(s *techniques.State, opt Options) Result {
-	techs := opt.Techniques
-	if techs == nil {
-		techs = techniques.SE
+// replay runs the rules on a state until it is solved or no rule applies,
+// within the grader's budget. The state is changed.
+func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, opt Options) Result {
+	parent := ctx
+	if g.budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, g.budget)
+		defer cancel()
 	}
-	res := Result{Status: Rated, ER: math.Inf(-1), Usage: map[string]*Usage{}}
-	if opt.Budget > 0 {
-		s.Deadline = time.Now().Add(opt.Budget)
-		defer func() { s.Deadline = time.Time{} }()
+	stopped := func() Result {
+		if parent.Err() != nil {
+			return Result{Status: Cancelled}
+		}
+		return Result{Status: Budget}
 	}
-	if opt.Cancel != nil {
-		s.Cancel = opt.Cancel
-		defer func() { s.Cancel = nil }()
-	}
+	res := Result{Status: Rated, Ratings: Ratings{ER: -1}, Usage: map[string]*Usage{}}
 	for !s.Solved() {
 		var step *techniques.Step
-		for _, t := range techs {
-			if opt.StopAbove > 0 && techniques.RatingTenths(t.Min) > techniques.RatingTenths(opt.StopAbove) {
-				// Whatever this technique finds is too hard: the puzzle is
-				// over the limit, rated at least t.Min.
-				res.Status, res.ER, res.Hardest = Over, t.Min, t.Name
+		for _, r := range rules {
+			if opt.StopAbove > 0 && r.min.Tenths() > opt.StopAbove.Tenths() {
+				// Whatever this rule finds is too hard: the puzzle is over
+				// the limit, rated at least r.min.
+				res.Status, res.ER, res.Hardest = Over, r.min, r.easiest
 				return res
 			}
-			if t.First != nil {
-				step = t.First(s)
-			} else {
-				t.Find(s, func(st *techniques.Step) bool {
-					step = st
-					return false
-				})
-			}
-			if s.Expired() {
+			step = r.first(ctx, s)
+			if ctx.Err() != nil {
 				// The search was cut short: its answer (or its silence) is
 				// not SE's.
-				res.Status = Budget
-				return res
+				return stopped()
 			}
 			if step != nil {
 				break
@@ -148,7 +311,11 @@ func Replay(s *techniques.State, opt Options) Result {
 			res.Status = Beyond
 			break
 		}
-		if opt.Snapshots {
+		if opt.StopAbove > 0 && step.Rating.Tenths() > opt.StopAbove.Tenths() {
+			res.Status, res.ER, res.Hardest = Over, step.Rating, step.Name
+			return res
+		}
+		if opt.Candidates {
 			snap := s.Cands
 			for i, v := range s.Values {
 				if v != 0 {
@@ -157,146 +324,62 @@ func Replay(s *techniques.State, opt Options) Result {
 			}
 			res.Before = append(res.Before, snap)
 		}
-		if opt.StopAbove > 0 && techniques.RatingTenths(step.Rating) > techniques.RatingTenths(opt.StopAbove) {
-			res.Status, res.ER, res.Hardest = Over, step.Rating, step.Name
-			return res
-		}
 		s.Apply(step)
-		res.Steps++
-		if step.Rating > res.ER {
-			res.ER, res.Hardest = step.Rating, step.Name
-		}
-		if res.EP == 0 {
-			if res.ED == 0 {
-				res.ED = res.ER
-			}
-			if step.Places() {
-				res.EP = res.ER
-			}
-		}
-		u := res.Usage[step.Technique]
-		if u == nil {
-			u = &Usage{}
-			res.Usage[step.Technique] = u
-		}
-		u.Steps++
-		u.Placements += len(step.Placements)
-		u.Eliminations += len(step.Eliminations)
-		if opt.Path || opt.Snapshots {
-			res.Path = append(res.Path, *step)
-		}
+		res.add(step, opt.Path)
 	}
-	if math.IsInf(res.ER, -1) {
+	if res.ER < 0 {
 		res.ER = 0
 	}
 	return res
 }
 
-// MinBeyond is the rating of a puzzle the techniques cannot finish: Sudoku
-// Explainer 1.2.1 rates such a puzzle 20.0. With SE's whole rule set (the
-// default) no valid puzzle seen so far needs it; with techniques switched
-// off in config.yaml, the puzzles that need them end up here.
-const MinBeyond = 20.0
-
-// Grader grades puzzles with the techniques and levels of a configuration.
-type Grader struct {
-	// Budget bounds the time per puzzle (0: none); from config.yaml.
-	Budget time.Duration
-	// Cancel, when closed, stops grading in progress (the result is then
-	// Budget); callers set it from their context to stop promptly.
-	Cancel <-chan struct{}
-
-	cfg     *config.Config
-	rating  []techniques.Technique // SE's techniques that are on, in SE's order
-	explain []techniques.Technique // rating plus the extras that are on; nil without extras
-}
-
-// Keys lists every technique key, SE's first, for config validation.
-func Keys() []string {
-	var keys []string
-	for _, t := range techniques.All() {
-		keys = append(keys, t.Key)
+// add counts an applied step in the result.
+func (res *Result) add(step *techniques.Step, keep bool) {
+	res.Steps++
+	if step.Rating > res.ER {
+		res.ER, res.Hardest = step.Rating, step.Name
 	}
-	return keys
-}
-
-// NewGrader returns a grader for cfg. Techniques missing from
-// cfg.Techniques keep their default: SE's on, extras off.
-func NewGrader(cfg *config.Config) (*Grader, error) {
-	on := func(key string, def bool) bool {
-		if v, ok := cfg.Techniques[key]; ok {
-			return v
+	if res.EP == 0 {
+		if res.ED == 0 {
+			res.ED = res.ER
 		}
-		return def
-	}
-	for key := range cfg.Techniques {
-		if !slices.Contains(Keys(), key) {
-			return nil, fmt.Errorf("unknown technique %q", key)
+		if step.Places() {
+			res.EP = res.ER
 		}
 	}
-	g := &Grader{cfg: cfg, Budget: cfg.Budget}
-	for _, t := range techniques.SE {
-		if on(t.Key, true) {
-			g.rating = append(g.rating, t)
-		}
+	u := res.Usage[step.Technique]
+	if u == nil {
+		u = &Usage{}
+		res.Usage[step.Technique] = u
 	}
-	var extras []techniques.Technique
-	for _, t := range techniques.Extras {
-		if on(t.Key, false) {
-			extras = append(extras, t)
-		}
+	u.Steps++
+	u.Placements += len(step.Placements)
+	u.Eliminations += len(step.Eliminations)
+	if keep {
+		res.Path = append(res.Path, *step)
 	}
-	if len(extras) > 0 {
-		// The extras go where SE would start chaining, so that an
-		// explanation uses them instead of a chain when it can.
-		for _, t := range g.rating {
-			if t.Chain && len(extras) > 0 {
-				g.explain = append(g.explain, extras...)
-				extras = nil
-			}
-			g.explain = append(g.explain, t)
-		}
-		g.explain = append(g.explain, extras...)
-	}
-	return g, nil
 }
 
-// Config returns the grader's configuration.
-func (g *Grader) Config() *config.Config { return g.cfg }
+// ErrNotRated is wrapped by the error Result.Failed returns for a puzzle
+// that has no rating.
+var ErrNotRated = errors.New("not rated")
 
-// Grade rates a puzzle and names its level. The ratings always come from
-// SE's techniques; when extras are on, Path, Usage and Steps come from a
-// second pass that may use them where SE would need a chain.
-func (g *Grader) Grade(grid sudoku.Grid, path, snapshots bool) Result {
-	opt := Options{Techniques: g.rating, Path: path && g.explain == nil, Snapshots: snapshots && g.explain == nil,
-		Budget: g.Budget, Cancel: g.Cancel}
-	return g.finish(grid, Grade(grid, opt), path, snapshots)
-}
-
-// Within rates a puzzle known to have one solution (the uniqueness check is
-// skipped), stopping as soon as a step is rated above max (0: no limit). It
-// is the generator's grading: a candidate outside the target costs only the
-// steps up to the first one that is too hard. When extras are on, the usage
-// counts come from the explanation pass, as in Grade.
-func (g *Grader) Within(grid sudoku.Grid, max float64) Result {
-	res := Replay(techniques.NewState(grid), Options{Techniques: g.rating, StopAbove: max, Budget: g.Budget, Cancel: g.Cancel})
-	return g.finish(grid, res, false, false)
-}
-
-// finish names the level of a rated or beyond result and, when extras are
-// on, replaces its path and usage counts with those of the explanation pass.
-func (g *Grader) finish(grid sudoku.Grid, res Result, path, snapshots bool) Result {
-	switch res.Status {
-	case Rated:
-		res.Level = g.cfg.Level(res.ER)
-	case Beyond:
-		res.Level = g.cfg.LevelFrom(MinBeyond)
-	default:
-		return res
+// Failed returns why the result has no rating, in words for people, or nil
+// for a graded puzzle (rated, or beyond the rules).
+func (r Result) Failed() error {
+	switch r.Status {
+	case Rated, Beyond:
+		return nil
+	case Invalid:
+		return r.Err
+	case Unsolvable:
+		return fmt.Errorf("no solution, %w", ErrNotRated)
+	case Multiple:
+		return fmt.Errorf("several solutions, %w", ErrNotRated)
+	case Budget:
+		return fmt.Errorf("%w (budget): grading took longer than the time budget (raise --budget)", ErrNotRated)
+	case Over:
+		return fmt.Errorf("%w: a step rated %v is above the bound", ErrNotRated, r.ER)
 	}
-	if g.explain != nil {
-		ex := Replay(techniques.NewState(grid), Options{Techniques: g.explain, Path: path, Snapshots: snapshots, Budget: g.Budget, Cancel: g.Cancel})
-		res.Path, res.Before, res.Usage, res.Steps = ex.Path, ex.Before, ex.Usage, ex.Steps
-	}
-	return res
+	return fmt.Errorf("%w: interrupted", ErrNotRated)
 }

@@ -3,17 +3,20 @@ package grade
 import (
 	"fmt"
 	"strings"
+
+	"sudokit/sudoku"
 )
 
-// RatingFromLabel reads SE ratings written after a puzzle: "ED=7.1/1.2/1.2"
+// RatingsFromLabel reads SE ratings written after a puzzle: "ED=7.1/1.2/1.2"
 // (SE's batch output, sudokit's line format) or "7.1/1.2/1.2" (as in QQWing
 // samples). ok is false when the label holds none.
-func RatingFromLabel(label string) (er, ep, ed float64, ok bool) {
+func RatingsFromLabel(label string) (r Ratings, ok bool) {
 	for _, f := range strings.Fields(label) {
 		f = strings.TrimPrefix(f, "ED=")
-		if n, _ := fmt.Sscanf(f, "%g/%g/%g", &er, &ep, &ed); n == 3 && er >= 1 && er <= 20 {
-			return er, ep, ed, true
+		var er, ep, ed float64
+		if n, _ := fmt.Sscanf(f, "%g/%g/%g", &er, &ep, &ed); n == 3 && er >= 1 && er <= float64(sudoku.RatingBeyond) {
+			return Ratings{sudoku.Rating(er), sudoku.Rating(ep), sudoku.Rating(ed)}, true
 		}
 	}
-	return 0, 0, 0, false
+	return Ratings{}, false
 }

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -8,12 +9,16 @@ import (
 	"strings"
 )
 
+// ErrNoPuzzles reports an input that holds no puzzle at all.
+var ErrNoPuzzles = errors.New("no puzzles in")
+
 // Inputs yields the puzzles of each named input in turn: "-" is stdin (also
 // read when names is empty), an existing file is read, and an argument made
 // only of cell characters and separators is read as a puzzle itself (Source
-// "argument N"). A bad puzzle is yielded with its *InputError; a file that
-// cannot be opened or read is yielded as a plain error, and the next input
-// follows.
+// "argument N"). A bad puzzle is yielded with its *InputError; an input
+// that cannot be read at all (a file that does not open, a directory, an
+// input with no puzzle, a file that is not a puzzle file) is yielded as a
+// plain error with Line 0, and the next input follows.
 func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 	if len(names) == 0 {
 		names = []string{"-"}
@@ -21,10 +26,16 @@ func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 	return func(yield func(Puzzle, error) bool) {
 		for i, name := range names {
 			var rd *Reader
+			st, statErr := os.Stat(name)
 			switch {
 			case name == "-":
 				rd = NewReader(stdin, "<stdin>")
-			case fileExists(name) || !looksLikePuzzle(name):
+			case statErr == nil && st.IsDir():
+				if !yield(Puzzle{Source: name}, fmt.Errorf("%s: is a directory", name)) {
+					return
+				}
+				continue
+			case statErr == nil || !looksLikePuzzle(name):
 				f, err := os.Open(name)
 				if err != nil {
 					if !yield(Puzzle{Source: name}, err) {
@@ -48,27 +59,28 @@ func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 	}
 }
 
-// readAll passes a reader's puzzles on; it reports false when yield asked to
-// stop.
+// readAll passes a reader's puzzles on, and an error when it holds none;
+// it reports false when yield asked to stop.
 func readAll(rd *Reader, yield func(Puzzle, error) bool) bool {
+	n := 0
 	for p, err := range rd.All() {
+		n++
 		if !yield(p, err) {
 			return false
 		}
 	}
+	if n == 0 {
+		return yield(Puzzle{Source: rd.source}, fmt.Errorf("%w %s", ErrNoPuzzles, rd.source))
+	}
 	return true
 }
 
-func fileExists(name string) bool {
-	_, err := os.Stat(name)
-	return err == nil
-}
-
-// looksLikePuzzle reports whether an argument reads as a puzzle rather than a
-// file name: at least 17 characters, all cell characters, spaces, '|' or
-// line ends.
+// looksLikePuzzle reports whether an argument that names no file reads as
+// a puzzle (perhaps with a wrong number of cells) rather than as a file
+// name: nine characters or more, all cell characters, spaces, '|' or line
+// ends.
 func looksLikePuzzle(s string) bool {
-	if len(s) < 17 {
+	if len(s) < 9 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

@@ -21,7 +21,14 @@ var (
 	ErrLineLong  = errors.New("line too long")
 	ErrNoPuzzle  = errors.New("no puzzle")
 	ErrTooMany   = errors.New("more than one puzzle")
+	// ErrNotPuzzles ends the reading of an input that starts with no
+	// puzzle but many errors, or holds binary data.
+	ErrNotPuzzles = errors.New("does not look like a puzzle file")
 )
+
+// giveUpAfter is how many errors an input may start with, before any
+// puzzle, until the reader decides it is not a puzzle file.
+const giveUpAfter = 5
 
 // InputError reports a puzzle that could not be read, with where and why. The
 // rest of the input can still be read after it.
@@ -66,8 +73,13 @@ type Reader struct {
 	br     *bufio.Reader
 	source string
 	line   int
-	fatal  error // sticky: io.EOF or a read error
+	fatal  error // sticky: io.EOF, a read error, or ErrNotPuzzles
 	queue  []item
+	// good and bad count the puzzles and errors returned so far.
+	good, bad int
+	// csvHeader names the columns of the CSV rows that follow a header
+	// line (nil before one).
+	csvHeader []string
 
 	// grid block under construction
 	rows      int
@@ -99,10 +111,16 @@ func (r *Reader) Next() (Puzzle, error) {
 		if len(r.queue) > 0 {
 			it := r.queue[0]
 			r.queue = r.queue[1:]
+			if it.err == nil {
+				r.good++
+			} else if r.bad++; r.good == 0 && r.bad == giveUpAfter {
+				r.queue = nil
+				r.fatal = fmt.Errorf("%s %w: its first %d items are errors", r.source, ErrNotPuzzles, giveUpAfter)
+			}
 			return it.p, it.err
 		}
 		if r.fatal != nil {
-			return Puzzle{}, r.fatal
+			return Puzzle{Source: r.source}, r.fatal
 		}
 		line, err := r.readLine()
 		switch {
@@ -115,6 +133,8 @@ func (r *Reader) Next() (Puzzle, error) {
 		case err != nil:
 			r.endBlock()
 			r.fatal = fmt.Errorf("read %s: %w", r.source, err)
+		case r.good == 0 && bytes.IndexByte(line, 0) >= 0:
+			r.fatal = fmt.Errorf("%s %w: binary data at line %d", r.source, ErrNotPuzzles, r.line)
 		default:
 			r.handle(line)
 		}
@@ -191,6 +211,14 @@ func (r *Reader) handle(raw []byte) {
 		return
 	}
 	if line[0] == '#' {
+		return
+	}
+	if line[0] == '{' {
+		r.endBlock()
+		r.jsonRow(line)
+		return
+	}
+	if bytes.IndexByte(line, ',') >= 0 && r.csvRow(line) {
 		return
 	}
 	end := bytes.IndexFunc(line, func(c rune) bool { return c < utf8.RuneSelf && isSpace(byte(c)) })

@@ -13,44 +13,12 @@ import (
 // that appears in no allowed pair is eliminated. The base cells, their
 // "excluders" and the pair order follow Sudoku Explainer.
 func findAlignedPairExclusion(s *State, emit Emit) bool {
-	var base []int
-	excluders := map[int][]int{}
-	for c := 0; c < 81; c++ {
-		if s.Cands[c].Count() < 2 {
-			continue
-		}
-		skip := false
-		var ex []int
-		for _, h := range houseCells[c] {
-			switch s.Cands[h].Count() {
-			case 1:
-				skip = true
-			case 2:
-				ex = append(ex, int(h))
-			}
-			if skip {
-				break
-			}
-		}
-		if skip || len(ex) == 0 {
-			continue
-		}
-		base = append(base, c)
-		excluders[c] = ex
-	}
+	base, excluders := alignedBases(s, 2)
 	if len(base) < 2 {
 		return true
 	}
 	return combos(len(base), 2, func(m uint32) bool {
-		var pick [2]int
-		n := 0
-		for i := range base {
-			if m>>i&1 != 0 {
-				pick[n] = base[i]
-				n++
-			}
-		}
-		a, b := pick[0], pick[1]
+		a, b := pickTwo(base, m)
 		var common []int
 		for _, e := range excluders[a] {
 			for _, f := range excluders[b] {

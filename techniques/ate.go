@@ -14,46 +14,16 @@ import (
 // each other; a candidate in no allowed combination is eliminated. Base
 // cells, excluders and the order of the triples follow Sudoku Explainer.
 func findAlignedTripletExclusion(s *State, emit Emit) bool {
-	var base []int
-	excluders := map[int][]int{}
-	isBase := [81]bool{}
-	for c := 0; c < 81; c++ {
-		if s.Cands[c].Count() < 2 {
-			continue
-		}
-		skip := false
-		var ex []int
-		for _, h := range houseCells[c] {
-			switch n := s.Cands[h].Count(); {
-			case n == 1:
-				skip = true
-			case n == 2 || n == 3:
-				ex = append(ex, int(h))
-			}
-			if skip {
-				break
-			}
-		}
-		if skip || len(ex) == 0 {
-			continue
-		}
-		base = append(base, c)
-		excluders[c] = ex
-		isBase[c] = true
-	}
+	base, excluders := alignedBases(s, 3)
 	if len(base) < 3 {
 		return true
 	}
+	isBase := [81]bool{}
+	for _, c := range base {
+		isBase[c] = true
+	}
 	return combos(len(base), 2, func(m uint32) bool {
-		var pick [2]int
-		n := 0
-		for i := range base {
-			if m>>i&1 != 0 {
-				pick[n] = base[i]
-				n++
-			}
-		}
-		a, b := pick[0], pick[1]
+		a, b := pickTwo(base, m)
 		var twin []int
 		for _, e := range append(slices.Clone(excluders[a]), excluders[b]...) {
 			if e != a && e != b && isBase[e] && !slices.Contains(twin, e) {
@@ -71,37 +41,7 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 				continue
 			}
 			cells := [3]int{a, b, c}
-			var ok [3]sudoku.Digits
-			seeAB, seeAC, seeBC := sees(a, b), sees(a, c), sees(b, c)
-			for _, x := range s.Cands[a].Slice() {
-				for _, y := range s.Cands[b].Slice() {
-					if seeAB && x == y {
-						continue
-					}
-					for _, z := range s.Cands[c].Slice() {
-						if (seeAC && x == z) || (seeBC && y == z) {
-							continue
-						}
-						combo := sudoku.DigitSet(x, y, z)
-						allowed := true
-						for _, e := range common {
-							if s.Cands[e]&^combo == 0 {
-								allowed = false
-								break
-							}
-						}
-						if allowed {
-							ok[0], ok[1], ok[2] = ok[0].With(x), ok[1].With(y), ok[2].With(z)
-						}
-					}
-				}
-			}
-			var elim []Candidate
-			for i, cell := range cells {
-				for _, d := range (s.Cands[cell] &^ ok[i]).Slice() {
-					elim = append(elim, Candidate{uint8(cell), uint8(d)})
-				}
-			}
+			elim := tripletEliminations(s, cells, common)
 			if len(elim) == 0 {
 				continue
 			}
@@ -114,4 +54,45 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 		}
 		return true
 	})
+}
+
+// tripletEliminations tests every combination of values of three cells
+// (cells that see each other take different values) against the
+// excluders: a combination that would leave one of them without a value is
+// ruled out. It returns the candidates of the cells in no allowed
+// combination.
+func tripletEliminations(s *State, cells [3]int, excluders []int) []Candidate {
+	a, b, c := cells[0], cells[1], cells[2]
+	var ok [3]sudoku.Digits
+	seeAB, seeAC, seeBC := sees(a, b), sees(a, c), sees(b, c)
+	for _, x := range s.Cands[a].Slice() {
+		for _, y := range s.Cands[b].Slice() {
+			if seeAB && x == y {
+				continue
+			}
+			for _, z := range s.Cands[c].Slice() {
+				if (seeAC && x == z) || (seeBC && y == z) {
+					continue
+				}
+				combo := sudoku.DigitSet(x, y, z)
+				allowed := true
+				for _, e := range excluders {
+					if s.Cands[e]&^combo == 0 {
+						allowed = false
+						break
+					}
+				}
+				if allowed {
+					ok[0], ok[1], ok[2] = ok[0].With(x), ok[1].With(y), ok[2].With(z)
+				}
+			}
+		}
+	}
+	var elim []Candidate
+	for i, cell := range cells {
+		for _, d := range (s.Cands[cell] &^ ok[i]).Slice() {
+			elim = append(elim, Candidate{uint8(cell), uint8(d)})
+		}
+	}
+	return elim
 }

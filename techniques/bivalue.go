@@ -142,8 +142,8 @@ func findRemotePairs(s *State, emit Emit) bool {
 // chainBonus is Sudoku Explainer's length bonus for a chain of the given
 // complexity (number of nodes): +0.1 each time complexity-2 passes 4, 6, 8,
 // 12, 16, 24, 32, 48, ...
-func chainBonus(complexity int) float64 {
-	added := 0.0
+func chainBonus(complexity int) sudoku.Rating {
+	added := sudoku.Rating(0)
 	length := complexity - 2
 	ceil := 4
 	grow := true

@@ -109,7 +109,7 @@ func findBUG(s *State, emit Emit) bool {
 	if !ok {
 		return true
 	}
-	mk := func(typ int, rating float64, elim []Candidate, detail string) *Step {
+	mk := func(typ int, rating sudoku.Rating, elim []Candidate, detail string) *Step {
 		return &Step{Technique: "bug", Name: fmt.Sprintf("BUG type %d", typ), Rating: rating,
 			Eliminations: elim, Cells: slices.Clone(p.cells), Digits: p.all,
 			Detail: fmt.Sprintf("BUG cells %s, extra %s%s", cellList(p.cells), digitList(p.all), detail)}
@@ -149,7 +149,7 @@ func findBUG(s *State, emit Emit) bool {
 
 // bugType4: the two BUG cells share a unit and one more digit d; each keeps
 // only its BUG digits and d.
-func bugType4(s *State, p bugPattern, mk func(int, float64, []Candidate, string) *Step, emit Emit) bool {
+func bugType4(s *State, p bugPattern, mk func(int, sudoku.Rating, []Candidate, string) *Step, emit Emit) bool {
 	c1, c2 := p.cells[0], p.cells[1]
 	shared := (s.Cands[c1] & s.Cands[c2]) &^ p.all
 	if shared.Count() != 1 {
@@ -176,7 +176,7 @@ func bugType4(s *State, p bugPattern, mk func(int, float64, []Candidate, string)
 
 // bugType3: the BUG digits, as a pseudo-cell, form a naked subset with cells
 // of a unit that sees every BUG cell.
-func bugType3(s *State, p bugPattern, mk func(int, float64, []Candidate, string) *Step, emit Emit) bool {
+func bugType3(s *State, p bugPattern, mk func(int, sudoku.Rating, []Candidate, string) *Step, emit Emit) bool {
 	for _, kind := range brcKinds {
 		u := unitOf(p.cells[0], kind)
 		shared := true
@@ -229,7 +229,7 @@ func bugType3(s *State, p bugPattern, mk func(int, float64, []Candidate, string)
 				if len(elim) == 0 {
 					return true
 				}
-				return emit(mk(3, 5.7+float64(naked.Count()-1)*0.1, elim,
+				return emit(mk(3, sudoku.Rating(5.7+float64(naked.Count()-1)*0.1), elim,
 					fmt.Sprintf(", naked %s with %s in %s", digitList(naked), cellList(set), unitName(u))))
 			})
 			if !ok {

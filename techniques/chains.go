@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -14,7 +15,10 @@ import (
 // chainer holds what the chaining producers need for one state: the chain
 // grid, a linker, scratch runs.
 type chainer struct {
-	s     *State
+	s *State
+	// stop is the search's context's Done channel: when it is closed, the
+	// searches return early (see expired).
+	stop  <-chan struct{}
 	g     chainGrid
 	lk    linker
 	marks ancestorMarks
@@ -51,11 +55,25 @@ type chainer struct {
 // chainerPool recycles chainers (their link tables keep their capacity).
 var chainerPool = sync.Pool{New: func() any { return &chainer{} }}
 
-// newChainer returns a chainer for s; done gives it back.
-func newChainer(s *State) *chainer {
+// newChainer returns a chainer for s that stops early when ctx is done;
+// done gives it back.
+func newChainer(ctx context.Context, s *State) *chainer {
 	c := chainerPool.Get().(*chainer)
 	c.init(s)
+	c.stop = ctx.Done()
 	return c
+}
+
+// expired reports whether the search must stop: its context is done (the
+// time budget ran out, or the caller cancelled it). What a search found
+// when it stopped early is not Sudoku Explainer's answer.
+func (c *chainer) expired() bool {
+	select {
+	case <-c.stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // init readies c for state s.
@@ -83,6 +101,7 @@ func (c *chainer) finish() {
 	clear(c.held)
 	c.held = c.held[:0]
 	c.s = nil
+	c.stop = nil
 	c.advCache = nil
 	c.outer, c.xCache = nil, nil
 }
@@ -95,6 +114,7 @@ func (c *chainer) nestedChainer(s *State) *chainer {
 		c.child = &chainer{}
 	}
 	c.child.init(s)
+	c.child.stop = c.stop
 	return c.child
 }
 
@@ -169,7 +189,7 @@ const (
 	keyRegion    = 6
 	keyContra    = 7
 	keyNishio    = 7
-	techCycle    = "cycle"
+	techCycle    = "bidirectional-cycle"
 	techChain    = "forcing-chain"
 	techNishio   = "nishio"
 	techMultiple = "multiple-chains"
@@ -218,12 +238,14 @@ func removableKey(st *Step) string {
 	return string(b)
 }
 
-// emitChainHints sorts hints and passes them on, writing their details.
-func emitChainHints(hints []*chainHint, emit Emit) bool {
+// emitChainHints sorts hints and passes them on, writing their details
+// and the steps nested in them.
+func (c *chainer) emitChainHints(hints []*chainHint, emit Emit) bool {
 	for _, h := range sortChainHints(hints) {
 		if h.detail != nil {
 			h.step.Detail = h.detail()
 		}
+		h.step.Nested = c.nestedSteps(h)
 		if !emit(h.step) {
 			return false
 		}
@@ -243,18 +265,8 @@ func potentialName(cell, digit int, on bool) string {
 // Eureka-like notation: "(5)r1c2=(5)r1c7-(5)r3c8=...": "-" where a true
 // potential rules one out, "=" where a false one forces one.
 func chainNotation(r *chainRun, n int32) string {
-	var seq []int32
-	for m := n; m >= 0; {
-		seq = append(seq, m)
-		x := &r.nodes[m]
-		if x.pn == 0 {
-			break
-		}
-		m = r.parents[x.p0]
-	}
-	slices.Reverse(seq)
 	var b strings.Builder
-	for i, m := range seq {
+	for i, m := range mainLine(r, n) {
 		x := &r.nodes[m]
 		if i > 0 {
 			if x.on {
@@ -270,6 +282,22 @@ func chainNotation(r *chainRun, n int32) string {
 		}
 	}
 	return b.String()
+}
+
+// mainLine returns the nodes of the chain ending at n along main parents,
+// from its start.
+func mainLine(r *chainRun, n int32) []int32 {
+	var seq []int32
+	for m := n; m >= 0; {
+		seq = append(seq, m)
+		x := &r.nodes[m]
+		if x.pn == 0 {
+			break
+		}
+		m = r.parents[x.p0]
+	}
+	slices.Reverse(seq)
+	return seq
 }
 
 // eliminationStep builds the step of a chain that removes candidate
@@ -294,25 +322,25 @@ func eliminationStep(s *State, cell, digit int, place bool) *Step {
 // bonus) and forcing chains (X: 6.6, X and Y: 7.0, plus the bonus; SE 1.2.1
 // names a six-node X-chain "Turbot Fish"), in three passes: X-links only,
 // Y-links only, both.
-func findForcingChainsAndCycles(s *State, emit Emit) bool {
-	c := newChainer(s)
+func findForcingChainsAndCycles(ctx context.Context, s *State, emit Emit) bool {
+	c := newChainer(ctx, s)
 	defer c.done()
-	return emitChainHints(c.forcingChainsAndCycles(false), emit)
+	return c.emitChainHints(c.forcingChainsAndCycles(false), emit)
 }
 
 // firstForcingChainOrCycle returns the step SE applies from producer 21:
 // the first of its sorted hints. Searches that cannot beat the best hint
 // found so far stop early (a chain or cycle at level L has complexity L, so
 // its rating is known before it is found).
-func firstForcingChainOrCycle(s *State) *Step {
-	c := newChainer(s)
+func firstForcingChainOrCycle(ctx context.Context, s *State) *Step {
+	c := newChainer(ctx, s)
 	defer c.done()
 	hints := c.forcingChainsAndCycles(true)
 	if len(hints) == 0 {
 		return nil
 	}
 	var first *Step
-	emitChainHints(hints, func(st *Step) bool { first = st; return false })
+	c.emitChainHints(hints, func(st *Step) bool { first = st; return false })
 	return first
 }
 
@@ -343,14 +371,14 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 
 // chainPass runs one pass of producer 21 over the cells (row-major) and
 // their digits (all, or only digit when it is not 0). It reports false when
-// the state's deadline passed.
+// the search expired.
 func (c *chainer) chainPass(hints []*chainHint, xLinks, yLinks bool, digit int) ([]*chainHint, bool) {
 	for cell := 0; cell < 81; cell++ {
 		cands := c.s.Cands[cell]
 		if cands.Count() < 2 || (!xLinks && cands.Count() > 2) || (digit > 0 && !cands.Has(digit)) {
 			continue
 		}
-		if c.s.Expired() {
+		if c.expired() {
 			return nil, false
 		}
 		for x := uint16(cands); x != 0; x &= x - 1 {
@@ -391,7 +419,7 @@ func (c *chainer) offer(h *chainHint) {
 
 // beaten reports whether a hint rated base+bonus(complexity) can no longer
 // be the first (bounded searches only).
-func (c *chainer) beaten(base float64, complexity int) bool {
+func (c *chainer) beaten(base sudoku.Rating, complexity int) bool {
 	return c.bounded && c.best != nil && base+chainBonus(complexity) > c.best.step.Rating
 }
 
@@ -408,7 +436,7 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 			c.release(r)
 		}
 	}()
-	base := 6.5
+	base := sudoku.Rating(6.5)
 	if xLinks && yLinks {
 		base = 7.0
 	}
@@ -514,7 +542,7 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 		return nil
 	}
 	complexity := r.ancestors(closing, &c.marks)
-	base, key, name := 6.5, keyCycleX, "Bidirectional X-Cycle"
+	base, key, name := sudoku.Rating(6.5), keyCycleX, "Bidirectional X-Cycle"
 	switch {
 	case xLinks && yLinks:
 		base, key, name = 7.0, keyCycleXY, "Bidirectional Cycle"
@@ -549,7 +577,7 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 		return hints // no chain from the start to its opposite
 	}
 	lk.prepareMasks()
-	chainBase := 6.6
+	chainBase := sudoku.Rating(6.6)
 	if yLinks {
 		chainBase = 7.0
 	}
@@ -625,7 +653,7 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 		return hints
 	}
 	complexity := depth + 1
-	base, key, name := 6.6, keyChainX, "Forcing X-Chain"
+	base, key, name := sudoku.Rating(6.6), keyChainX, "Forcing X-Chain"
 	if yLinks {
 		base, key, name = 7.0, keyChainXY, "Forcing Chain"
 	} else if complexity == 6 {
@@ -650,7 +678,9 @@ func (c *chainer) staticChainText(cell, d int, startOn, yLinks bool) string {
 	if target < 0 {
 		return ""
 	}
-	return chainNotation(r, target)
+	// The chain ends at the start's opposite, which is the conclusion: it
+	// is written once, after the step's "==>".
+	return chainNotation(r, r.parents[r.nodes[target].p0])
 }
 
 // staticChains searches forcing chains from "cell is d" (start on) or "cell

@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -18,18 +19,18 @@ import (
 
 // chainMode selects a producer's propagation and hints.
 type chainMode struct {
-	key       string  // Step.Technique
-	prefix    string  // name prefix: "", "Dynamic "
-	base      float64 // rating before the length bonus
-	dynamic   bool    // eliminations change the working grid
-	yLinks    bool    // cell links (Nishio has none)
-	nishio    bool    // only contradictions
-	minCands  int     // cells examined: at least this many candidates
-	contra    bool    // contradiction hints
-	double    bool    // double forcing hints (cells with 3+ candidates)
-	multiples bool    // region and cell forcing chains
-	level     int     // nesting: 1 adds the basic rules inside the chains
-	suffix    string  // name suffix: " (+)"
+	key       string        // Step.Technique
+	prefix    string        // name prefix: "", "Dynamic "
+	base      sudoku.Rating // rating before the length bonus
+	dynamic   bool          // eliminations change the working grid
+	yLinks    bool          // cell links (Nishio has none)
+	nishio    bool          // only contradictions
+	minCands  int           // cells examined: at least this many candidates
+	contra    bool          // contradiction hints
+	double    bool          // double forcing hints (cells with 3+ candidates)
+	multiples bool          // region and cell forcing chains
+	level     int           // nesting: 1 adds the basic rules inside the chains
+	suffix    string        // name suffix: " (+)"
 }
 
 var (
@@ -149,15 +150,15 @@ func (c *chainer) onRun(cache *runCache, cell, d int, m chainMode) *chainRun {
 }
 
 // findChaining returns the finder of one doChaining producer.
-func findChaining(m chainMode) Finder {
-	return func(s *State, emit Emit) bool {
-		c := newChainer(s)
+func findChaining(m chainMode) func(context.Context, *State, Emit) bool {
+	return func(ctx context.Context, s *State, emit Emit) bool {
+		c := newChainer(ctx, s)
 		defer c.done()
 		hints := c.multipleChains(m)
-		if s.Expired() {
-			return true // over budget: no hints (the grader says so)
+		if c.expired() {
+			return true // stopped early: no hints (the caller checks ctx)
 		}
-		return emitChainHints(hints, emit)
+		return c.emitChainHints(hints, emit)
 	}
 }
 
@@ -183,7 +184,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 		if cands.Count() < m.minCands {
 			continue
 		}
-		if s.Expired() {
+		if c.expired() {
 			return nil
 		}
 		for x := uint16(cands); x != 0; x &= x - 1 {
@@ -267,9 +268,7 @@ func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a in
 	st.Technique, st.Name = m.key, m.prefix+name+m.suffix
 	st.Rating = m.base + chainBonus(complexity)
 	st.Cells, st.Digits = []int{cell}, sudoku.DigitSet(d)
-	detail := func() string {
-		return fmt.Sprintf("%s: %s; %s", potentialName(cell, d, on), chainNotation(ra, a), chainNotation(rb, b))
-	}
+	detail := func() string { return chainNotation(ra, a) + "; " + chainNotation(rb, b) }
 	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
 		ends: ends, startCause: causeStart})
 }
@@ -327,13 +326,12 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 			st.Technique, st.Name = m.key, m.prefix+name+m.suffix
 			st.Rating = m.base + chainBonus(complexity)
 			st.Cells, st.Digits = []int{int(x.cell)}, sudoku.DigitSet(int(x.digit))
-			cell, digit := int(x.cell), int(x.digit)
 			detail := func() string {
 				branches := make([]string, len(runs))
 				for i, e := range ends {
 					branches[i] = chainNotation(e.r, e.n)
 				}
-				return fmt.Sprintf("%s ==> %s: %s", what, potentialName(cell, digit, on), strings.Join(branches, "; "))
+				return fmt.Sprintf("%s: %s", what, strings.Join(branches, "; "))
 			}
 			hints = append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
 				ends: ends, startCause: int8(startCause)})
@@ -374,7 +372,7 @@ var nestedRules = []Finder{findLocked, findHidden(2, false), findNaked(2, false)
 // chain removed and without which the hint would not exist. What the rules
 // find depends on the working grid only, so it is kept per grid.
 func (c *chainer) advanced(r *chainRun, m chainMode) []advPotential {
-	if c.s.Expired() {
+	if c.expired() {
 		return nil
 	}
 	found, ok := c.advCache[c.g.cur]
@@ -416,7 +414,7 @@ type advFound struct {
 
 // findAdvanced runs the nested rules of mode m on the working grid.
 func (c *chainer) findAdvanced(m chainMode) []advFound {
-	work := &State{Values: c.s.Values, Cands: c.g.cur, Deadline: c.s.Deadline, Cancel: c.s.Cancel}
+	work := &State{Values: c.s.Values, Cands: c.g.cur}
 	var out []advFound
 	for _, rule := range nestedRules {
 		rule(work, func(h *Step) bool {
@@ -424,7 +422,7 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 			if len(parents) == 0 {
 				return true // the hint stands without the chain
 			}
-			ref := &nestRef{name: h.Name}
+			ref := &nestRef{name: h.Name, step: h}
 			for _, e := range sortedEliminations(h) {
 				out = append(out, advFound{e, parents, ref})
 			}

@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"context"
 	"math/bits"
 	"slices"
 
@@ -65,7 +66,7 @@ func nestedSuffix(level int) string {
 func modeNested(level int) chainMode {
 	m := modeDynamicPlus
 	m.key = nestedKey(level)
-	m.base = 9.5 + 0.5*float64(level-2)
+	m.base = sudoku.Rating(9.5 + 0.5*float64(level-2))
 	m.level = level
 	m.suffix = nestedSuffix(level)
 	return m
@@ -78,12 +79,18 @@ func nestedKey(level int) string {
 
 // nestRef is the rule behind advanced potentials: its name, and for a
 // chaining hint, its complexity and an identity (SE counts a nested chain
-// once per hint however many potentials it supplies).
+// once per hint however many potentials it supplies). To show the rule's
+// own step beneath the chain that uses it, a basic rule keeps its step; a
+// chaining one keeps the working grid it was found on and its producer, to
+// find it again (its chains are gone by then).
 type nestRef struct {
 	name       string
 	chain      bool
 	complexity int
 	hash       uint64
+	step       *Step      // a basic rule's step
+	work       *State     // a chaining rule's working grid
+	kind       nestedKind // and its producer
 }
 
 // nestedChains runs a chaining producer on the working grid work and
@@ -94,22 +101,14 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	defer nc.finish()
 	nc.keep = true
 	nc.outer = &c.g.ref
-	var hints []*chainHint
-	switch kind {
-	case nestForcingChains:
+	if kind == nestForcingChains {
 		if c.xCache == nil {
 			c.xCache = make(xPassCache)
 		}
 		nc.xCache = c.xCache
-		hints = nc.forcingChainsAndCycles(false)
-	case nestMultiple:
-		hints = nc.multipleChains(modeMultiple)
-	case nestDynamic:
-		hints = nc.multipleChains(modeDynamic)
-	case nestLevel2:
-		hints = nc.multipleChains(modeNested(2))
 	}
-	if work.Expired() {
+	hints := nc.runNested(kind)
+	if c.expired() {
 		return nil
 	}
 	var out []advFound
@@ -118,12 +117,77 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 		if len(parents) == 0 {
 			continue
 		}
-		ref := &nestRef{name: h.step.Name, chain: true, complexity: h.complexity, hash: hash}
+		ref := &nestRef{name: h.step.Name, chain: true, complexity: h.complexity, hash: hash, work: work, kind: kind}
 		for _, e := range sortedEliminations(h.step) {
 			out = append(out, advFound{e, parents, ref})
 		}
 	}
 	return out
+}
+
+// runNested runs the producer of a nested kind on c's state.
+func (c *chainer) runNested(kind nestedKind) []*chainHint {
+	switch kind {
+	case nestForcingChains:
+		return c.forcingChainsAndCycles(false)
+	case nestMultiple:
+		return c.multipleChains(modeMultiple)
+	case nestDynamic:
+		return c.multipleChains(modeDynamic)
+	}
+	return c.multipleChains(modeNested(2))
+}
+
+// nestedSteps returns the steps of the rules nested in a hint's chains,
+// in the order the chains' text names them (in parentheses), each once: a
+// basic rule's own step, or a nested chain found again on its working
+// grid, with its text (and its own nested steps). It runs only for a step
+// that is shown.
+func (c *chainer) nestedSteps(h *chainHint) []Step {
+	var refs []*nestRef
+	for _, e := range h.ends {
+		if len(e.r.nests) == 0 {
+			continue
+		}
+		for _, m := range mainLine(e.r, e.n) {
+			if x := &e.r.nodes[m]; x.nest > 0 {
+				if ref := e.r.nests[x.nest-1]; !slices.Contains(refs, ref) {
+					refs = append(refs, ref)
+				}
+			}
+		}
+	}
+	var out []Step
+	for _, ref := range refs {
+		if !ref.chain {
+			out = append(out, *ref.step)
+			continue
+		}
+		if st := foundAgain(ref); st != nil {
+			out = append(out, *st)
+		}
+	}
+	return out
+}
+
+// foundAgain runs a nested chain's producer again on its working grid and
+// returns the hint with the chain's identity, its text written.
+func foundAgain(ref *nestRef) *Step {
+	nc := newChainer(context.Background(), ref.work)
+	defer nc.done()
+	nc.keep = true
+	for _, h := range sortChainHints(nc.runNested(ref.kind)) {
+		if _, hash := nc.chainRuleParents(h, &ref.work.Cands); hash != ref.hash {
+			continue
+		}
+		st := *h.step
+		if h.detail != nil {
+			st.Detail = h.detail()
+		}
+		st.Nested = nc.nestedSteps(h)
+		return &st
+	}
+	return nil
 }
 
 // chainRuleParents lists the rule parents of chain hint h found on c's

@@ -13,7 +13,7 @@ import (
 // so d leaves the cells of the cover lines (outside the base lines) in the
 // fins' box. Sashimi: a base line keeps only one candidate in the covers.
 func findFinnedFish(k int) Finder {
-	key, rating := "finned-x-wing", 6.6
+	key, rating := "finned-x-wing", sudoku.Rating(6.6)
 	if k == 3 {
 		key, rating = "finned-swordfish", 6.7
 	}
@@ -78,7 +78,7 @@ func findFinnedFish(k int) Finder {
 
 // finnedStep checks one choice of base lines (mask m) and covers for a
 // finned fish on d and emits its step if it eliminates anything.
-func finnedStep(s *State, emit Emit, d, k int, key string, rating float64, base, cover int, m uint32, covers uint16, pos *[9]uint16) bool {
+func finnedStep(s *State, emit Emit, d, k int, key string, rating sudoku.Rating, base, cover int, m uint32, covers uint16, pos *[9]uint16) bool {
 	finBox, sashimi := -1, false
 	var fins, body []int
 	for x := m; x != 0; x &= x - 1 {

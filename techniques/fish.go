@@ -11,7 +11,7 @@ import (
 var (
 	fishNames   = [5]string{"", "", "X-Wing", "Swordfish", "Jellyfish"}
 	fishKeys    = [5]string{"", "", "x-wing", "swordfish", "jellyfish"}
-	fishRatings = [5]float64{0, 0, 3.2, 3.8, 5.2}
+	fishRatings = [5]sudoku.Rating{0, 0, 3.2, 3.8, 5.2}
 )
 
 // lineCell returns the cell at position i of line l, where lines 0..8 are

@@ -73,7 +73,7 @@ func lockedCandidates(pos *posTable, found func(r1, r2, d int) bool) bool {
 }
 
 // lockName returns the technique key and name for a lock from r1 to r2.
-func lockName(r1 int, direct bool) (key, name string, rating float64) {
+func lockName(r1 int, direct bool) (key, name string, rating sudoku.Rating) {
 	box := sudoku.UnitKind(r1) == sudoku.KindBox
 	switch {
 	case box && direct:

@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -145,15 +146,11 @@ func readReglib(t *testing.T) []reglibCase {
 // technique key to completion and returns those whose name starts with name.
 func stepsOf(s *State, key, name string) []*Step {
 	var out []*Step
-	for _, t := range All() {
-		if !slices.ContainsFunc(t.StepKinds(), func(k Kind) bool { return k.Key == key }) {
+	for _, p := range Producers() {
+		if !slices.ContainsFunc(p.Techniques(), func(t Technique) bool { return t.Key == key }) {
 			continue // it cannot produce such steps
 		}
-		find := t.Find
-		if t.General != nil {
-			find = t.General
-		}
-		find(s, func(st *Step) bool {
+		p.FindAll(context.Background(), s, func(st *Step) bool {
 			if st.Technique == key && strings.HasPrefix(st.Name, name) {
 				out = append(out, st)
 			}

@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -15,21 +16,42 @@ import (
 func checkSteps(t *testing.T, s *State, sol sudoku.Grid, where string) int {
 	t.Helper()
 	n := 0
-	for _, tech := range All() {
-		if tech.Chain {
+	for _, p := range Producers() {
+		if p.Chain() {
 			continue // checked where the path reaches them (walkSound)
 		}
-		find := tech.Find
-		if tech.General != nil {
-			find = tech.General
-		}
-		find(s, func(st *Step) bool {
+		p.FindAll(context.Background(), s, func(st *Step) bool {
 			n++
 			checkStep(t, s, sol, st, where)
 			return true
 		})
 	}
 	return n
+}
+
+// seStep returns the step Sudoku Explainer's path takes from s: the first
+// step of the first producer that finds one.
+func seStep(s *State) *Step {
+	for _, p := range seProducers {
+		if st := p.First(context.Background(), s); st != nil {
+			return st
+		}
+	}
+	return nil
+}
+
+// producerOf returns the producer of the technique key.
+func producerOf(t *testing.T, key string) *Producer {
+	t.Helper()
+	for _, p := range producers {
+		for _, tech := range p.techniques {
+			if tech.Key == key {
+				return p
+			}
+		}
+	}
+	t.Fatalf("no producer of %q", key)
+	return nil
 }
 
 // checkStep fails when a step eliminates a digit of the solution, places a
@@ -60,7 +82,7 @@ func where(name string, line int) string { return name + ":" + itoa(line) }
 // and checks every step every finder sees at every state on the way. Finders
 // whose steps rate above maxMin (0: no bound) are not run; the walk ends
 // where they would be needed.
-func walkSound(t *testing.T, name string, puzzles []sudoku.Puzzle, maxMin float64) (states, steps int) {
+func walkSound(t *testing.T, name string, puzzles []sudoku.Puzzle, maxMin sudoku.Rating) (states, steps int) {
 	for _, p := range puzzles {
 		sol, ok := solve.Solve(p.Grid)
 		if !ok {
@@ -71,16 +93,16 @@ func walkSound(t *testing.T, name string, puzzles []sudoku.Puzzle, maxMin float6
 			steps += checkSteps(t, s, sol, where(name, p.Line))
 			states++
 			var next *Step
-			for _, tech := range SE {
-				if maxMin > 0 && tech.Min > maxMin {
+			for _, pr := range seProducers {
+				if maxMin > 0 && pr.Min() > maxMin {
 					break
 				}
-				if !tech.Chain {
-					tech.Find(s, func(st *Step) bool { next = st; return false })
+				if !pr.Chain() {
+					next = pr.First(context.Background(), s)
 				} else {
 					// Every hint of a chain producer is checked here; the
 					// first is SE's step.
-					tech.Find(s, func(st *Step) bool {
+					pr.Find(context.Background(), s, func(st *Step) bool {
 						if next == nil {
 							next = st
 						}
@@ -186,7 +208,7 @@ func TestSoundnessShared(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		limit  int
-		maxMin float64
+		maxMin sudoku.Rating
 	}{{"magictour-top1465.txt", 500, maxUnnested}, {"forum-hardest-1905-11plus.txt", 3, 0}, {"royle-17clue.txt", 500, maxUnnested}} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join("..", "..", "shared", "data", tc.name)
@@ -213,13 +235,7 @@ func TestSolvedBySingles(t *testing.T) {
 		s := NewState(p.Grid)
 		singlesOnly := true
 		for !s.Solved() {
-			var next *Step
-			for _, tech := range SE {
-				tech.Find(s, func(st *Step) bool { next = st; return false })
-				if next != nil {
-					break
-				}
-			}
+			next := seStep(s)
 			if next == nil || next.Rating > 1.5 {
 				singlesOnly = false
 				break
@@ -251,23 +267,12 @@ func TestSoundnessLevel5(t *testing.T) {
 	if !ok {
 		t.Fatal("no solution")
 	}
-	var level5 *Technique
-	for i := range SE {
-		if SE[i].Key == nestedKey(5) {
-			level5 = &SE[i]
-		}
-	}
+	level5 := producerOf(t, nestedKey(5))
 	// Follow SE's path; keep the last state whose step is rated 9.0 or more.
 	s := NewState(p.Grid)
 	var hard *State
 	for !s.Solved() {
-		var next *Step
-		for _, tech := range SE {
-			tech.Find(s, func(st *Step) bool { next = st; return false })
-			if next != nil {
-				break
-			}
-		}
+		next := seStep(s)
 		if next == nil {
 			t.Fatal("the path stops before the end")
 		}
@@ -280,7 +285,7 @@ func TestSoundnessLevel5(t *testing.T) {
 		t.Fatal("no step of 9.0 or more on the path")
 	}
 	n := 0
-	level5.Find(hard, func(st *Step) bool {
+	level5.Find(context.Background(), hard, func(st *Step) bool {
 		n++
 		checkStep(t, hard, sol, st, "level 5")
 		return true

@@ -2,7 +2,6 @@ package techniques
 
 import (
 	"math/bits"
-	"time"
 
 	"sudokit/sudoku"
 )
@@ -13,26 +12,6 @@ import (
 type State struct {
 	Values [81]uint8         // placed digits (givens included); 0 for an empty cell
 	Cands  [81]sudoku.Digits // candidates of empty cells; 0 for a filled cell
-	// Deadline, when set, stops the long searches (chains) early: a finder
-	// that passes it returns without steps, and its caller must not trust
-	// that absence (see Expired).
-	Deadline time.Time
-	// Cancel, when closed, stops the long searches as Deadline does (an
-	// interrupted batch must not wait for a hard puzzle to finish).
-	Cancel <-chan struct{}
-}
-
-// Expired reports whether the state's deadline has passed or its search
-// was cancelled.
-func (s *State) Expired() bool {
-	if s.Cancel != nil {
-		select {
-		case <-s.Cancel:
-			return true
-		default:
-		}
-	}
-	return !s.Deadline.IsZero() && time.Now().After(s.Deadline)
 }
 
 // NewState returns the state of a puzzle before any step: each empty cell
@@ -182,17 +161,6 @@ func sees(a, b int) bool { return sudoku.SeePeers(a, b) }
 
 // unitKind names a unit's kind as Sudoku Explainer writes it.
 func unitKind(u int) string { return [3]string{"row", "column", "block"}[u/9] }
-
-// commonUnits returns the units (in row, column, box order) that hold both cells.
-func commonUnits(a, b int) []int {
-	var out []int
-	for k := 0; k < 3; k++ {
-		if sudoku.CellUnits[a][k] == sudoku.CellUnits[b][k] {
-			out = append(out, int(sudoku.CellUnits[a][k]))
-		}
-	}
-	return out
-}
 
 // posTable[u][d] says where digit d can go in unit u: bit i is set when the
 // unit's i-th cell (sudoku.Units order) has candidate d.

@@ -2,7 +2,6 @@ package techniques
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"sudokit/sudoku"
@@ -23,9 +22,9 @@ type Step struct {
 	// Name is the name shown to people, with the variant ("Unique Loop 8
 	// type 3", "Swordfish").
 	Name string
-	// Rating is the Sudoku Explainer rating, computed with SE's own float64
-	// arithmetic so that comparisons match it; Rating10 rounds it.
-	Rating float64
+	// Rating is the step's rating on Sudoku Explainer's scale, computed with
+	// SE's own arithmetic so that comparisons match SE's.
+	Rating sudoku.Rating
 
 	Placements   []Candidate
 	Eliminations []Candidate
@@ -37,20 +36,16 @@ type Step struct {
 	Digits sudoku.Digits
 	// Detail describes the pattern in words, such as "7 in r2,r8 c3,c6".
 	Detail string
+	// Nested holds, for a nested chain, the steps of the rules its chains
+	// use inside (the names in parentheses in Detail), found on the grid
+	// of the chain at that point.
+	Nested []Step
 }
 
-// RatingTenths returns the rating in tenths, rounded as Sudoku Explainer
-// prints it: 62 for 6.2.
-func RatingTenths(r float64) int { return int(math.Floor((r + 0.05) * 10)) }
-
-// FormatRating prints a rating with one decimal, as SE does ("6.2").
-func FormatRating(r float64) string {
-	t := RatingTenths(r)
-	return fmt.Sprintf("%d.%d", t/10, t%10)
-}
-
-// String describes the step on one line, such as
-// "X-Wing: 7 in r2,r8 c3,c6 => r5c3<>7, r5c6<>7".
+// String describes the step on one line: its name, the pattern, and after
+// "==>" what it places or eliminates, such as
+// "X-Wing: 7 in r2,r8 c3,c6 ==> r5c3<>7, r5c6<>7". A chain's links inside
+// the pattern are written "->" and "=>": the conclusion is marked once.
 func (st *Step) String() string {
 	var b strings.Builder
 	b.WriteString(st.Name)
@@ -58,21 +53,27 @@ func (st *Step) String() string {
 		b.WriteString(": ")
 		b.WriteString(st.Detail)
 	}
-	b.WriteString(" => ")
+	b.WriteString(" ==> ")
 	b.WriteString(st.Effects())
 	return b.String()
 }
 
 // Effects lists the step's placements and eliminations: "r1c2=5",
-// "r5c3<>7, r5c6<>7" (eliminations of one cell grouped: "r2c4<>25").
+// "r5c3<>7, r5c6<>7" (eliminations of one cell grouped: "r2c4<>25"). The
+// other candidates of a cell it places go without saying.
 func (st *Step) Effects() string {
 	var parts []string
+	var placed [81]bool
 	for _, p := range st.Placements {
 		parts = append(parts, fmt.Sprintf("%s=%d", sudoku.CellName(int(p.Cell)), p.Digit))
+		placed[p.Cell] = true
 	}
 	var order []uint8
 	byCell := map[uint8]sudoku.Digits{}
 	for _, e := range st.Eliminations {
+		if placed[e.Cell] {
+			continue
+		}
 		if _, ok := byCell[e.Cell]; !ok {
 			order = append(order, e.Cell)
 		}

@@ -12,9 +12,9 @@ var subsetKeys = [5]string{"", "", "pair", "triple", "quad"}
 
 // nakedRatings and hiddenRatings are SE's ratings by subset size.
 var (
-	nakedRatings  = [5]float64{0, 0, 3.0, 3.6, 5.0}
-	hiddenRatings = [5]float64{0, 0, 3.4, 4.0, 5.4}
-	directHidden  = [5]float64{0, 0, 2.0, 2.5, 4.3}
+	nakedRatings  = [5]sudoku.Rating{0, 0, 3.0, 3.6, 5.0}
+	hiddenRatings = [5]sudoku.Rating{0, 0, 3.4, 4.0, 5.4}
+	directHidden  = [5]sudoku.Rating{0, 0, 2.0, 2.5, 4.3}
 )
 
 // findNaked returns the finder of naked subsets of size k (pair 3.0, triplet

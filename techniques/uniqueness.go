@@ -130,8 +130,8 @@ func validLoop(loop []int) bool {
 
 // loopRating is SE's base rating by loop length: 4 cells 4.5, 6 cells 4.6,
 // 8 cells 4.7, 10 or more 5.0.
-func loopRating(n int) float64 {
-	r := 4.5
+func loopRating(n int) sudoku.Rating {
+	r := sudoku.Rating(4.5)
 	if n >= 10 {
 		r += 0.3
 	}
@@ -241,7 +241,7 @@ func uniqueLoopHints(s *State, loop []int, v1, v2 int, general, missing bool, ad
 	if len(loop) > 4 {
 		key = "unique-loop"
 	}
-	mk := func(typ int, rating float64, elim []Candidate, detail string) *urHint {
+	mk := func(typ int, rating sudoku.Rating, elim []Candidate, detail string) *urHint {
 		return &urHint{typ: typ, cells: sorted, step: &Step{
 			Technique: key, Name: loopName(len(loop), typ), Rating: rating, Eliminations: elim,
 			Cells: slices.Clone(loop), Digits: pair,
@@ -270,8 +270,8 @@ func uniqueLoopHints(s *State, loop []int, v1, v2 int, general, missing bool, ad
 
 // loopType2: the extra cells share one extra digit z, which leaves every
 // cell that sees all of them.
-func loopType2(s *State, loop, extras []int, pair sudoku.Digits, base float64,
-	mk func(int, float64, []Candidate, string) *urHint) *urHint {
+func loopType2(s *State, loop, extras []int, pair sudoku.Digits, base sudoku.Rating,
+	mk func(int, sudoku.Rating, []Candidate, string) *urHint) *urHint {
 	z := (s.Cands[extras[0]] &^ pair).First()
 	var elim []Candidate
 	for c := 0; c < 81; c++ {
@@ -295,8 +295,8 @@ func loopType2(s *State, loop, extras []int, pair sudoku.Digits, base float64,
 // loopType3: the two extra cells, seen as one cell holding their extra
 // digits, form a naked subset with other cells of a shared unit, or v1 and
 // v2 form a hidden subset there.
-func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, base float64, general, missing bool,
-	mk func(int, float64, []Candidate, string) *urHint, add func(*urHint)) {
+func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, base sudoku.Rating, general, missing bool,
+	mk func(int, sudoku.Rating, []Candidate, string) *urHint, add func(*urHint)) {
 	common := extra & s.Cands[c1] & s.Cands[c2]
 	for degree := extra.Count(); degree <= 7; degree++ {
 		for _, kind := range brcKinds {
@@ -341,7 +341,7 @@ func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, ba
 							elim = append(elim, Candidate{c, uint8(d)})
 						}
 					}
-					h := mk(3, base+float64(degree-1)*0.1, elim,
+					h := mk(3, base+sudoku.Rating(float64(degree-1)*0.1), elim,
 						fmt.Sprintf(", naked %s with %s in %s", digitList(union), cellList(set), unitName(u)))
 					h.region, h.set, h.setIdx = u, union, uint16(m)
 					add(h)
@@ -375,7 +375,7 @@ func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, ba
 							elim = append(elim, Candidate{uint8(c), uint8(d)})
 						}
 					}
-					h := mk(3, base+float64(len(set)-1)*0.1, elim,
+					h := mk(3, base+sudoku.Rating(float64(len(set)-1)*0.1), elim,
 						fmt.Sprintf(", hidden %s with %s in %s", digitList(digits), cellList(set), unitName(u)))
 					h.region, h.set, h.setIdx = u, digits, setMask
 					add(h)
@@ -388,8 +388,8 @@ func loopType3(s *State, loop []int, c1, c2, v1, v2 int, extra sudoku.Digits, ba
 
 // loopType4: in a unit holding both extra cells, one of v1, v2 appears in
 // no other cell, so both extra cells lose the other.
-func loopType4(s *State, c1, c2, v1, v2 int, base float64,
-	mk func(int, float64, []Candidate, string) *urHint, add func(*urHint)) {
+func loopType4(s *State, c1, c2, v1, v2 int, base sudoku.Rating,
+	mk func(int, sudoku.Rating, []Candidate, string) *urHint, add func(*urHint)) {
 	// SE remembers the last unit where v1 is locked and the last where v2
 	// is; v1 takes precedence.
 	v1Unit, v2Unit := -1, -1

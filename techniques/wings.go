@@ -12,7 +12,7 @@ import (
 // XYZ). Pivots in reading order, wings in SE's house order (box, row,
 // column).
 func findXYWing(size int) Finder {
-	key, name, rating := "xy-wing", "XY-Wing", 4.2
+	key, name, rating := "xy-wing", "XY-Wing", sudoku.Rating(4.2)
 	if size == 3 {
 		key, name, rating = "xyz-wing", "XYZ-Wing", 4.4
 	}

@@ -1,20 +1,20 @@
-package main
+package cli
 
 import (
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	ucli "github.com/urfave/cli/v2"
 )
 
 // interspersed moves a command's flags in front of its arguments, so that
 // `sudokit grade puzzles.txt --summary` works: urfave/cli v2 stops reading
 // flags at the first argument. A flag that takes a value keeps it; "--"
 // ends the flags, and everything after it stays an argument.
-func interspersed(app *cli.App, args []string) []string {
+func interspersed(app *ucli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
 	}
-	var cmd *cli.Command
+	var cmd *ucli.Command
 	i := 1
 	for ; i < len(args); i++ {
 		if !strings.HasPrefix(args[i], "-") || args[i] == "-" {
@@ -22,12 +22,12 @@ func interspersed(app *cli.App, args []string) []string {
 			break
 		}
 	}
-	if cmd == nil {
+	if cmd == nil || cmd.SkipFlagParsing {
 		return args
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
-		_, isBool := f.(*cli.BoolFlag)
+		_, isBool := f.(*ucli.BoolFlag)
 		for _, name := range f.Names() {
 			takesValue[name] = !isBool
 		}

@@ -1,0 +1,183 @@
+package export
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Writer writes rows in one format as they come.
+type Writer interface {
+	// Write writes one row.
+	Write(Record) error
+	// Flush writes out what is buffered (before an error message goes to
+	// another stream, so that the two stay in input order).
+	Flush() error
+	// Close ends the output (a table's last line) and flushes it.
+	Close() error
+}
+
+// Options tune the row writers.
+type Options struct {
+	// Explain writes each graded puzzle's solving path: step by step in
+	// the text formats, as "path" in JSON.
+	Explain bool
+	// Candidates adds, with Explain, the candidates before each step.
+	Candidates bool
+	// WithSolution adds each generated puzzle's solution.
+	WithSolution bool
+	// Width is the line width to wrap explanations at (0: no wrapping).
+	Width int
+}
+
+// format is one output format of the rows.
+type format struct {
+	name string
+	// doc describes the format, for all jobs or per job.
+	doc  string
+	docs map[Job]string
+	jobs []Job
+	new  func(out *output, name string, job Job, opt Options) Writer
+	// explain builds the writer when the solving path is asked for (nil:
+	// the format cannot carry it).
+	explain func(out *output, name string, job Job, opt Options) Writer
+}
+
+var allJobs = []Job{Solve, Grade, Generate}
+
+// formats is the table of row formats, in the order help lists them.
+var formats = []format{
+	{"line", "", map[Job]string{
+		Solve:    "one line per puzzle: its solution (the puzzle when it has none), the status when not unique, the label",
+		Grade:    "one line per puzzle: the puzzle, ED=ER/EP/ED, the level (or the status), the label",
+		Generate: "one line per puzzle: the puzzle, ED=ER/EP/ED, the level, seed:index"},
+		allJobs, newLineWriter, newExplainWriter},
+	{"table", "an aligned table, one row per puzzle", nil, allJobs, newTableWriter, newExplainWriter},
+	{"grid", "", map[Job]string{
+		Solve: "the solution as a 9x9 grid under a # line naming the puzzle and its status",
+		Grade: "the puzzle as a 9x9 grid under a # line with its ratings and level"},
+		allJobs, newGridWriter, newExplainWriter},
+	{"candidates", "the puzzle's pencil marks under a # line", nil, allJobs, newGridWriter, newExplainWriter},
+	{"json", "one JSON object per line and puzzle", nil, allJobs, newJSONWriter, newJSONWriter},
+	{"csv", "comma-separated values under a header line", nil, allJobs, newTableWriter, nil},
+	{"markdown", "a Markdown table", nil, allJobs, newTableWriter, nil},
+	{"se", "Sudoku Explainer's batch line: <puzzle> ED=ER/EP/ED", nil, []Job{Grade, Generate}, newSEWriter, nil},
+}
+
+// Formats lists the row formats of a job.
+func Formats(job Job) []string {
+	var out []string
+	for _, f := range formats {
+		if slices.Contains(f.jobs, job) {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// ExplainFormats lists the formats of a job that carry the solving path.
+func ExplainFormats(job Job) []string {
+	var out []string
+	for _, f := range formats {
+		if f.explain != nil && slices.Contains(f.jobs, job) {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// FormatHelp describes the row formats of a job, one per line.
+func FormatHelp(job Job) string {
+	var b strings.Builder
+	for _, f := range formats {
+		if !slices.Contains(f.jobs, job) {
+			continue
+		}
+		doc := f.doc
+		if d, ok := f.docs[job]; ok {
+			doc = d
+		} else if doc == "" {
+			doc = f.docs[Grade]
+		}
+		fmt.Fprintf(&b, "  %-11s %s\n", f.name, doc)
+	}
+	return b.String()
+}
+
+// NewWriter returns the writer of a format for a job's rows.
+func NewWriter(name string, job Job, w io.Writer, opt Options) (Writer, error) {
+	for _, f := range formats {
+		if f.name != name || !slices.Contains(f.jobs, job) {
+			continue
+		}
+		if !opt.Explain {
+			return f.new(newOutput(w), name, job, opt), nil
+		}
+		if f.explain == nil {
+			return nil, fmt.Errorf("format %s cannot carry the solving path (--explain goes with %s)",
+				name, strings.Join(ExplainFormats(job), ", "))
+		}
+		return f.explain(newOutput(w), name, job, opt), nil
+	}
+	return nil, fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(Formats(job), ", "))
+}
+
+// flushAfter bounds how long a written row may wait in the buffer: a row
+// of a slow batch (the hardest puzzles take seconds to grade) or of a
+// person typing puzzles shows within it.
+const flushAfter = 150 * time.Millisecond
+
+// output is a buffered writer that writes itself out at most flushAfter
+// after a write, so that big batches go out in large writes and slow ones
+// still show each row promptly.
+type output struct {
+	mu    sync.Mutex
+	w     *bufio.Writer
+	timer *time.Timer
+	err   error // the first error of a timed flush
+}
+
+func newOutput(w io.Writer) *output { return &output{w: bufio.NewWriterSize(w, 64<<10)} }
+
+// Write buffers p and arranges for it to be written out soon.
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.err != nil {
+		return 0, o.err
+	}
+	if o.timer == nil {
+		o.timer = time.AfterFunc(flushAfter, o.timedFlush)
+	}
+	return o.w.Write(p)
+}
+
+// WriteString buffers s as Write does.
+func (o *output) WriteString(s string) (int, error) { return o.Write([]byte(s)) }
+
+func (o *output) timedFlush() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.timer = nil
+	if err := o.w.Flush(); err != nil && o.err == nil {
+		o.err = err
+	}
+}
+
+// Flush writes out what is buffered now.
+func (o *output) Flush() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.timer != nil {
+		o.timer.Stop()
+		o.timer = nil
+	}
+	if o.err != nil {
+		return o.err
+	}
+	return o.w.Flush()
+}

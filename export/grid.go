@@ -1,0 +1,76 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+
+	"sudokit/sudoku"
+)
+
+// gridWriter writes each row as a # header line and a 9x9 grid (grid
+// format) or the puzzle's pencil marks (candidates format). The header
+// names the puzzle and what the command found; a generated puzzle's
+// solution goes in a second # line, so that the output reads back as the
+// puzzles alone.
+type gridWriter struct {
+	out        *output
+	job        Job
+	opt        Options
+	candidates bool
+	n          int
+}
+
+func newGridWriter(out *output, name string, job Job, opt Options) Writer {
+	return &gridWriter{out: out, job: job, opt: opt, candidates: name == "candidates"}
+}
+
+func (w *gridWriter) Write(r Record) error {
+	if w.n > 0 {
+		w.out.WriteString("\n")
+	}
+	w.n++
+	w.out.WriteString(header(r, w.job) + "\n")
+	if w.job == Generate && w.opt.WithSolution {
+		fmt.Fprintf(w.out, "# solution %s\n", r.Generated.Solution)
+	}
+	g := r.Puzzle.Grid
+	if w.job == Solve && !w.candidates {
+		g = solvedGrid(r)
+	}
+	if g.Givens() == 0 && r.Err != nil {
+		return nil // nothing was read
+	}
+	var err error
+	if w.candidates {
+		_, err = w.out.WriteString(sudoku.FormatCandidates(g.Candidates()))
+	} else {
+		_, err = w.out.WriteString(g.Pretty())
+	}
+	return err
+}
+
+func (w *gridWriter) Flush() error { return w.out.Flush() }
+func (w *gridWriter) Close() error { return w.out.Flush() }
+
+// header is a row's # line: where the puzzle is from and what the command
+// found.
+//
+//	solve:    # source:line status [label]
+//	grade:    # source:line ED=ER/EP/ED level-or-status [label]
+//	generate: # seed:index ED=ER/EP/ED level symmetry, N clues
+func header(r Record, job Job) string {
+	parts := []string{"#"}
+	switch job {
+	case Solve:
+		parts = append(parts, fmt.Sprintf("%s:%d", r.Puzzle.Source, r.Puzzle.Line), solveStatus(r))
+	case Grade:
+		parts = append(parts, fmt.Sprintf("%s:%d", r.Puzzle.Source, r.Puzzle.Line), "ED="+seRatings(r).String(), levelOrStatus(r))
+	case Generate:
+		p := r.Generated
+		return fmt.Sprintf("# %s ED=%s %s %s, %d clues", tag(p), seRatings(r), p.Result.Level, p.Symmetry, p.Grid.Givens())
+	}
+	if r.Puzzle.Label != "" {
+		parts = append(parts, "["+r.Puzzle.Label+"]")
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,183 @@
+package export
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"sudokit/grade"
+	"sudokit/sudoku"
+	"sudokit/techniques"
+)
+
+// jsonWriter writes one JSON object per line and row. Field names are the
+// same in every command (source, line, label, puzzle, status, er, ep, ed,
+// level, ...), and an object carries the error of a row that failed.
+type jsonWriter struct {
+	out *output
+	job Job
+	opt Options
+	enc *json.Encoder
+}
+
+func newJSONWriter(out *output, _ string, job Job, opt Options) Writer {
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	return &jsonWriter{out: out, job: job, opt: opt, enc: enc}
+}
+
+type solveJSON struct {
+	Source   string  `json:"source"`
+	Line     int     `json:"line"`
+	Label    string  `json:"label,omitempty"`
+	Puzzle   string  `json:"puzzle,omitempty"`
+	Status   string  `json:"status"`
+	Count    int     `json:"count"`
+	Limit    int     `json:"limit,omitempty"`
+	Solution string  `json:"solution,omitempty"`
+	Guesses  int     `json:"guesses"`
+	TimeUS   float64 `json:"time_us"`
+	Error    string  `json:"error,omitempty"`
+}
+
+type gradeJSON struct {
+	Source  string                  `json:"source"`
+	Line    int                     `json:"line"`
+	Label   string                  `json:"label,omitempty"`
+	Puzzle  string                  `json:"puzzle,omitempty"`
+	Status  string                  `json:"status"`
+	ER      sudoku.Rating           `json:"er,omitempty"`
+	EP      sudoku.Rating           `json:"ep,omitempty"`
+	ED      sudoku.Rating           `json:"ed,omitempty"`
+	Level   string                  `json:"level,omitempty"`
+	Hardest string                  `json:"hardest,omitempty"`
+	Steps   int                     `json:"steps"`
+	Usage   map[string]*grade.Usage `json:"usage,omitempty"`
+	TimeMS  float64                 `json:"time_ms"`
+	Path    []stepJSON              `json:"path,omitempty"`
+	Error   string                  `json:"error,omitempty"`
+}
+
+type generateJSON struct {
+	Seed     uint64                  `json:"seed"`
+	Index    int                     `json:"index"`
+	Puzzle   string                  `json:"puzzle"`
+	Solution string                  `json:"solution,omitempty"`
+	Clues    int                     `json:"clues"`
+	Symmetry string                  `json:"symmetry"`
+	Status   string                  `json:"status"`
+	ER       sudoku.Rating           `json:"er,omitempty"`
+	EP       sudoku.Rating           `json:"ep,omitempty"`
+	ED       sudoku.Rating           `json:"ed,omitempty"`
+	Level    string                  `json:"level"`
+	Hardest  string                  `json:"hardest"`
+	Usage    map[string]*grade.Usage `json:"usage"`
+	Tries    int                     `json:"tries"`
+}
+
+type stepJSON struct {
+	N            int           `json:"n"`
+	Technique    string        `json:"technique"`
+	Name         string        `json:"name"`
+	Rating       sudoku.Rating `json:"rating"`
+	Detail       string        `json:"detail,omitempty"`
+	Placements   []string      `json:"placements,omitempty"`
+	Eliminations []string      `json:"eliminations,omitempty"`
+	Candidates   string        `json:"candidates,omitempty"`
+	Nested       []stepJSON    `json:"nested,omitempty"`
+}
+
+func (w *jsonWriter) Write(r Record) error {
+	switch w.job {
+	case Solve:
+		return w.enc.Encode(w.solve(r))
+	case Grade:
+		return w.enc.Encode(w.grade(r))
+	}
+	p, res := r.Generated, r.Grade
+	j := generateJSON{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Clues: p.Grid.Givens(), Symmetry: p.Symmetry.String(),
+		Status: res.Status.String(), EP: res.EP, ED: res.ED, Level: res.Level, Hardest: res.Hardest, Usage: res.Usage, Tries: p.Tries}
+	if res.Status == grade.Rated {
+		j.ER = res.ER
+	}
+	if w.opt.WithSolution {
+		j.Solution = p.Solution.String()
+	}
+	return w.enc.Encode(j)
+}
+
+func (w *jsonWriter) solve(r Record) solveJSON {
+	j := solveJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status()}
+	if r.Puzzle.Grid.Givens() > 0 {
+		j.Puzzle = r.Puzzle.Grid.String()
+	}
+	if rep := r.Solve; rep != nil {
+		j.Count, j.Limit, j.Guesses = rep.Count, rep.Limit, rep.Guesses
+		j.TimeUS = float64(rep.Elapsed.Nanoseconds()) / 1e3
+		if rep.Count > 0 {
+			j.Solution = rep.Solution.String()
+		}
+	}
+	if err := r.Failed(); err != nil {
+		j.Error = err.Error()
+	}
+	return j
+}
+
+func (w *jsonWriter) grade(r Record) gradeJSON {
+	j := gradeJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
+		TimeMS: float64(r.Elapsed.Microseconds()) / 1000}
+	if r.Puzzle.Grid.Givens() > 0 {
+		j.Puzzle = r.Puzzle.Grid.String()
+	}
+	if err := r.Failed(); err != nil {
+		j.Error = err.Error()
+	}
+	res := r.Grade
+	if res == nil || !res.Status.Graded() {
+		return j
+	}
+	if res.Status == grade.Rated {
+		j.ER = res.ER
+	}
+	j.EP, j.ED, j.Usage, j.Level, j.Hardest, j.Steps = res.EP, res.ED, res.Usage, res.Level, res.Hardest, res.Steps
+	if w.opt.Explain {
+		for i := range res.Path {
+			j.Path = append(j.Path, stepToJSON(i, &res.Path[i], res.Before, w.opt.Candidates))
+		}
+	}
+	return j
+}
+
+// stepToJSON describes the i-th step of a path.
+func stepToJSON(i int, st *techniques.Step, before [][81]sudoku.Digits, candidates bool) stepJSON {
+	sj := stepJSON{N: i + 1, Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail}
+	for _, p := range st.Placements {
+		sj.Placements = append(sj.Placements, fmt.Sprintf("%s=%d", sudoku.CellName(int(p.Cell)), p.Digit))
+	}
+	for _, e := range st.Eliminations {
+		sj.Eliminations = append(sj.Eliminations, fmt.Sprintf("%s<>%d", sudoku.CellName(int(e.Cell)), e.Digit))
+	}
+	if candidates && i < len(before) {
+		sj.Candidates = candidatesLine(before[i])
+	}
+	for k := range st.Nested {
+		sj.Nested = append(sj.Nested, stepToJSON(k, &st.Nested[k], nil, false))
+	}
+	return sj
+}
+
+// candidatesLine writes a candidate grid on one line: 81 fields separated
+// by spaces.
+func candidatesLine(c [81]sudoku.Digits) string {
+	b := make([]byte, 0, 81*4)
+	for i, d := range c {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, d.String()...)
+	}
+	return string(b)
+}
+
+func (w *jsonWriter) Flush() error { return w.out.Flush() }
+func (w *jsonWriter) Close() error { return w.out.Flush() }

@@ -1,0 +1,88 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+
+	"sudokit/solve"
+	"sudokit/sudoku"
+)
+
+// lineWriter writes one line per row, which the readers read back as the
+// same puzzle (with the rest as its label):
+//
+//	solve:    <solution, or the puzzle when it has none> [status] [label]
+//	grade:    <puzzle> ED=ER/EP/ED <level, or the status> [label]
+//	generate: <puzzle> [solution] ED=ER/EP/ED <level> <seed:index>
+type lineWriter struct {
+	out *output
+	job Job
+	opt Options
+}
+
+func newLineWriter(out *output, _ string, job Job, opt Options) Writer {
+	return &lineWriter{out: out, job: job, opt: opt}
+}
+
+func (w *lineWriter) Write(r Record) error {
+	var fields []string
+	switch w.job {
+	case Solve:
+		fields = append(fields, solvedGrid(r).String())
+		if r.Solve == nil || !r.Solve.Status.OK() {
+			fields = append(fields, solveStatus(r))
+		}
+	case Grade:
+		fields = append(fields, r.Puzzle.Grid.String(), "ED="+seRatings(r).String(), levelOrStatus(r))
+	case Generate:
+		p := r.Generated
+		fields = append(fields, p.Grid.String())
+		if w.opt.WithSolution {
+			fields = append(fields, p.Solution.String())
+		}
+		fields = append(fields, "ED="+seRatings(r).String(), p.Result.Level, tag(p))
+	}
+	if r.Puzzle.Label != "" && w.job != Generate {
+		fields = append(fields, r.Puzzle.Label)
+	}
+	_, err := fmt.Fprintln(w.out, strings.Join(fields, " "))
+	return err
+}
+
+func (w *lineWriter) Flush() error { return w.out.Flush() }
+func (w *lineWriter) Close() error { return w.out.Flush() }
+
+// solvedGrid is the grid a solve row shows: the solution, or the puzzle
+// itself when it has none.
+func solvedGrid(r Record) sudoku.Grid {
+	if r.Solve != nil && r.Solve.Count > 0 {
+		return r.Solve.Solution
+	}
+	return r.Puzzle.Grid
+}
+
+// levelOrStatus is a graded row's level, or its status when it was not
+// graded.
+func levelOrStatus(r Record) string {
+	if r.Grade != nil && r.Grade.Status.Graded() && r.Grade.Level != "" {
+		return r.Grade.Level
+	}
+	return r.Status()
+}
+
+// solveStatus names a solve row's status, with the count for several
+// solutions: "multiple(2+)" when the limit stopped the count, "multiple(5)"
+// otherwise.
+func solveStatus(r Record) string {
+	if r.Solve == nil {
+		return r.Status()
+	}
+	rep := r.Solve
+	if rep.Status != solve.Multiple {
+		return rep.Status.String()
+	}
+	if rep.Count >= rep.Limit {
+		return fmt.Sprintf("multiple(%d+)", rep.Count)
+	}
+	return fmt.Sprintf("multiple(%d)", rep.Count)
+}

@@ -1,0 +1,325 @@
+package export
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"sudokit/grade"
+	"sudokit/solve"
+	"sudokit/techniques"
+)
+
+// Summary is what a batch summary reports.
+type Summary struct {
+	Job Job
+	// Solve totals a solve run.
+	Solve *solve.Summary
+	// Grade totals the grades of a grade or generate run: statuses,
+	// levels, technique use.
+	Grade *grade.Summary
+	// Levels are the configured levels, easiest first.
+	Levels []string
+	// GroupByLevel splits the technique usage by level.
+	GroupByLevel bool
+	// Wall is the run's elapsed time.
+	Wall time.Duration
+	// Asked, Made and Tries tell how a generate run went: puzzles asked
+	// for, puzzles made, candidates graded.
+	Asked, Made int
+	Tries       int64
+}
+
+// WriteSummary writes a batch summary in a format: table (text), markdown,
+// csv or json; the other row formats write the text form.
+func WriteSummary(w io.Writer, format string, s Summary) error {
+	switch format {
+	case "json", "csv", "markdown":
+	default:
+		format = "table"
+	}
+	switch s.Job {
+	case Solve:
+		return writeSolveSummary(w, format, s)
+	case Generate:
+		if err := writeGenerateSummary(w, format, s); err != nil {
+			return err
+		}
+	}
+	return writeGradeSummary(w, format, s)
+}
+
+// solveTotals are the fields of a solve summary.
+type solveTotals struct {
+	Puzzles    int     `json:"puzzles"`
+	Unique     int     `json:"unique"`
+	Multiple   int     `json:"multiple"`
+	Unsolvable int     `json:"unsolvable"`
+	Invalid    int     `json:"invalid"`
+	Solved     int     `json:"solved_without_uniqueness_check"`
+	Unreadable int     `json:"unreadable_inputs"`
+	WallMS     float64 `json:"wall_ms"`
+	MeanUS     float64 `json:"mean_us"`
+	MaxUS      float64 `json:"max_us"`
+	PerSecond  int64   `json:"puzzles_per_s"`
+}
+
+func writeSolveSummary(w io.Writer, format string, s Summary) error {
+	sum := s.Solve
+	var mean time.Duration
+	if sum.Total > 0 {
+		mean = sum.Time / time.Duration(sum.Total)
+	}
+	rate := int64(0)
+	if s.Wall > 0 {
+		rate = int64(float64(sum.Total) / s.Wall.Seconds())
+	}
+	t := solveTotals{Puzzles: sum.Total, Unique: sum.Count(solve.Unique), Multiple: sum.Count(solve.Multiple),
+		Unsolvable: sum.Count(solve.Unsolvable), Invalid: sum.Count(solve.Invalid), Solved: sum.Count(solve.Found),
+		Unreadable: sum.Unreadable, WallMS: float64(s.Wall.Microseconds()) / 1000,
+		MeanUS: float64(mean.Nanoseconds()) / 1000, MaxUS: float64(sum.Max.Nanoseconds()) / 1000, PerSecond: rate}
+	switch format {
+	case "json":
+		return encodeSummary(w, t)
+	case "csv", "markdown":
+		header := []string{"puzzles", "unique", "multiple", "unsolvable", "invalid", "solved_without_uniqueness_check",
+			"unreadable_inputs", "wall_ms", "mean_us", "max_us", "puzzles_per_s"}
+		f := func(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+		row := []string{strconv.Itoa(t.Puzzles), strconv.Itoa(t.Unique), strconv.Itoa(t.Multiple), strconv.Itoa(t.Unsolvable),
+			strconv.Itoa(t.Invalid), strconv.Itoa(t.Solved), strconv.Itoa(t.Unreadable), f(t.WallMS), f(t.MeanUS), f(t.MaxUS),
+			strconv.FormatInt(t.PerSecond, 10)}
+		return writeRows(w, format, header, [][]string{row})
+	}
+	found := ""
+	if t.Solved > 0 {
+		found = fmt.Sprintf(", %d solved without uniqueness check", t.Solved)
+	}
+	unreadable := ""
+	if t.Unreadable > 0 {
+		unreadable = fmt.Sprintf("; %d input(s) could not be read", t.Unreadable)
+	}
+	_, err := fmt.Fprintf(w, "Solved %d of %d (%d unique, %d multiple, %d unsolvable, %d invalid%s) in %s; mean %s, max %s, %s puzzles/s%s\n",
+		sum.Solved(), t.Puzzles, t.Unique, t.Multiple, t.Unsolvable, t.Invalid, found,
+		Duration(s.Wall), Duration(mean), Duration(sum.Max), Thousands(rate), unreadable)
+	return err
+}
+
+// generateTotals are the fields of a generate summary's first part.
+type generateTotals struct {
+	Asked     int     `json:"asked"`
+	Made      int     `json:"made"`
+	Tries     int64   `json:"candidates"`
+	WallMS    float64 `json:"wall_ms"`
+	PerPuzzle float64 `json:"ms_per_puzzle"`
+}
+
+func writeGenerateSummary(w io.Writer, format string, s Summary) error {
+	t := generateTotals{Asked: s.Asked, Made: s.Made, Tries: s.Tries, WallMS: float64(s.Wall.Microseconds()) / 1000}
+	if s.Made > 0 {
+		t.PerPuzzle = t.WallMS / float64(s.Made)
+	}
+	switch format {
+	case "json":
+		return encodeSummary(w, t)
+	case "csv", "markdown":
+		f := func(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+		err := writeRows(w, format, []string{"asked", "made", "candidates", "wall_ms", "ms_per_puzzle"},
+			[][]string{{strconv.Itoa(t.Asked), strconv.Itoa(t.Made), strconv.FormatInt(t.Tries, 10), f(t.WallMS), f(t.PerPuzzle)}})
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, "\n")
+		return err
+	}
+	_, err := fmt.Fprintf(w, "Generated %d of %d puzzles in %s, %s candidates tried.\n\n", s.Made, s.Asked, Duration(s.Wall), Thousands(s.Tries))
+	return err
+}
+
+// usageRow is one technique's totals.
+type usageRow struct {
+	Technique    string `json:"technique"`
+	Ratings      string `json:"se_rating"`
+	Puzzles      int    `json:"puzzles"`
+	Steps        int    `json:"steps"`
+	Placements   int    `json:"placements"`
+	Eliminations int    `json:"eliminations"`
+}
+
+func (u usageRow) strings() []string {
+	return []string{u.Technique, u.Ratings, strconv.Itoa(u.Puzzles), strconv.Itoa(u.Steps),
+		strconv.Itoa(u.Placements), strconv.Itoa(u.Eliminations)}
+}
+
+// usageHeader names the columns of a usage row.
+var usageHeader = []string{"technique", "se_rating", "puzzles", "steps", "placements", "eliminations"}
+
+// usageRows lists the totals in the registry's order.
+func usageRows(m map[string]*grade.TechniqueTotals) []usageRow {
+	rows := []usageRow{}
+	for _, t := range techniques.All() {
+		if x := m[t.Key]; x != nil {
+			rows = append(rows, usageRow{t.Key, t.Ratings.String(), x.Puzzles, x.Steps, x.Placements, x.Eliminations})
+		}
+	}
+	return rows
+}
+
+// levelRow is one level of the histogram.
+type levelRow struct {
+	Level      string     `json:"level"`
+	Puzzles    int        `json:"puzzles"`
+	Share      string     `json:"share"`
+	Techniques []usageRow `json:"techniques,omitempty"`
+}
+
+// writeGradeSummary writes the usage of each technique over a batch (per
+// level with GroupByLevel) and the histogram of levels:
+//
+//   - table and markdown: a usage table (per level), then the levels;
+//   - csv: usage rows (with "level" first when grouped), a blank line, then
+//     "level,puzzles,share" rows;
+//   - json: one object {"summary": {puzzles, rated, beyond, not_graded,
+//     techniques, levels}}.
+func writeGradeSummary(out io.Writer, format string, s Summary) error {
+	sum := s.Grade
+	levels := slices.Clone(s.Levels)
+	for l := range sum.ByLevel {
+		if !slices.Contains(levels, l) {
+			levels = append(levels, l)
+		}
+	}
+	graded := sum.ByStatus[grade.Rated] + sum.ByStatus[grade.Beyond]
+	notGraded := sum.Puzzles + sum.InputErrs - graded
+	var rows []levelRow
+	for _, l := range levels {
+		r := levelRow{Level: l, Puzzles: sum.ByLevel[l], Share: "0%"}
+		if graded > 0 {
+			r.Share = fmt.Sprintf("%.1f%%", 100*float64(r.Puzzles)/float64(graded))
+		}
+		if s.GroupByLevel {
+			r.Techniques = usageRows(sum.LevelTechniques[l])
+		}
+		rows = append(rows, r)
+	}
+	switch format {
+	case "json":
+		return encodeSummary(out, struct {
+			Puzzles    int        `json:"puzzles"`
+			Rated      int        `json:"rated"`
+			Beyond     int        `json:"beyond"`
+			NotGraded  int        `json:"not_graded"`
+			Techniques []usageRow `json:"techniques"`
+			Levels     []levelRow `json:"levels"`
+		}{sum.Puzzles + sum.InputErrs, sum.ByStatus[grade.Rated], sum.ByStatus[grade.Beyond], notGraded,
+			usageRows(sum.Techniques), rows})
+	case "csv":
+		cw := csv.NewWriter(out)
+		if s.GroupByLevel {
+			cw.Write(append([]string{"level"}, usageHeader...))
+			for _, l := range rows {
+				for _, u := range l.Techniques {
+					cw.Write(append([]string{l.Level}, u.strings()...))
+				}
+			}
+		} else {
+			cw.Write(usageHeader)
+			for _, u := range usageRows(sum.Techniques) {
+				cw.Write(u.strings())
+			}
+		}
+		cw.Write(nil)
+		cw.Write([]string{"level", "puzzles", "share"})
+		for _, l := range rows {
+			cw.Write([]string{l.Level, strconv.Itoa(l.Puzzles), l.Share})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	usageTable := func(us []usageRow) error {
+		var table [][]string
+		for _, u := range us {
+			table = append(table, u.strings())
+		}
+		return writeRows(out, format, []string{"technique", "SE rating", "puzzles", "steps", "placements", "eliminations"}, table)
+	}
+	fmt.Fprintf(out, "Technique usage over %d puzzles (%d rated, %d beyond the techniques, %d not graded):\n\n",
+		sum.Puzzles+sum.InputErrs, sum.ByStatus[grade.Rated], sum.ByStatus[grade.Beyond], notGraded)
+	if s.GroupByLevel {
+		for _, l := range rows {
+			if l.Puzzles == 0 {
+				continue
+			}
+			fmt.Fprintf(out, "Level %s (%d puzzles):\n\n", l.Level, l.Puzzles)
+			if err := usageTable(l.Techniques); err != nil {
+				return err
+			}
+			fmt.Fprintln(out)
+		}
+	} else if err := usageTable(usageRows(sum.Techniques)); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\nLevels:\n\n")
+	maxN := 1
+	for _, l := range rows {
+		maxN = max(maxN, l.Puzzles)
+	}
+	var table [][]string
+	for _, l := range rows {
+		table = append(table, []string{l.Level, strconv.Itoa(l.Puzzles), l.Share, strings.Repeat("#", (l.Puzzles*40+maxN-1)/maxN)})
+	}
+	return writeRows(out, format, []string{"level", "puzzles", "share", ""}, table)
+}
+
+// encodeSummary writes {"summary": v} on one line.
+func encodeSummary(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(struct {
+		Summary any `json:"summary"`
+	}{v})
+}
+
+// writeRows writes a whole table in a format: csv, markdown, or table.
+// Columns whose cells are all numbers are right-aligned.
+func writeRows(w io.Writer, format string, header []string, rows [][]string) error {
+	if format == "csv" {
+		cw := csv.NewWriter(w)
+		cw.Write(header)
+		cw.WriteAll(rows)
+		return cw.Error()
+	}
+	align := make([]tw.Align, len(header))
+	for i := range header {
+		align[i] = tw.AlignRight
+		for _, r := range rows {
+			if _, err := strconv.ParseFloat(strings.TrimSuffix(r[i], "%"), 64); err != nil && r[i] != "" {
+				align[i] = tw.AlignLeft
+				break
+			}
+		}
+	}
+	opts := []tablewriter.Option{tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: align})}
+	if format == "markdown" {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+		for _, r := range rows {
+			for i := range r {
+				r[i] = escapeMarkdown(r[i])
+			}
+		}
+	}
+	t := tablewriter.NewTable(w, opts...)
+	t.Header(header)
+	t.Bulk(rows)
+	return t.Render()
+}

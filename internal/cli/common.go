@@ -1,0 +1,253 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"sudokit/batch"
+	"sudokit/config"
+	"sudokit/export"
+	"sudokit/grade"
+	"sudokit/sudoku"
+	"sudokit/techniques"
+)
+
+// The flags several commands share are built by these functions, fresh
+// for each command, so that one flag means the same everywhere.
+
+func formatFlag(job export.Job, def string) *ucli.StringFlag {
+	return &ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: def,
+		Usage:       "output `FORMAT`: " + strings.Join(export.Formats(job), ", "),
+		DefaultText: def + ", or output." + job.String() + " in config.yaml"}
+}
+
+func outputFlag() *ucli.StringFlag {
+	return &ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
+		Usage: "write the rows to `FILE` (- for standard output); the file appears whole, and an interrupted run keeps the rows done"}
+}
+
+func configFlag() *ucli.StringFlag {
+	return &ucli.StringFlag{Name: "config", TakesFile: true,
+		Usage: "read settings from `FILE`, on top of the built-in config.yaml (sudokit config prints it)"}
+}
+
+func workersFlag(what string) *ucli.IntFlag {
+	return &ucli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(),
+		Usage: what + " on `N` goroutines (the output order stays the input order)", DefaultText: "all cores"}
+}
+
+func budgetFlag() *ucli.DurationFlag {
+	return &ucli.DurationFlag{Name: "budget",
+		Usage:       "time allowed to grade one puzzle, such as 10s (0: no limit); a puzzle over it is reported, not rated",
+		DefaultText: "budget in config.yaml, 60s"}
+}
+
+func quietFlag() *ucli.BoolFlag {
+	return &ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
+		Usage: "print nothing on standard error but errors: no progress bar, no notes"}
+}
+
+func summaryFlag(what string) *ucli.BoolFlag {
+	return &ucli.BoolFlag{Name: "summary",
+		Usage: "print the batch summary (" + what + ") on standard output instead of the rows; the rows still go to -o FILE (-o - for both)"}
+}
+
+func groupByFlag(usage string) *ucli.StringFlag {
+	return &ucli.StringFlag{Name: "group-by", Usage: "`level`: " + usage}
+}
+
+// schema is what a configuration may name: the techniques of the registry
+// and the commands' formats.
+func schema() config.Schema {
+	return config.Schema{Techniques: techniques.Keys(), Formats: map[string][]string{
+		"solve": export.Formats(export.Solve), "grade": export.Formats(export.Grade), "generate": export.Formats(export.Generate)}}
+}
+
+// loadConfig returns the configuration of the command: the built-in one
+// with --config's file on top, and --budget when given.
+func loadConfig(c *ucli.Context) (*config.Config, error) {
+	cfg, err := config.Load(c.String("config"), schema())
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	if c.IsSet("budget") {
+		if cfg.Budget = c.Duration("budget"); cfg.Budget < 0 {
+			return nil, usagef("--budget must not be negative")
+		}
+	}
+	return cfg, nil
+}
+
+// formatOf returns the output format: --format, else the configured
+// default of the command.
+func formatOf(c *ucli.Context, configured string) string {
+	if !c.IsSet("format") && configured != "" {
+		return configured
+	}
+	return c.String("format")
+}
+
+// positive reads an int flag that must be at least 1.
+func positive(c *ucli.Context, name string) (int, error) {
+	n := c.Int(name)
+	if n < 1 {
+		return 0, usagef("--%s must be at least 1, got %d", name, n)
+	}
+	return n, nil
+}
+
+// requires reports a flag given without the one it goes with.
+func requires(c *ucli.Context, flag string, ok bool, with string) error {
+	if c.IsSet(flag) && !ok {
+		return usagef("--%s does nothing without %s", flag, with)
+	}
+	return nil
+}
+
+// groupByLevel reads --group-by, whose only value is "level".
+func groupByLevel(c *ucli.Context) (bool, error) {
+	switch g := c.String("group-by"); g {
+	case "":
+		return false, nil
+	case "level":
+		return true, nil
+	default:
+		return false, usagef("--group-by takes level, not %q", g)
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device that
+// answers terminal requests; /dev/null does not).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// terminalWidth is the width of w when it is a terminal, else 0.
+func terminalWidth(w any) int {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return 0
+	}
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return width
+}
+
+// session is what one run of a command shares: the error stream and the
+// progress bar, and whether some item failed.
+type session struct {
+	c          *ucli.Context
+	quiet      bool
+	failed     bool
+	unreadable int // inputs that could not be read at all
+	progress   *progress
+}
+
+func newSession(c *ucli.Context) *session { return &session{c: c, quiet: c.Bool("quiet")} }
+
+// stderr is where messages go: above the progress bar when there is one.
+func (s *session) stderr() io.Writer {
+	if s.progress != nil {
+		return s.progress
+	}
+	return s.c.App.ErrWriter
+}
+
+// report writes an error on the error stream, prefixed once, and notes
+// that an item failed.
+func (s *session) report(err error) {
+	s.failed = true
+	fmt.Fprintf(s.stderr(), "sudokit: %v\n", err)
+}
+
+// note writes an informational message on the error stream, unless -q.
+func (s *session) note(format string, args ...any) {
+	if !s.quiet {
+		fmt.Fprintf(s.stderr(), "sudokit: "+format+"\n", args...)
+	}
+}
+
+// result is the error a command returns at the end: err, else ErrFailed
+// when an item failed.
+func (s *session) result(err error) error {
+	if err == nil && s.failed {
+		return ErrFailed
+	}
+	return err
+}
+
+// item is one puzzle of the command's inputs, or the error that stands in
+// its place (a bad line, a file that does not open).
+type item struct {
+	p   sudoku.Puzzle
+	err error
+}
+
+// inputs streams the puzzles of the command's arguments: files, "-" for
+// standard input, or puzzles given as arguments; standard input when there
+// is no argument.
+func inputs(c *ucli.Context) iter.Seq[item] {
+	return func(yield func(item) bool) {
+		for p, err := range sudoku.Inputs(c.Args().Slice(), c.App.Reader) {
+			if !yield(item{p, err}) {
+				return
+			}
+		}
+	}
+}
+
+// chunkFor picks the batch chunk: one puzzle at a time when a person types
+// them into a terminal, so that each answer comes at once; larger chunks
+// for files and pipes.
+func chunkFor(c *ucli.Context, cheap bool) int {
+	fromStdin := c.NArg() == 0 || slices.Contains(c.Args().Slice(), "-")
+	if !cheap || (fromStdin && isTerminal(c.App.Reader)) {
+		return 1
+	}
+	return 64
+}
+
+// rows runs work on every input on the workers and hands each record, in
+// input order, to w; a failed record is reported on the error stream
+// (after the rows before it are written out) and still gets its row. add,
+// when not nil, sees every record.
+func (s *session) rows(c *ucli.Context, workers, chunk int, w export.Writer, work func(item) export.Record,
+	add func(export.Record)) error {
+	return batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunk}, inputs(c), work,
+		func(r export.Record) error {
+			if r.Puzzle.Line == 0 && r.Err != nil {
+				// A whole input failed (a file that does not open): no row.
+				if err := w.Flush(); err != nil {
+					return err
+				}
+				s.unreadable++
+				s.report(r.Err)
+				return nil
+			}
+			if r.Grade != nil && r.Grade.Status == grade.Cancelled {
+				return c.Context.Err() // interrupted: no row for a puzzle cut short
+			}
+			if err := r.Failed(); err != nil {
+				if err := w.Flush(); err != nil {
+					return err
+				}
+				s.report(err)
+			}
+			if add != nil {
+				add(r)
+			}
+			s.progress.increment()
+			return w.Write(r)
+		})
+}

@@ -1,0 +1,233 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"sudokit/config"
+	"sudokit/export"
+	"sudokit/generate"
+	"sudokit/techniques"
+)
+
+// The shell scripts ask the hidden __complete command for the words that
+// may come next; it knows the commands, their flags and the values those
+// take (formats, levels, symmetries, technique keys). A first line
+// ":files" asks the shell to complete file names instead.
+var completionScripts = map[string]string{
+	"bash": `# bash completion for sudokit: source <(sudokit completion bash)
+_sudokit() {
+	local cur="${COMP_WORDS[COMP_CWORD]}"
+	local IFS=$'\n'
+	local out=($(sudokit __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+	if [[ "${out[0]}" == ":files" ]]; then
+		compopt -o filenames 2>/dev/null
+		COMPREPLY=($(compgen -f -- "$cur"))
+	else
+		COMPREPLY=("${out[@]}")
+	fi
+}
+complete -F _sudokit sudokit
+`,
+	"zsh": `#compdef sudokit
+# zsh completion for sudokit: source <(sudokit completion zsh), or save it as
+# _sudokit in a directory of $fpath.
+_sudokit() {
+	local -a out
+	out=("${(@f)$(sudokit __complete "${(@)words[2,CURRENT]}" 2>/dev/null)}")
+	if [[ "${out[1]}" == ":files" ]]; then
+		_files
+	else
+		compadd -- "${out[@]}"
+	fi
+}
+if [[ "${funcstack[1]}" == "_sudokit" ]]; then
+	_sudokit "$@"
+else
+	compdef _sudokit sudokit
+fi
+`,
+	"fish": `# fish completion for sudokit: sudokit completion fish | source, or save it
+# as ~/.config/fish/completions/sudokit.fish
+function __sudokit_complete
+	set -l words (commandline -opc) (commandline -ct)
+	set -l out (sudokit __complete $words[2..-1] 2>/dev/null)
+	if test "$out[1]" = ":files"
+		__fish_complete_path (commandline -ct)
+	else
+		printf '%s\n' $out
+	end
+end
+complete -c sudokit -f -a '(__sudokit_complete)'
+`,
+}
+
+func completionCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "completion",
+		Usage:     "print a shell completion script: bash, zsh or fish",
+		ArgsUsage: "bash|zsh|fish",
+		Description: `Prints a script that completes sudokit's commands, flags and flag values
+(formats, levels, symmetries, technique keys) and file names.
+
+Examples:
+   source <(sudokit completion bash)        # in ~/.bashrc
+   source <(sudokit completion zsh)         # in ~/.zshrc
+   sudokit completion fish > ~/.config/fish/completions/sudokit.fish`,
+		Action: func(c *ucli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("completion takes one shell: bash, zsh or fish")
+			}
+			script, ok := completionScripts[c.Args().First()]
+			if !ok {
+				return usagef("no completion for %q: want bash, zsh or fish", c.Args().First())
+			}
+			_, err := fmt.Fprint(c.App.Writer, script)
+			return err
+		},
+	}
+}
+
+// completeCommand is the hidden command the scripts call: its arguments
+// are the words of the command line after "sudokit", the last being the
+// word under completion.
+func completeCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:            "__complete",
+		Hidden:          true,
+		SkipFlagParsing: true,
+		Action: func(c *ucli.Context) error {
+			for _, w := range completions(c.App, c.Args().Slice()) {
+				fmt.Fprintln(c.App.Writer, w)
+			}
+			return nil
+		},
+	}
+}
+
+// completions returns the words that may replace the last of words.
+func completions(app *ucli.App, words []string) []string {
+	if len(words) == 0 {
+		words = []string{""}
+	}
+	cur := words[len(words)-1]
+	var cmd *ucli.Command
+	for _, w := range words[:len(words)-1] {
+		if !strings.HasPrefix(w, "-") {
+			cmd = app.Command(w)
+			break
+		}
+	}
+	if cmd == nil {
+		var out []string
+		for _, c := range app.Commands {
+			if !c.Hidden {
+				out = append(out, c.Name)
+			}
+		}
+		return withPrefix(append(out, "--help", "--version"), cur)
+	}
+	if len(words) >= 2 {
+		if f := flagNamed(cmd, words[len(words)-2]); f != nil && takesValue(f) {
+			return flagValues(cmd, f, words, cur)
+		}
+	}
+	if strings.HasPrefix(cur, "-") {
+		var out []string
+		for _, f := range cmd.Flags {
+			for _, n := range f.Names() {
+				out = append(out, dashes(n))
+			}
+		}
+		return withPrefix(append(out, "--help"), cur)
+	}
+	switch cmd.Name {
+	case "completion":
+		return withPrefix([]string{"bash", "fish", "zsh"}, cur)
+	case "help":
+		return completions(app, []string{cur})
+	case "solve", "grade", "print":
+		return []string{":files"}
+	}
+	return nil
+}
+
+// flagNamed returns the command's flag written as word (-f, --format).
+func flagNamed(cmd *ucli.Command, word string) ucli.Flag {
+	name := strings.TrimLeft(word, "-")
+	if name == "" || !strings.HasPrefix(word, "-") || strings.Contains(name, "=") {
+		return nil
+	}
+	for _, f := range cmd.Flags {
+		if slices.Contains(f.Names(), name) {
+			return f
+		}
+	}
+	return nil
+}
+
+func takesValue(f ucli.Flag) bool {
+	_, isBool := f.(*ucli.BoolFlag)
+	return !isBool
+}
+
+// flagValues completes the value of flag f.
+func flagValues(cmd *ucli.Command, f ucli.Flag, words []string, cur string) []string {
+	jobs := map[string]export.Job{"solve": export.Solve, "grade": export.Grade, "generate": export.Generate}
+	switch f.Names()[0] {
+	case "format":
+		if job, ok := jobs[cmd.Name]; ok {
+			return withPrefix(export.Formats(job), cur)
+		}
+		if cmd.Name == "print" {
+			return withPrefix(export.BookFormats(), cur)
+		}
+		return withPrefix([]string{"table", "markdown", "csv", "json"}, cur)
+	case "level":
+		cfg := config.Default()
+		for i, w := range words[:len(words)-1] {
+			if w == "--config" && i+1 < len(words)-1 {
+				if c, err := config.Load(words[i+1], config.Schema{}); err == nil {
+					cfg = c
+				}
+			}
+		}
+		return withPrefix(cfg.LevelNames(), cur)
+	case "symmetry":
+		return withPrefix(generate.SymmetryNames(), cur)
+	case "require":
+		// A list separated by commas: complete its last key.
+		done, last := "", cur
+		if i := strings.LastIndexByte(cur, ','); i >= 0 {
+			done, last = cur[:i+1], cur[i+1:]
+		}
+		var out []string
+		for _, k := range withPrefix(techniques.Keys(), last) {
+			out = append(out, done+k)
+		}
+		return out
+	case "group-by":
+		return withPrefix([]string{"level"}, cur)
+	case "paper":
+		return withPrefix(export.BookPapers, cur)
+	case "per-page":
+		return withPrefix([]string{"1", "2", "4", "6"}, cur)
+	case "output", "config", "pdf":
+		return []string{":files"}
+	}
+	return nil
+}
+
+// withPrefix keeps the words that start with prefix.
+func withPrefix(words []string, prefix string) []string {
+	var out []string
+	for _, w := range words {
+		if strings.HasPrefix(w, prefix) {
+			out = append(out, w)
+		}
+	}
+	return out
+}

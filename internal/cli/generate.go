@@ -1,0 +1,246 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"sudokit/config"
+	"sudokit/export"
+	"sudokit/generate"
+	"sudokit/grade"
+	"sudokit/sudoku"
+)
+
+func generateCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:  "generate",
+		Usage: "make puzzles with one solution, by level or SE rating, symmetric, reproducible",
+		Description: `Fills a random grid, removes clues in random order and symmetric groups while
+the puzzle keeps exactly one solution, grades the result with the same engine
+as "sudokit grade", and keeps the puzzles that meet the target. Puzzles come
+out in order as they are found; the same --seed and flags give the same
+output whatever --workers is. Each line: the puzzle, ED=ER/EP/ED, the level,
+and seed:index (the puzzle comes again with that --seed at that position).
+
+A target that is impossible or too rare stops after --max-tries candidates
+for one puzzle (or --timeout) with a message; puzzles already made are kept.
+
+Formats:
+` + export.FormatHelp(export.Generate) + `
+Exit status: 0 when --count puzzles were made, 1 when the run gave up or
+timed out (the puzzles made are still written), 2 for a bad command line.
+
+Examples:
+   sudokit generate -n 10 --level hard --seed 1
+   sudokit generate -n 5 --rating 7.6+ -f grid --with-solution
+   sudokit generate -n 20 --require x-wing --symmetry mirror -o xwing.txt
+   sudokit generate -n 12 --level fiendish --pdf book.pdf --title "Fiendish" --per-page 2`,
+		Flags: append([]ucli.Flag{
+			&ucli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "make `N` puzzles"},
+			&ucli.StringFlag{Name: "level", Aliases: []string{"l"}, Usage: "target `LEVEL` from config.yaml: easy, medium, hard, fiendish, diabolical"},
+			&ucli.StringFlag{Name: "rating", Aliases: []string{"r"}, Usage: "target SE rating (ER) `RANGE`: 2.6-4.0, 7.6+ (no upper bound) or 4.5"},
+			&ucli.StringSliceFlag{Name: "require", Usage: "the solving path must use `TECHNIQUE` (a key from sudokit techniques, such as x-wing; repeat or separate with commas)"},
+			&ucli.StringFlag{Name: "clues", Usage: "number of clues `RANGE`, such as 22-26"},
+			&ucli.StringFlag{Name: "symmetry", Aliases: []string{"s"}, Value: "rot180", Usage: "clue `PATTERN`: " + strings.Join(generate.SymmetryNames(), ", ")},
+			&ucli.BoolFlag{Name: "minimal", Usage: "no single clue can be removed (with a symmetry, other candidates are dropped)"},
+			&ucli.Uint64Flag{Name: "seed", Usage: "random `SEED`; the same seed and flags give the same puzzles", DefaultText: "drawn at random and printed on standard error"},
+			formatFlag(export.Generate, "line"),
+			outputFlag(),
+			&ucli.BoolFlag{Name: "with-solution", Usage: "add each puzzle's solution"},
+			&ucli.BoolFlag{Name: "dedupe", Usage: "never output the same puzzle twice"},
+			summaryFlag("candidates tried, technique usage, levels"),
+			groupByFlag("one usage table per level in the summary, and one section per level in the --pdf book"),
+			&ucli.StringFlag{Name: "pdf", TakesFile: true, Usage: "also write the puzzles as a printable book to `FILE` (layout: --paper, --per-page, --title, --group-by level)"},
+			workersFlag("generate"),
+			&ucli.IntFlag{Name: "max-tries", Value: 100_000, Usage: "give up after `N` candidates for one puzzle"},
+			&ucli.DurationFlag{Name: "timeout", Usage: "stop after `DURATION` (such as 30s), keeping the puzzles made", DefaultText: "none"},
+			budgetFlag(),
+			quietFlag(),
+			configFlag(),
+		}, bookFlags()...),
+		Action: runGenerate,
+	}
+}
+
+// generateRun is what runGenerate reads from its flags.
+type generateRun struct {
+	cfg     *config.Config
+	gen     *generate.Generator
+	target  generate.Target
+	count   int
+	workers int
+	format  string
+	byLevel bool
+	book    *export.BookOptions // nil without --pdf
+}
+
+// readGenerate reads and checks generate's flags.
+func readGenerate(c *ucli.Context) (*generateRun, error) {
+	if err := noArgs(c); err != nil {
+		return nil, err
+	}
+	cfg, err := loadConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	r := &generateRun{cfg: cfg, format: formatOf(c, cfg.Output.Generate)}
+	if r.count, err = positive(c, "count"); err != nil {
+		return nil, err
+	}
+	if r.workers, err = positive(c, "workers"); err != nil {
+		return nil, err
+	}
+	if _, err := positive(c, "max-tries"); err != nil {
+		return nil, err
+	}
+	if c.Duration("timeout") < 0 {
+		return nil, usagef("--timeout must not be negative")
+	}
+	if r.byLevel, err = groupByLevel(c); err != nil {
+		return nil, err
+	}
+	pdf := c.IsSet("pdf")
+	if err := requires(c, "group-by", c.Bool("summary") || pdf, "--summary or --pdf"); err != nil {
+		return nil, err
+	}
+	for _, f := range []string{"title", "per-page", "paper"} {
+		if err := requires(c, f, pdf, "--pdf"); err != nil {
+			return nil, err
+		}
+	}
+	if c.Bool("summary") && !c.IsSet("output") && !pdf {
+		return nil, usagef("--summary replaces the puzzles on standard output: give -o FILE (or -o - for both), or --pdf")
+	}
+	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{}); err != nil {
+		return nil, asUsage(err)
+	}
+	if pdf {
+		opt, err := bookOptions(c, r.byLevel)
+		if err != nil {
+			return nil, err
+		}
+		r.book = &opt
+	}
+	sym, err := generate.ParseSymmetry(c.String("symmetry"))
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	r.target, err = generate.NewTarget(cfg, generate.TargetSpec{Level: c.String("level"), Rating: c.String("rating"),
+		Clues: c.String("clues"), Require: c.StringSlice("require")})
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	seed := c.Uint64("seed")
+	if !c.IsSet("seed") {
+		seed = uint64(time.Now().UnixNano())
+	}
+	r.gen, err = generate.New(cfg, generate.Options{Seed: seed, Symmetry: sym, Minimal: c.Bool("minimal"),
+		Target: r.target, MaxTries: c.Int("max-tries")})
+	return r, asUsage(err)
+}
+
+func runGenerate(c *ucli.Context) error {
+	r, err := readGenerate(c)
+	if err != nil {
+		return err
+	}
+	s := newSession(c)
+	if !c.IsSet("seed") {
+		s.note("--seed %d", c.Uint64("seed"))
+	}
+	var rowsDest, pdfDest *destination
+	if !c.Bool("summary") || c.IsSet("output") {
+		if rowsDest, err = s.open(c.String("output"), false); err != nil {
+			return err
+		}
+		defer rowsDest.abort()
+	}
+	if r.book != nil {
+		if pdfDest, err = s.open(c.String("pdf"), true); err != nil {
+			return err
+		}
+		defer pdfDest.abort()
+	}
+	ctx := c.Context
+	if d := c.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	s.startProgress(ctx, "generating", r.count, func() string { return tries(r.gen.Tries()) })
+	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution")})
+	sum := grade.NewSummary()
+	var book []export.BookPuzzle
+	st, runErr := r.gen.Run(ctx, r.count, r.workers, c.Bool("dedupe"), func(p generate.Puzzle) error {
+		s.progress.increment()
+		sum.Add(p.Result)
+		if r.book != nil {
+			book = append(book, export.BookPuzzle{Grid: p.Grid, Solution: p.Solution, Level: p.Result.Level, Rating: p.Result.SE().ER})
+		}
+		return w.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
+	})
+	runErr = firstErr(runErr, w.Close())
+	s.stopProgress()
+	runErr = firstErr(runErr, rowsDest.commit(st.Made > 0), r.writeBook(pdfDest, book))
+	r.note(s, st)
+	if c.Bool("summary") && (runErr == nil || st.Made > 0) {
+		runErr = firstErr(runErr, s.summary(rowsDest, r.format, export.Summary{Job: export.Generate, Grade: sum,
+			Levels: r.cfg.LevelNames(), GroupByLevel: r.byLevel, Wall: st.Elapsed, Asked: r.count, Made: st.Made, Tries: st.Tries}))
+	}
+	switch {
+	case errors.Is(runErr, context.DeadlineExceeded) && c.Context.Err() == nil:
+		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.count))
+		return ErrFailed
+	case errors.Is(runErr, generate.ErrGaveUp):
+		s.report(runErr)
+		return ErrFailed
+	}
+	return runErr
+}
+
+// writeBook writes the --pdf book of the puzzles made, if any.
+func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) error {
+	if r.book == nil || len(book) == 0 {
+		return nil
+	}
+	if r.book.Title == "" {
+		r.book.Title = bookTitle(len(book), r.target)
+	}
+	export.Arrange(book, r.cfg.LevelNames(), *r.book)
+	return firstErr(export.WriteBook("pdf", dest, book, *r.book), dest.commit(true))
+}
+
+// note tells how the run went, on the error stream unless -q.
+func (r *generateRun) note(s *session, st generate.Stats) {
+	if st.Made == 0 {
+		s.note("generated 0 of %d puzzles in %s, %s candidates tried", r.count, export.Duration(st.Elapsed), export.Thousands(st.Tries))
+		return
+	}
+	s.note("generated %d of %d puzzles in %s (%s each, %.1f puzzles/s), %s candidates tried", st.Made, r.count,
+		export.Duration(st.Elapsed), export.Duration(st.Elapsed/time.Duration(st.Made)),
+		float64(st.Made)/st.Elapsed.Seconds(), export.Thousands(st.Tries))
+}
+
+// firstErr returns the first error that is not nil.
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bookTitle names a generated book after its target: "12 hard sudoku".
+func bookTitle(n int, t generate.Target) string {
+	if d := t.String(); d != "" {
+		return fmt.Sprintf("%d %s sudoku", n, d)
+	}
+	return fmt.Sprintf("%d sudoku", n)
+}

@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"io"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"sudokit/export"
+	"sudokit/grade"
+)
+
+func gradeCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "grade",
+		Usage:     "rate puzzles on the Sudoku Explainer scale, name their level, explain and count the techniques they need",
+		ArgsUsage: "[FILE|-|PUZZLE]...",
+		Description: `Replays human techniques in Sudoku Explainer 1.2.1's order, always applying
+the first step the first technique finds (SE's rule, part of the rating),
+and writes per puzzle, in input order: ER (the hardest step), EP (the hardest
+step up to the first placement), ED (the first step), the level from
+config.yaml, the hardest technique and the number of steps. All of SE's
+techniques are implemented, up to nested forcing chains (11.0 and up);
+"sudokit techniques" lists them with their keys and ratings. A puzzle they
+cannot finish is "beyond" (SE writes 20.0 for it).
+
+Every input puzzle gets its row, in every format; one that is invalid, has
+no or several solutions, or runs over the time budget (--budget) gets its
+status instead of ratings, and is also reported on standard error.
+
+--explain writes the solving path, one step per line, as
+   12. 7.1 Forcing Chain: r1c2=5 -> r1c7<>5 => r3c8=5 ==> r3c8<>4
+with the rating, the technique, the pattern, and after ==> what the step
+places (r1c2=5) or eliminates (r3c8<>4). Chains read from their assumption:
+"->" means "so this candidate is false" (a true candidate rules out its
+peers), "=>" means "so this one is true" (a false candidate leaves one
+place or one digit). A link proved by a basic technique or by a nested
+chain names it in parentheses; a nested chain's own links follow, indented.
+
+Formats:
+` + export.FormatHelp(export.Grade) + `
+Exit status: 0 when every puzzle was graded (rated, or beyond the rules); 1
+when any was invalid, unsolvable, had several solutions or ran over the
+budget; 2 for a bad command line.
+
+Examples:
+   sudokit grade puzzles.txt
+   sudokit grade -f se puzzles.txt > rated.txt
+   sudokit grade --explain ...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327
+   sudokit grade --summary --group-by level -f csv puzzles.txt > usage.csv
+   sudokit grade -o rows.csv -f csv --summary puzzles.txt`,
+		Flags: []ucli.Flag{
+			formatFlag(export.Grade, "table"),
+			outputFlag(),
+			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path, one step per line (json: a \"path\" list)"},
+			&ucli.BoolFlag{Name: "candidates", Usage: "with --explain, the candidates before each step"},
+			summaryFlag("technique usage and a histogram of levels"),
+			groupByFlag("with --summary, one technique table per level"),
+			budgetFlag(),
+			workersFlag("grade"),
+			quietFlag(),
+			configFlag(),
+		},
+		Action: runGrade,
+	}
+}
+
+func runGrade(c *ucli.Context) error {
+	cfg, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	workers, err := positive(c, "workers")
+	if err != nil {
+		return err
+	}
+	byLevel, err := groupByLevel(c)
+	if err != nil {
+		return err
+	}
+	if err := requires(c, "candidates", c.Bool("explain"), "--explain"); err != nil {
+		return err
+	}
+	if err := requires(c, "group-by", c.Bool("summary"), "--summary"); err != nil {
+		return err
+	}
+	format := formatOf(c, cfg.Output.Grade)
+	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates")}
+	if _, err := export.NewWriter(format, export.Grade, io.Discard, opt); err != nil {
+		return asUsage(err)
+	}
+	grader, err := grade.New(cfg)
+	if err != nil {
+		return asUsage(err)
+	}
+	s := newSession(c)
+	var dest *destination
+	if !c.Bool("summary") || c.IsSet("output") {
+		if dest, err = s.open(c.String("output"), false); err != nil {
+			return err
+		}
+		defer dest.abort()
+		if dest.file == nil {
+			opt.Width = terminalWidth(c.App.Writer)
+		}
+	}
+	s.startProgress(c.Context, "grading", 0, nil)
+	w, _ := export.NewWriter(format, export.Grade, writerOr(dest), opt)
+	sum := grade.NewSummary()
+	gopt := grade.Options{Path: opt.Explain, Candidates: opt.Candidates}
+	// One puzzle per chunk: grading takes from a tenth of a millisecond to
+	// seconds, and a slow puzzle must not hold back the others' results.
+	runErr := s.rows(c, workers, 1, w,
+		func(it item) export.Record {
+			if it.err != nil {
+				return export.Record{Puzzle: it.p, Err: it.err}
+			}
+			start := time.Now()
+			res := grader.Grade(c.Context, it.p.Grid, gopt)
+			return export.Record{Puzzle: it.p, Grade: &res, Elapsed: time.Since(start)}
+		},
+		func(r export.Record) {
+			if r.Grade != nil {
+				sum.Add(*r.Grade)
+			} else {
+				sum.InputErrs++
+			}
+		})
+	if err := w.Close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	s.stopProgress()
+	if runErr == nil && dest != nil {
+		runErr = dest.commit(true)
+	}
+	if runErr == nil && c.Bool("summary") {
+		runErr = s.summary(dest, format, export.Summary{Job: export.Grade, Grade: sum, Levels: cfg.LevelNames(), GroupByLevel: byLevel})
+	}
+	return s.result(runErr)
+}

@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"io"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"sudokit/export"
+	"sudokit/solve"
+)
+
+func solveCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "solve",
+		Usage:     "solve puzzles and tell whether each has no, one or several solutions",
+		ArgsUsage: "[FILE|-|PUZZLE]...",
+		Description: `Reads puzzles from files, from standard input ("-", or no argument), or from
+the arguments themselves, solves them on all cores, and writes one row per
+input puzzle in input order: its solution, and its status when it is not
+unique (multiple(2+), unsolvable, invalid). Every solution is checked
+against the rules before it is written.
+
+Input: any mix of one puzzle per line (81 cells; blanks as . 0 _ * - or x;
+text after the cells is kept as the label), 9x9 grids with or without
+| + - separators, and the CSV, JSON and grid rows sudokit writes; # comments
+and blank lines are skipped.
+
+Formats:
+` + export.FormatHelp(export.Solve) + `
+Exit status: 0 when every puzzle has exactly one solution (or one was found,
+with --max-solutions 1); 1 when any was invalid, unsolvable or had several
+solutions, or an input could not be read; 2 for a bad command line.
+
+Examples:
+   sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+   sudokit solve -f grid puzzles.txt
+   sudokit solve --summary puzzles.txt
+   cat puzzles.txt | sudokit solve -f json -o solutions.json`,
+		Flags: []ucli.Flag{
+			formatFlag(export.Solve, "line"),
+			outputFlag(),
+			&ucli.IntFlag{Name: "max-solutions", Value: 2,
+				Usage: "count solutions up to `N`: 2 proves uniqueness, 1 only finds one"},
+			summaryFlag("counts by status, time per puzzle"),
+			workersFlag("solve"),
+			quietFlag(),
+			configFlag(),
+		},
+		Action: runSolve,
+	}
+}
+
+func runSolve(c *ucli.Context) error {
+	cfg, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	limit, err := positive(c, "max-solutions")
+	if err != nil {
+		return err
+	}
+	workers, err := positive(c, "workers")
+	if err != nil {
+		return err
+	}
+	s := newSession(c)
+	rowsPath, rows := c.String("output"), !c.Bool("summary") || c.IsSet("output")
+	format := formatOf(c, cfg.Output.Solve)
+	if _, err := export.NewWriter(format, export.Solve, io.Discard, export.Options{}); err != nil {
+		return asUsage(err)
+	}
+	var dest *destination
+	if rows {
+		if dest, err = s.open(rowsPath, false); err != nil {
+			return err
+		}
+		defer dest.abort()
+	}
+	s.startProgress(c.Context, "solving", 0, nil)
+	w, _ := export.NewWriter(format, export.Solve, writerOr(dest), export.Options{})
+	var sum solve.Summary
+	start := time.Now()
+	runErr := s.rows(c, workers, chunkFor(c, true), w,
+		func(it item) export.Record {
+			if it.err != nil {
+				return export.Record{Puzzle: it.p, Err: it.err}
+			}
+			rep := solve.Check(it.p.Grid, limit)
+			return export.Record{Puzzle: it.p, Solve: &rep, Elapsed: rep.Elapsed}
+		},
+		func(r export.Record) {
+			if r.Solve != nil {
+				sum.Add(*r.Solve)
+			} else {
+				sum.Add(solve.Report{Status: solve.Invalid})
+			}
+		})
+	if err := w.Close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	s.stopProgress()
+	if runErr == nil && dest != nil {
+		runErr = dest.commit(true)
+	}
+	sum.Unreadable = s.unreadable
+	if runErr == nil && c.Bool("summary") {
+		runErr = s.summary(dest, format, export.Summary{Job: export.Solve, Solve: &sum, Wall: time.Since(start)})
+	}
+	if runErr == nil && !sum.OK() {
+		s.failed = true
+	}
+	return s.result(runErr)
+}

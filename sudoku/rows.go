@@ -1,0 +1,109 @@
+package sudoku
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The rows sudokit writes in JSON (one object per line) and CSV (under a
+// header line) read back as their puzzles, so that the output of one
+// command is the input of the next. A row's ratings (er, ep, ed) become its
+// label, "ED=ER/EP/ED", which the grader reuses.
+
+// jsonRow reads a JSON object: its "puzzle" field is the puzzle. An object
+// without one is a summary ({"summary": ...}), skipped, or an error.
+func (r *Reader) jsonRow(line []byte) {
+	var obj map[string]any
+	if err := json.Unmarshal(line, &obj); err != nil {
+		r.fail(r.line, fmt.Errorf("%w: a JSON object that does not parse: %v", ErrText, err))
+		return
+	}
+	puzzle, ok := obj["puzzle"].(string)
+	if !ok {
+		if _, summary := obj["summary"]; !summary {
+			r.fail(r.line, fmt.Errorf("%w: a JSON object without a \"puzzle\" field", ErrText))
+		}
+		return
+	}
+	label, _ := obj["label"].(string)
+	num := func(k string) string {
+		if v, ok := obj[k].(float64); ok {
+			return strconv.FormatFloat(v, 'f', 1, 64)
+		}
+		return ""
+	}
+	er := num("er")
+	if status, _ := obj["status"].(string); status == "beyond" {
+		er = RatingBeyond.String()
+	}
+	r.rowPuzzle(puzzle, label, er, num("ep"), num("ed"))
+}
+
+// csvRow reads a CSV line: a header line (it has a "puzzle" column) or a
+// row under one, or a row whose first field of 81 cells is the puzzle. It
+// reports false for a line that is none of these (the caller reads it
+// otherwise).
+func (r *Reader) csvRow(line []byte) bool {
+	fields, err := csv.NewReader(bytes.NewReader(line)).Read()
+	if err != nil {
+		return false
+	}
+	if slices.Contains(fields, "puzzle") {
+		r.endBlock()
+		r.csvHeader = fields
+		return true
+	}
+	col := func(name string) string {
+		if i := slices.Index(r.csvHeader, name); i >= 0 && i < len(fields) {
+			return fields[i]
+		}
+		return ""
+	}
+	if r.csvHeader != nil && len(fields) == len(r.csvHeader) {
+		r.endBlock()
+		er := col("er")
+		if er == "beyond" {
+			er = RatingBeyond.String()
+		}
+		r.rowPuzzle(col("puzzle"), col("label"), er, col("ep"), col("ed"))
+		return true
+	}
+	for _, f := range fields {
+		if len(f) == 81 && allCells([]byte(f)) {
+			r.endBlock()
+			r.rowPuzzle(f, "", "", "", "")
+			return true
+		}
+	}
+	return false
+}
+
+// rowPuzzle queues the puzzle of a JSON or CSV row, labelled with its label
+// and its ratings when it has them.
+func (r *Reader) rowPuzzle(puzzle, label, er, ep, ed string) {
+	if len(puzzle) != 81 || !allCells([]byte(puzzle)) {
+		if puzzle == "" {
+			r.fail(r.line, fmt.Errorf("%w: the row has no puzzle", ErrLength))
+		} else {
+			r.fail(r.line, fmt.Errorf("%w: the row's puzzle %q is not 81 cells", ErrLength, puzzle))
+		}
+		return
+	}
+	var g Grid
+	for i := range 81 {
+		g[i], _ = cellValue(puzzle[i])
+	}
+	var parts []string
+	if label != "" {
+		parts = append(parts, label)
+	}
+	if er != "" && ep != "" && ed != "" && er != "-" && ep != "-" && ed != "-" {
+		parts = append(parts, "ED="+er+"/"+ep+"/"+ed)
+	}
+	r.emit(g, strings.Join(parts, " "))
+}

@@ -1,0 +1,266 @@
+package techniques
+
+import (
+	"context"
+	"slices"
+
+	"sudokit/sudoku"
+)
+
+// Technique is one entry of the registry: the name by which config.yaml,
+// generate --require, the usage tables, --explain, JSON and the technique
+// list all refer to one technique.
+type Technique struct {
+	// Key names the technique everywhere: "x-wing". It is the Technique
+	// field of the steps it produces.
+	Key string
+	// Name is the technique's name for people: "X-Wing".
+	Name string
+	// Family groups techniques that work alike.
+	Family Family
+	// Ratings is the band of the ratings its steps get on Sudoku
+	// Explainer's scale (for an extra: the rating SE gives the chain it
+	// stands for).
+	Ratings sudoku.RatingRange
+	// SE is true for Sudoku Explainer 1.2.1's own techniques, which make
+	// the rating; false for an extra, which never changes it and is used,
+	// when switched on, in explanations and usage counts instead of a chain.
+	SE bool
+}
+
+// Family is a group of techniques that work alike.
+type Family string
+
+// The families, in the order of the scale.
+const (
+	Singles            Family = "singles"
+	Intersections      Family = "intersections"
+	Subsets            Family = "subsets"
+	Fish               Family = "fish"
+	Wings              Family = "wings"
+	Uniqueness         Family = "uniqueness"
+	Exclusion          Family = "exclusion"
+	SingleDigitPattern Family = "single-digit patterns"
+	Chains             Family = "chains"
+	NestedChains       Family = "nested chains"
+)
+
+// Producer finds the steps of one or more techniques in one scan of a
+// state: it is one of Sudoku Explainer's "hint producers". SE tries its
+// producers in a fixed order and applies the first step of the first one
+// that finds anything; that order is part of the rating (see package
+// grade). Comments elsewhere call SE's producers by their place in that
+// order, counting from 1: producer 21 is forcing chains and cycles.
+type Producer struct {
+	techniques []Technique
+	// find emits the steps in SE's scan order; chain producers watch ctx.
+	find func(ctx context.Context, s *State, emit Emit) bool
+	// general, when set, finds every instance of the techniques, without
+	// the restrictions of SE's search (which skips instances another
+	// producer finds anyway).
+	general Finder
+	// first, when set, returns the step find would emit first, faster.
+	first func(ctx context.Context, s *State) *Step
+	chain bool
+}
+
+// Techniques lists the techniques whose steps the producer finds.
+func (p *Producer) Techniques() []Technique { return slices.Clone(p.techniques) }
+
+// Min is the lowest rating of the producer's steps: a grader bounded below
+// it need not run it.
+func (p *Producer) Min() sudoku.Rating {
+	m := p.techniques[0].Ratings.Min
+	for _, t := range p.techniques[1:] {
+		m = min(m, t.Ratings.Min)
+	}
+	return m
+}
+
+// SE reports whether the producer is one of Sudoku Explainer's.
+func (p *Producer) SE() bool { return p.techniques[0].SE }
+
+// Chain reports whether the producer is one of the chaining ones (SE's
+// producers 21 to 30, aligned triplet exclusion among them), which search
+// the whole grid at every call and cost far more than the others.
+func (p *Producer) Chain() bool { return p.chain }
+
+// Find passes each step the producer sees in s to emit, in Sudoku
+// Explainer's order; it returns false when emit stopped it. A chain search
+// stops early when ctx is done, and what it found is then not SE's answer:
+// the caller must check ctx.Err.
+func (p *Producer) Find(ctx context.Context, s *State, emit Emit) bool { return p.find(ctx, s, emit) }
+
+// FindAll passes every instance of the producer's techniques to emit, also
+// those Sudoku Explainer's search skips because another producer finds
+// them anyway.
+func (p *Producer) FindAll(ctx context.Context, s *State, emit Emit) bool {
+	if p.general != nil {
+		return p.general(s, emit)
+	}
+	return p.find(ctx, s, emit)
+}
+
+// First returns the first step Find would emit, or nil.
+func (p *Producer) First(ctx context.Context, s *State) *Step {
+	if p.first != nil {
+		return p.first(ctx, s)
+	}
+	var first *Step
+	p.find(ctx, s, func(st *Step) bool {
+		first = st
+		return false
+	})
+	return first
+}
+
+// plain adapts a finder that runs in microseconds and never needs to stop
+// early.
+func plain(f Finder) func(context.Context, *State, Emit) bool {
+	return func(_ context.Context, s *State, emit Emit) bool { return f(s, emit) }
+}
+
+// rr is a rating band for the tables below; max 0 means no upper bound.
+func rr(lo, hi sudoku.Rating) sudoku.RatingRange { return sudoku.RatingRange{Min: lo, Max: hi} }
+
+// seProducers and extraProducers are the registry: Sudoku Explainer
+// 1.2.1's producers in the order SE tries them when rating, then the
+// extras. Adding a technique touches these tables and the file of its
+// family.
+var seProducers = []*Producer{
+	{find: plain(findHiddenSingles), techniques: []Technique{
+		{Key: "full-house", Name: "Full House", Family: Singles, Ratings: rr(1.0, 1.0)},
+		{Key: "hidden-single", Name: "Hidden Single", Family: Singles, Ratings: rr(1.2, 1.5)}}},
+	{find: plain(findDirectLocked), techniques: []Technique{
+		{Key: "direct-pointing", Name: "Direct Pointing", Family: Intersections, Ratings: rr(1.7, 1.7)},
+		{Key: "direct-claiming", Name: "Direct Claiming", Family: Intersections, Ratings: rr(1.9, 1.9)}}},
+	{find: plain(findDirectHidden(2)), techniques: []Technique{
+		{Key: "direct-hidden-pair", Name: "Direct Hidden Pair", Family: Subsets, Ratings: rr(2.0, 2.0)}}},
+	{find: plain(findNakedSingles), techniques: []Technique{
+		{Key: "naked-single", Name: "Naked Single", Family: Singles, Ratings: rr(2.3, 2.3)}}},
+	{find: plain(findDirectHidden(3)), techniques: []Technique{
+		{Key: "direct-hidden-triple", Name: "Direct Hidden Triplet", Family: Subsets, Ratings: rr(2.5, 2.5)}}},
+	{find: plain(findLocked), techniques: []Technique{
+		{Key: "pointing", Name: "Pointing", Family: Intersections, Ratings: rr(2.6, 2.6)},
+		{Key: "claiming", Name: "Claiming", Family: Intersections, Ratings: rr(2.8, 2.8)}}},
+	{find: plain(findNaked(2, false)), general: findNaked(2, true), techniques: []Technique{
+		{Key: "naked-pair", Name: "Naked Pair", Family: Subsets, Ratings: rr(3.0, 3.0)}}},
+	{find: plain(findFish(2)), techniques: []Technique{
+		{Key: "x-wing", Name: "X-Wing", Family: Fish, Ratings: rr(3.2, 3.2)}}},
+	{find: plain(findHidden(2, false)), general: findHidden(2, true), techniques: []Technique{
+		{Key: "hidden-pair", Name: "Hidden Pair", Family: Subsets, Ratings: rr(3.4, 3.4)}}},
+	{find: plain(findNaked(3, false)), general: findNaked(3, true), techniques: []Technique{
+		{Key: "naked-triple", Name: "Naked Triplet", Family: Subsets, Ratings: rr(3.6, 3.6)}}},
+	{find: plain(findFish(3)), techniques: []Technique{
+		{Key: "swordfish", Name: "Swordfish", Family: Fish, Ratings: rr(3.8, 3.8)}}},
+	{find: plain(findHidden(3, false)), general: findHidden(3, true), techniques: []Technique{
+		{Key: "hidden-triple", Name: "Hidden Triplet", Family: Subsets, Ratings: rr(4.0, 4.0)}}},
+	{find: plain(findXYWing(2)), techniques: []Technique{
+		{Key: "xy-wing", Name: "XY-Wing", Family: Wings, Ratings: rr(4.2, 4.2)}}},
+	{find: plain(findXYWing(3)), techniques: []Technique{
+		{Key: "xyz-wing", Name: "XYZ-Wing", Family: Wings, Ratings: rr(4.4, 4.4)}}},
+	{find: plain(findUniqueLoops), general: findUniqueLoopsGeneral, techniques: []Technique{
+		{Key: "unique-rectangle", Name: "Unique Rectangle", Family: Uniqueness, Ratings: rr(4.5, 5.1)},
+		{Key: "unique-loop", Name: "Unique Loop", Family: Uniqueness, Ratings: rr(4.6, 5.6)}}},
+	{find: plain(findNaked(4, false)), general: findNaked(4, true), techniques: []Technique{
+		{Key: "naked-quad", Name: "Naked Quad", Family: Subsets, Ratings: rr(5.0, 5.0)}}},
+	{find: plain(findFish(4)), techniques: []Technique{
+		{Key: "jellyfish", Name: "Jellyfish", Family: Fish, Ratings: rr(5.2, 5.2)}}},
+	{find: plain(findHidden(4, false)), general: findHidden(4, true), techniques: []Technique{
+		{Key: "hidden-quad", Name: "Hidden Quad", Family: Subsets, Ratings: rr(5.4, 5.4)}}},
+	{find: plain(findBUG), techniques: []Technique{
+		{Key: "bug", Name: "Bivalue Universal Grave", Family: Uniqueness, Ratings: rr(5.6, 6.2)}}},
+	{find: plain(findAlignedPairExclusion), techniques: []Technique{
+		{Key: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Family: Exclusion, Ratings: rr(6.2, 6.2)}}},
+	{find: findForcingChainsAndCycles, first: firstForcingChainOrCycle, chain: true, techniques: []Technique{
+		{Key: techCycle, Name: "Bidirectional Cycle", Family: Chains, Ratings: rr(6.5, 0)},
+		{Key: techChain, Name: "Forcing Chain", Family: Chains, Ratings: rr(6.6, 0)}}},
+	{find: plain(findAlignedTripletExclusion), chain: true, techniques: []Technique{
+		{Key: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Family: Exclusion, Ratings: rr(7.5, 7.5)}}},
+	{find: findChaining(modeNishio), chain: true, techniques: []Technique{
+		{Key: modeNishio.key, Name: "Nishio Forcing Chains", Family: Chains, Ratings: rr(7.5, 0)}}},
+	{find: findChaining(modeMultiple), chain: true, techniques: []Technique{
+		{Key: modeMultiple.key, Name: "Cell and Region Forcing Chains", Family: Chains, Ratings: rr(8.0, 0)}}},
+	{find: findChaining(modeDynamic), chain: true, techniques: []Technique{
+		{Key: modeDynamic.key, Name: "Dynamic Forcing Chains", Family: Chains, Ratings: rr(8.5, 0)}}},
+	{find: findChaining(modeDynamicPlus), chain: true, techniques: []Technique{
+		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0)}}},
+	{find: findChaining(modeNested(2)), chain: true, techniques: []Technique{
+		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0)}}},
+	{find: findChaining(modeNested(3)), chain: true, techniques: []Technique{
+		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0)}}},
+	{find: findChaining(modeNested(4)), chain: true, techniques: []Technique{
+		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0)}}},
+	{find: findChaining(modeNested(5)), chain: true, techniques: []Technique{
+		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0)}}},
+}
+
+// extraProducers find techniques beyond Sudoku Explainer's rule set. Their
+// ratings are those SE gives the chains they stand for.
+var extraProducers = []*Producer{
+	{find: plain(findSkyscraper), techniques: []Technique{
+		{Key: "skyscraper", Name: "Skyscraper", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6)}}},
+	{find: plain(findTwoStringKite), techniques: []Technique{
+		{Key: "two-string-kite", Name: "2-String Kite", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6)}}},
+	{find: plain(findEmptyRectangle), techniques: []Technique{
+		{Key: "empty-rectangle", Name: "Empty Rectangle", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6)}}},
+	{find: plain(findFinnedFish(2)), techniques: []Technique{
+		{Key: "finned-x-wing", Name: "Finned / Sashimi X-Wing", Family: Fish, Ratings: rr(6.6, 6.6)}}},
+	{find: plain(findWWing), techniques: []Technique{
+		{Key: "w-wing", Name: "W-Wing", Family: Wings, Ratings: rr(6.6, 6.6)}}},
+	{find: plain(findSimpleColoring), techniques: []Technique{
+		{Key: "simple-coloring", Name: "Simple Colors", Family: SingleDigitPattern, Ratings: rr(6.6, 6.7)}}},
+	{find: plain(findFinnedFish(3)), techniques: []Technique{
+		{Key: "finned-swordfish", Name: "Finned / Sashimi Swordfish", Family: Fish, Ratings: rr(6.7, 6.7)}}},
+	{find: plain(findRemotePairs), techniques: []Technique{
+		{Key: "remote-pairs", Name: "Remote Pairs", Family: Chains, Ratings: rr(7.1, 0)}}},
+	{find: plain(findXYChain), techniques: []Technique{
+		{Key: "xy-chain", Name: "XY-Chain", Family: Chains, Ratings: rr(7.0, 0)}}},
+}
+
+// producers lists SE's producers, then the extras.
+var producers = append(slices.Clone(seProducers), extraProducers...)
+
+func init() {
+	for _, p := range seProducers {
+		for j := range p.techniques {
+			p.techniques[j].SE = true
+		}
+	}
+}
+
+// Producers returns every producer: Sudoku Explainer's in the order SE
+// tries them, then the extras.
+func Producers() []*Producer { return slices.Clone(producers) }
+
+// All returns every technique once, in the order of Producers.
+func All() []Technique {
+	var out []Technique
+	for _, p := range producers {
+		out = append(out, p.techniques...)
+	}
+	return out
+}
+
+// Keys returns the key of every technique, in the order of All.
+func Keys() []string {
+	var keys []string
+	for _, p := range producers {
+		for _, t := range p.techniques {
+			keys = append(keys, t.Key)
+		}
+	}
+	return keys
+}
+
+// Lookup returns the technique with the given key.
+func Lookup(key string) (Technique, bool) {
+	for _, p := range producers {
+		for _, t := range p.techniques {
+			if t.Key == key {
+				return t, true
+			}
+		}
+	}
+	return Technique{}, false
+}
