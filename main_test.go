@@ -3,17 +3,26 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/sys/unix"
+	"gopkg.in/yaml.v3"
 
+	"sudokit/config"
+	"sudokit/generate"
 	"sudokit/internal/cli"
+	"sudokit/techniques"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -212,4 +221,326 @@ func TestGoldenPDF(t *testing.T) {
 		os.WriteFile(kept, got, 0o644)
 		t.Errorf("the PDF differs from %s (%d bytes, want %d); the new one is at %s", golden, len(got), len(want), kept)
 	}
+}
+
+// TestVocabulary ties the technique vocabulary together: config.yaml lists
+// every technique of the registry once, in its order; the README's table is
+// `sudokit techniques -f markdown`; every key is accepted by config.yaml and
+// by generate --require; grade's usage tables use the same keys.
+func TestVocabulary(t *testing.T) {
+	keys := techniques.Keys()
+	var doc yaml.Node
+	if err := yaml.Unmarshal(config.DefaultYAML(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var inConfig []string
+	root := doc.Content[0]
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "techniques" {
+			m := root.Content[i+1]
+			for j := 0; j < len(m.Content); j += 2 {
+				inConfig = append(inConfig, m.Content[j].Value)
+			}
+		}
+	}
+	if diff := cmp.Diff(keys, inConfig); diff != "" {
+		t.Errorf("config.yaml's techniques differ from the registry (-registry +config.yaml):\n%s", diff)
+	}
+
+	_, table, _ := runApp(t, "", "techniques", "-f", "markdown")
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := strings.Cut(string(readme), "<!-- techniques:")
+	_, after, _ = strings.Cut(after, "\n")
+	inReadme, _, _ := strings.Cut(after, "<!-- /techniques -->")
+	if diff := cmp.Diff(table, inReadme); diff != "" {
+		t.Errorf("the README's technique table is not `sudokit techniques -f markdown` (-want +README):\n%s", diff)
+	}
+
+	for _, k := range keys {
+		if _, err := config.Parse([]byte("techniques:\n  "+k+": true\n"), "t.yaml", config.Default(), config.Schema{Techniques: keys}); err != nil {
+			t.Errorf("config.yaml rejects %s: %v", k, err)
+		}
+		if _, err := generate.NewTarget(config.Default(), generate.TargetSpec{Require: []string{k}}); err != nil {
+			t.Errorf("--require rejects %s: %v", k, err)
+		}
+	}
+	_, out, _ := runApp(t, "", "grade", "-f", "json", filepath.Join("testdata", "puzzles", "qqwing-sample220.se121.txt"))
+	used := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var row struct{ Usage map[string]any }
+		if err := json.Unmarshal([]byte(line), &row); err != nil {
+			t.Fatal(err)
+		}
+		for k := range row.Usage {
+			used++
+			if !slices.Contains(keys, k) {
+				t.Errorf("grade's usage names %q, which is not a technique key", k)
+			}
+		}
+	}
+	if used == 0 {
+		t.Error("no usage counted")
+	}
+}
+
+// readmeSection returns the README's section about a command, up to the
+// next section.
+func readmeSection(readme, command string) string {
+	_, after, ok := strings.Cut(readme, "\n## `sudokit "+command+"`")
+	if !ok {
+		return ""
+	}
+	section, _, _ := strings.Cut(after, "\n## ")
+	return section
+}
+
+// TestREADMEFlags checks that the README's section on each command names
+// exactly the flags its --help lists.
+func TestREADMEFlags(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flagRE := regexp.MustCompile(`--[a-z][a-z-]+`)
+	helpRE := regexp.MustCompile(`(?m)^ +(--[a-z][a-z-]+)`)
+	for _, cmd := range []string{"solve", "grade", "generate", "print", "techniques", "config", "completion"} {
+		section := readmeSection(string(readme), cmd)
+		if section == "" {
+			t.Errorf("the README has no section on sudokit %s", cmd)
+			continue
+		}
+		// Mentions of other commands' flags ("`generate --require`", an
+		// example line "sudokit generate ... --pdf") belong to those.
+		other := regexp.MustCompile("(`|(?m)^\\$? ?sudokit )(solve|grade|generate|print|techniques|config|completion)( [^`\n]*)")
+		section = other.ReplaceAllStringFunc(section, func(m string) string {
+			if strings.Contains(m, " "+cmd+" ") || strings.HasSuffix(m, " "+cmd) || strings.Contains(m, "`"+cmd+" ") {
+				return m
+			}
+			return ""
+		})
+		_, help, _ := runApp(t, "", cmd, "--help")
+		var want []string
+		for _, m := range helpRE.FindAllStringSubmatch(help, -1) {
+			if m[1] != "--help" && !slices.Contains(want, m[1]) {
+				want = append(want, m[1])
+			}
+		}
+		var got []string
+		for _, f := range flagRE.FindAllString(section, -1) {
+			if !slices.Contains(got, f) {
+				got = append(got, f)
+			}
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("sudokit %s: the README's flags differ from --help (-help +README):\n%s", cmd, diff)
+		}
+	}
+}
+
+// TestREADMECommands runs every command line of the README's sh blocks from
+// a directory that holds what a clone holds (testdata, config.yaml), with
+// `sudokit` (and `go run .`) being this program; each must succeed. Lines
+// that name ../shared, which a clone does not have, are skipped, and so
+// said; so are go test and go install.
+func TestREADMECommands(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var script strings.Builder
+	n := 0
+	for _, block := range strings.Split(string(readme), "```sh\n")[1:] {
+		body, _, _ := strings.Cut(block, "```")
+		lines := strings.Split(strings.TrimSpace(body), "\n")
+		prompted := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "$ ") })
+		for _, l := range lines {
+			if prompted {
+				var ok bool
+				if l, ok = strings.CutPrefix(l, "$ "); !ok {
+					continue // output shown after a command
+				}
+			}
+			l = strings.TrimSpace(l)
+			switch {
+			case l == "":
+				continue
+			case strings.Contains(l, "../shared"):
+				t.Logf("skipped, it names ../shared, which a clone does not have: %s", l)
+				continue
+			case strings.HasPrefix(l, "go test") || strings.HasPrefix(l, "go install"):
+				continue
+			}
+			l = strings.Replace(l, "go run . ", "sudokit ", 1)
+			fmt.Fprintf(&script, "exec bash -c '%s'\n", strings.ReplaceAll(l, "'", "''"))
+			n++
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d commands found in the README", n)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "readme.txtar"), []byte(script.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	testscript.Run(t, testscript.Params{
+		Dir:                 dir,
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			if err := os.Symlink(filepath.Join(wd, "testdata"), filepath.Join(env.WorkDir, "testdata")); err != nil {
+				return err
+			}
+			return os.Symlink(filepath.Join(wd, "config", "config.yaml"), filepath.Join(env.WorkDir, "config.yaml"))
+		},
+	})
+	t.Logf("%d README commands ran", n)
+}
+
+// TestProgressInATerminal runs sudokit in a pseudo-terminal, as a person
+// would, renders what it wrote as a terminal would, and checks that the
+// progress bar never erased a row: every puzzle is on the screen at the end,
+// and the bar is gone. With -q, no bar is drawn at all.
+func TestProgressInATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds sudokit and runs it in a pseudo-terminal")
+	}
+	if _, err := os.Stat("/dev/ptmx"); err != nil {
+		t.Skip("no pseudo-terminals here")
+	}
+	bin := filepath.Join(t.TempDir(), "sudokit")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	puzzle := regexp.MustCompile(`(?m)^[1-9.]{81} ED=[0-9.]+/[0-9.]+/[0-9.]+( |$)`)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		rows  int
+		quiet bool
+	}{
+		{"generate", []string{"generate", "--count", "10", "--rating", "7.6+", "--seed", "1"}, 10, false},
+		{"generate -q", []string{"generate", "--count", "4", "--rating", "7.6+", "--seed", "1", "-q"}, 4, true},
+		{"grade", []string{"grade", "-f", "se", filepath.Join("testdata", "puzzles", "norvig-top95.txt")}, 95, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			raw := runInTerminal(t, bin, tc.args...)
+			screen := render(raw)
+			if n := len(puzzle.FindAllString(screen, -1)); n != tc.rows {
+				t.Errorf("%d of %d rows on the screen at the end:\n%s", n, tc.rows, screen)
+			}
+			drew := bytes.Contains(raw, []byte("\x1b["))
+			if drew == tc.quiet {
+				t.Errorf("escape sequences written: %v, want %v (quiet %v)", drew, !tc.quiet, tc.quiet)
+			}
+		})
+	}
+}
+
+// runInTerminal runs bin with its three streams on a new pseudo-terminal of
+// 160x50 and returns what it wrote there.
+func runInTerminal(t *testing.T, bin string, args ...string) []byte {
+	t.Helper()
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	if err := unix.IoctlSetPointerInt(int(ptmx.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetInt(int(ptmx.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.IoctlSetWinsize(int(pts.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 50, Col: 160}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pts.Close()
+	var out bytes.Buffer
+	buf := make([]byte, 4096)
+	for {
+		k, err := ptmx.Read(buf)
+		out.Write(buf[:k])
+		if err != nil {
+			break // EIO once the program has exited and closed the terminal
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out.Bytes())
+	}
+	return out.Bytes()
+}
+
+// render plays terminal output onto a screen (text, CR, LF, cursor up,
+// erase line and erase below) and returns the final screen's lines.
+func render(b []byte) string {
+	var lines [][]rune
+	row, col := 0, 0
+	ensure := func() {
+		for len(lines) <= row {
+			lines = append(lines, nil)
+		}
+	}
+	s := []rune(string(b))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\r':
+			col = 0
+		case c == '\n':
+			row++
+			col = 0
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			j := i + 2
+			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == '?') {
+				j++
+			}
+			if j == len(s) {
+				i = j
+				break
+			}
+			arg := 1
+			fmt.Sscanf(string(s[i+2:j]), "%d", &arg)
+			ensure()
+			switch s[j] {
+			case 'A':
+				row = max(0, row-arg)
+			case 'J':
+				lines[row] = lines[row][:min(col, len(lines[row]))]
+				lines = lines[:row+1]
+			case 'K':
+				lines[row] = lines[row][:min(col, len(lines[row]))]
+			}
+			i = j
+		case c >= ' ':
+			ensure()
+			for len(lines[row]) < col {
+				lines[row] = append(lines[row], ' ')
+			}
+			if col < len(lines[row]) {
+				lines[row][col] = c
+			} else {
+				lines[row] = append(lines[row], c)
+			}
+			col++
+		}
+	}
+	var out []string
+	for _, l := range lines {
+		out = append(out, strings.TrimRight(string(l), " "))
+	}
+	return strings.Join(out, "\n")
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"sudokit/internal/testenv"
 	"sudokit/sudoku"
 )
 
@@ -79,9 +80,7 @@ func TestWritePDF(t *testing.T) {
 // TestRenderPDF renders a book to PNG with pdftoppm (Debian's poppler-utils)
 // when it is installed, as a reader's viewer would: every page must render.
 func TestRenderPDF(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm is not installed (apt-get install poppler-utils)")
-	}
+	pdftoppm := testenv.Program(t, "pdftoppm", "apt-get install poppler-utils")
 	dir := t.TempDir()
 	path := filepath.Join(dir, "book.pdf")
 	var b bytes.Buffer
@@ -91,7 +90,7 @@ func TestRenderPDF(t *testing.T) {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("pdftoppm", "-r", "30", "-png", path, filepath.Join(dir, "page")).CombinedOutput()
+	out, err := exec.Command(pdftoppm, "-r", "30", "-png", path, filepath.Join(dir, "page")).CombinedOutput()
 	if err != nil || len(out) > 0 {
 		t.Fatalf("pdftoppm: %v %s", err, out)
 	}

@@ -5,27 +5,32 @@ import (
 	"path/filepath"
 	"testing"
 
+	"sudokit/internal/testenv"
 	"sudokit/sudoku"
 )
 
-// sharedData is where the public puzzle sets live beside the project.
-const sharedData = "../../shared/data"
-
-// loadShared reads a public set from ../shared/data, skipping the test or
-// benchmark with a message when the directory is absent (a user's clone).
+// loadShared reads a public set from ../shared/data (see testenv).
 func loadShared(tb testing.TB, name string) []sudoku.Puzzle {
 	tb.Helper()
-	path := filepath.Join(sharedData, name)
+	return loadFile(tb, testenv.SharedData(tb, name))
+}
+
+// loadTestdata reads a set of the project's testdata/puzzles.
+func loadTestdata(tb testing.TB, name string) []sudoku.Puzzle {
+	tb.Helper()
+	return loadFile(tb, filepath.Join("..", "testdata", "puzzles", name))
+}
+
+// loadFile reads every puzzle of a file.
+func loadFile(tb testing.TB, path string) []sudoku.Puzzle {
+	tb.Helper()
 	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		tb.Skipf("%s is absent (it ships beside the project, not in it)", path)
-	}
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
 	var out []sudoku.Puzzle
-	for p, err := range sudoku.NewReader(f, name).All() {
+	for p, err := range sudoku.NewReader(f, path).All() {
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -36,8 +41,7 @@ func loadShared(tb testing.TB, name string) []sudoku.Puzzle {
 
 // benchmarkSet solves a whole set with a uniqueness proof (count to 2) per
 // iteration and reports puzzles per second and guesses per puzzle.
-func benchmarkSet(b *testing.B, name string) {
-	puzzles := loadShared(b, name)
+func benchmarkSet(b *testing.B, puzzles []sudoku.Puzzle) {
 	guesses := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -52,9 +56,24 @@ func benchmarkSet(b *testing.B, name string) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/puzzle")
 }
 
-func BenchmarkRoyle17(b *testing.B)          { benchmarkSet(b, "royle-17clue.txt") }
-func BenchmarkMagictour1465(b *testing.B)    { benchmarkSet(b, "magictour-top1465.txt") }
-func BenchmarkForum1905_11plus(b *testing.B) { benchmarkSet(b, "forum-hardest-1905-11plus.txt") }
-func BenchmarkForum1106(b *testing.B)        { benchmarkSet(b, "forum-hardest-1106.txt") }
-func BenchmarkNorvigTop95(b *testing.B)      { benchmarkSet(b, "norvig-top95.txt") }
-func BenchmarkSergMulti(b *testing.B)        { benchmarkSet(b, "serg-multisolution.txt") }
+// The sets of testdata/puzzles, in every clone: samples of royle-17clue
+// (2,000), forum-hardest-1905-11plus (1,000) and serg-multisolution (1,000),
+// and the whole magictour-top1465, forum-hardest-1106 and norvig-top95.
+func BenchmarkRoyle17(b *testing.B)       { benchmarkSet(b, loadTestdata(b, "royle-17clue-2000.txt")) }
+func BenchmarkMagictour1465(b *testing.B) { benchmarkSet(b, loadTestdata(b, "magictour-top1465.txt")) }
+func BenchmarkForum1905_11plus(b *testing.B) {
+	benchmarkSet(b, loadTestdata(b, "forum-hardest-1905-11plus-1000.txt"))
+}
+func BenchmarkForum1106(b *testing.B)   { benchmarkSet(b, loadTestdata(b, "forum-hardest-1106.txt")) }
+func BenchmarkNorvigTop95(b *testing.B) { benchmarkSet(b, loadTestdata(b, "norvig-top95.txt")) }
+func BenchmarkSergMulti(b *testing.B) {
+	benchmarkSet(b, loadTestdata(b, "serg-multisolution-1000.txt"))
+}
+
+// BenchmarkShared solves the whole public sets of ../shared/data (the
+// figures of the README); it skips where they are absent.
+func BenchmarkShared(b *testing.B) {
+	for _, name := range []string{"royle-17clue.txt", "forum-hardest-1905-11plus.txt", "serg-multisolution.txt"} {
+		b.Run(name, func(b *testing.B) { benchmarkSet(b, loadShared(b, name)) })
+	}
+}

@@ -24,6 +24,42 @@ import (
 // the others ("hidden" parents, dynamic mode only) are the earlier
 // eliminations that made a cell or unit hold two candidates. The complexity
 // of a conclusion is the number of distinct potentials it depends on.
+//
+// # Data flow
+//
+// Each producer call gets a chainer (pooled, with its scratch runs) for the
+// state, and its chainGrid: the reference candidates and a working copy.
+//
+//   - Producer 21, forcing chains and cycles (chains.go), never changes the
+//     grid: its links are computed once per call (linker.prepareStatic). A
+//     reach table (reach.go) says which starts imply their own opposite, so
+//     the forcing-chain search, a breadth-first walk on bit sets, runs only
+//     where a chain exists; cycles are searched level by level as SE does.
+//     Rating needs only the first hint: bounded searches stop where they
+//     could no longer beat the best found (chainer.beaten).
+//   - Producers 23 to 26 (chains_dynamic.go) run SE's doChaining: one run
+//     from "cell is d" and one from "cell is not d" per candidate
+//     (chainer.propagate), in dynamic mode removing each false potential
+//     from the working grid as it goes. The runs of one call are cached per
+//     start (runCache) for the region and cell chains, which compare the
+//     runs of a unit's places or a cell's candidates; contradictions and
+//     double forcings compare the two runs of one candidate.
+//   - Producers 27 to 30, nested chains (chains_nested.go), are dynamic
+//     chains in which, when the links run out, other rules run on the
+//     working grid (chainer.advanced): first the basic ones, then whole
+//     producers, in a child chainer. What they eliminate because of the
+//     chain (their "rule parents") becomes new false potentials, marked
+//     with the rule (chainNode.nest). Their results are cached per working
+//     grid (advCache), and the X pass of an inner producer 21 per digit
+//     layout (xPassCache).
+//
+// Every producer collects chainHints (a step, its complexity, its chain
+// ends), sorts them as SE does (sortChainHints: rating, complexity, kind,
+// discovery; equal eliminations dropped) and emits them. A step's text is
+// written only when it is emitted (chainHint.detail), and the steps of the
+// rules nested in it are found again then (chainer.nestedSteps), since the
+// runs they came from are given back when the search ends. The searches
+// watch the context (chainer.expired) between starts.
 
 // candID numbers a candidate: cell*9 + digit - 1 (0..728).
 func candID(cell, digit int) int { return cell*9 + digit - 1 }

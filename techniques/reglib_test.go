@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"sudokit/internal/testenv"
 	"sudokit/sudoku"
 )
 
@@ -18,8 +19,6 @@ import (
 // pencil-mark grid and the eliminations or placements the technique must
 // find. A case passes when some step of the matching technique has exactly
 // the expected effects.
-
-const reglibPath = "../../shared/data/hodoku-reglib-1.3.txt"
 
 // reglibCase is one line of the library.
 type reglibCase struct {
@@ -90,10 +89,7 @@ func parseCandidates(s string) ([]Candidate, error) {
 
 func readReglib(t *testing.T) []reglibCase {
 	t.Helper()
-	f, err := os.Open(reglibPath)
-	if os.IsNotExist(err) {
-		t.Skipf("%s is absent (it ships beside the project)", reglibPath)
-	}
+	f, err := os.Open(testenv.SharedData(t, "hodoku-reglib-1.3.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

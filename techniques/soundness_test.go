@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"sudokit/internal/testenv"
 	"sudokit/solve"
 	"sudokit/sudoku"
 )
@@ -211,10 +212,7 @@ func TestSoundnessShared(t *testing.T) {
 		maxMin sudoku.Rating
 	}{{"magictour-top1465.txt", 500, maxUnnested}, {"forum-hardest-1905-11plus.txt", 3, 0}, {"royle-17clue.txt", 500, maxUnnested}} {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join("..", "..", "shared", "data", tc.name)
-			if _, err := os.Stat(path); err != nil {
-				t.Skipf("%s is absent (it ships beside the project)", path)
-			}
+			path := testenv.SharedData(t, tc.name)
 			states, steps := walkSound(t, tc.name, readPuzzles(t, path, tc.limit), tc.maxMin)
 			t.Logf("%d states, %d steps checked", states, steps)
 			if steps < 100*tc.limit {

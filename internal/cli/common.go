@@ -46,7 +46,7 @@ func workersFlag(what string) *ucli.IntFlag {
 
 func budgetFlag() *ucli.DurationFlag {
 	return &ucli.DurationFlag{Name: "budget",
-		Usage:       "time allowed to grade one puzzle, such as 10s (0: no limit); a puzzle over it is reported, not rated",
+		Usage:       "`DURATION` allowed to grade one puzzle, such as 10s (0: no limit); a puzzle over it is reported, not rated",
 		DefaultText: "budget in config.yaml, 60s"}
 }
 
@@ -60,8 +60,9 @@ func summaryFlag(what string) *ucli.BoolFlag {
 		Usage: "print the batch summary (" + what + ") on standard output instead of the rows; the rows still go to -o FILE (-o - for both)"}
 }
 
+// groupByFlag is --group-by; usage ends with the placeholder, `level`.
 func groupByFlag(usage string) *ucli.StringFlag {
-	return &ucli.StringFlag{Name: "group-by", Usage: "`level`: " + usage}
+	return &ucli.StringFlag{Name: "group-by", Usage: usage}
 }
 
 // schema is what a configuration may name: the techniques of the registry

@@ -55,7 +55,7 @@ Examples:
 			&ucli.BoolFlag{Name: "with-solution", Usage: "add each puzzle's solution"},
 			&ucli.BoolFlag{Name: "dedupe", Usage: "never output the same puzzle twice"},
 			summaryFlag("candidates tried, technique usage, levels"),
-			groupByFlag("one usage table per level in the summary, and one section per level in the --pdf book"),
+			groupByFlag("one usage table per level in the summary and one section per level in the --pdf book: group by `level`"),
 			&ucli.StringFlag{Name: "pdf", TakesFile: true, Usage: "also write the puzzles as a printable book to `FILE` (layout: --paper, --per-page, --title, --group-by level)"},
 			workersFlag("generate"),
 			&ucli.IntFlag{Name: "max-tries", Value: 100_000, Usage: "give up after `N` candidates for one puzzle"},

@@ -55,7 +55,7 @@ Examples:
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path, one step per line (json: a \"path\" list)"},
 			&ucli.BoolFlag{Name: "candidates", Usage: "with --explain, the candidates before each step"},
 			summaryFlag("technique usage and a histogram of levels"),
-			groupByFlag("with --summary, one technique table per level"),
+			groupByFlag("with --summary, one technique table per `level`"),
 			budgetFlag(),
 			workersFlag("grade"),
 			quietFlag(),

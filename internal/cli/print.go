@@ -55,7 +55,7 @@ Examples:
 			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(export.BookFormats(), ", ")},
 			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
 				Usage: "write to `FILE` (- for standard output, not a terminal for a PDF; for svg, a directory ending in / takes one file per puzzle)"},
-			groupByFlag("order the puzzles from easy to hard, each level starting a page"),
+			groupByFlag("order the puzzles from easy to hard, each `level` starting a page"),
 			budgetFlag(),
 			workersFlag("grade"),
 			quietFlag(),

@@ -1,0 +1,72 @@
+// Package testenv finds what some tests need beside the project: the
+// public puzzle sets in ../shared/data, and programs such as pdftoppm.
+// Where they are absent (a user's clone) such a test skips with a message;
+// CI sets SUDOKIT_REQUIRE_SHARED=1 and SUDOKIT_REQUIRE_TOOLS=1, which turn
+// those skips into failures, so that CI always runs them.
+package testenv
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// RequireShared and RequireTools are the environment variables that make
+// a missing ../shared, or a missing program, a failure instead of a skip.
+const (
+	RequireShared = "SUDOKIT_REQUIRE_SHARED"
+	RequireTools  = "SUDOKIT_REQUIRE_TOOLS"
+)
+
+// SharedData returns the path of a file of ../shared/data (beside the
+// module's root), skipping tb when it is absent, or failing it when
+// SUDOKIT_REQUIRE_SHARED is set.
+func SharedData(tb testing.TB, name string) string {
+	tb.Helper()
+	path := filepath.Join(moduleRoot(tb), "..", "shared", "data", name)
+	if _, err := os.Stat(path); err != nil {
+		missing(tb, RequireShared, "%s is absent (it ships beside the project, not in it)", path)
+	}
+	return path
+}
+
+// Program returns the path of a program on $PATH, skipping tb when it is
+// not installed (install is how to get it), or failing it when
+// SUDOKIT_REQUIRE_TOOLS is set.
+func Program(tb testing.TB, name, install string) string {
+	tb.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		missing(tb, RequireTools, "%s is not installed (%s)", name, install)
+	}
+	return path
+}
+
+// missing skips tb with the message, or fails it when the variable is set.
+func missing(tb testing.TB, variable, format string, args ...any) {
+	tb.Helper()
+	if os.Getenv(variable) != "" {
+		tb.Fatalf(format+" (and %s is set)", append(args, variable)...)
+	}
+	tb.Skipf(format, args...)
+}
+
+// moduleRoot is the directory of the go.mod above the working directory.
+func moduleRoot(tb testing.TB) string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Fatal("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
