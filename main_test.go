@@ -46,6 +46,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("PUZZLES", filepath.Join(wd, "testdata", "puzzles"))
 			return nil
 		},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){"terminal": cmdTerminal},
 	})
 }
 
@@ -401,73 +402,55 @@ func TestREADMECommands(t *testing.T) {
 	t.Logf("%d README commands ran", n)
 }
 
-// TestProgressInATerminal runs sudokit in a pseudo-terminal, as a person
-// would, renders what it wrote as a terminal would, and checks that the
-// progress bar never erased a row: every puzzle is on the screen at the end,
-// and the bar is gone. With -q, no bar is drawn at all.
-func TestProgressInATerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds sudokit and runs it in a pseudo-terminal")
+// cmdTerminal is the scripts' "terminal PROG ARGS..." command: it runs a
+// program in a pseudo-terminal of 160x50, as a person would, puts the
+// screen as the terminal shows it at the end on stdout, and what the
+// program wrote, escape sequences and all, on stderr.
+func cmdTerminal(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) == 0 {
+		ts.Fatalf("usage: terminal program [args...]")
 	}
 	if _, err := os.Stat("/dev/ptmx"); err != nil {
-		t.Skip("no pseudo-terminals here")
+		ts.Fatalf("no pseudo-terminals here")
 	}
-	bin := filepath.Join(t.TempDir(), "sudokit")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	puzzle := regexp.MustCompile(`(?m)^[1-9.]{81} ED=[0-9.]+/[0-9.]+/[0-9.]+( |$)`)
-	for _, tc := range []struct {
-		name  string
-		args  []string
-		rows  int
-		quiet bool
-	}{
-		{"generate", []string{"generate", "--count", "10", "--rating", "7.6+", "--seed", "1"}, 10, false},
-		{"generate -q", []string{"generate", "--count", "4", "--rating", "7.6+", "--seed", "1", "-q"}, 4, true},
-		{"grade", []string{"grade", "-f", "se", filepath.Join("testdata", "puzzles", "norvig-top95.txt")}, 95, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			raw := runInTerminal(t, bin, tc.args...)
-			screen := render(raw)
-			if n := len(puzzle.FindAllString(screen, -1)); n != tc.rows {
-				t.Errorf("%d of %d rows on the screen at the end:\n%s", n, tc.rows, screen)
-			}
-			drew := bytes.Contains(raw, []byte("\x1b["))
-			if drew == tc.quiet {
-				t.Errorf("escape sequences written: %v, want %v (quiet %v)", drew, !tc.quiet, tc.quiet)
-			}
-		})
+	bin, err := exec.LookPath(args[0])
+	ts.Check(err)
+	raw, err := runInTerminal(bin, ts.MkAbs("."), args[1:]...)
+	ts.Stdout().Write([]byte(render(raw) + "\n"))
+	ts.Stderr().Write(raw)
+	if (err != nil) != neg {
+		ts.Fatalf("%s: %v", args[0], err)
 	}
 }
 
-// runInTerminal runs bin with its three streams on a new pseudo-terminal of
-// 160x50 and returns what it wrote there.
-func runInTerminal(t *testing.T, bin string, args ...string) []byte {
-	t.Helper()
+// runInTerminal runs bin in dir with its three streams on a new
+// pseudo-terminal of 160x50 and returns what it wrote there, and how it
+// exited.
+func runInTerminal(bin, dir string, args ...string) ([]byte, error) {
 	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
+		return nil, err
 	}
 	defer ptmx.Close()
 	if err := unix.IoctlSetPointerInt(int(ptmx.Fd()), unix.TIOCSPTLCK, 0); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	n, err := unix.IoctlGetInt(int(ptmx.Fd()), unix.TIOCGPTN)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	pts, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if err := unix.IoctlSetWinsize(int(pts.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 50, Col: 160}); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	pts.Close()
 	var out bytes.Buffer
@@ -479,10 +462,7 @@ func runInTerminal(t *testing.T, bin string, args ...string) []byte {
 			break // EIO once the program has exited and closed the terminal
 		}
 	}
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("%v: %v\n%s", args, err, out.Bytes())
-	}
-	return out.Bytes()
+	return out.Bytes(), cmd.Wait()
 }
 
 // render plays terminal output onto a screen (text, CR, LF, cursor up,

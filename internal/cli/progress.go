@@ -44,7 +44,8 @@ func (s *session) startProgress(ctx context.Context, verb string, total int, ext
 	}
 	var bar *mpb.Bar
 	if total > 0 {
-		bar = p.AddBar(int64(total), mpb.PrependDecorators(decor.Name(verb+" "), count), mpb.AppendDecorators(after...))
+		bar = p.AddBar(int64(total), mpb.BarRemoveOnComplete(),
+			mpb.PrependDecorators(decor.Name(verb+" "), count), mpb.AppendDecorators(after...))
 	} else {
 		bar = p.New(0, mpb.SpinnerStyle(), mpb.PrependDecorators(decor.Name(verb+" "), count), mpb.AppendDecorators(after...))
 	}
