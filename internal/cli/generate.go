@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -68,6 +69,10 @@ Examples:
 	}
 }
 
+// solutionFormats are the formats that write a generated puzzle's
+// solution with --with-solution.
+var solutionFormats = []string{"line", "grid", "json", "csv"}
+
 // generateRun is what runGenerate reads from its flags.
 type generateRun struct {
 	cfg     *config.Config
@@ -119,6 +124,9 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	}
 	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{}); err != nil {
 		return nil, asUsage(err)
+	}
+	if c.Bool("with-solution") && !slices.Contains(solutionFormats, r.format) {
+		return nil, usagef("--with-solution goes with the formats that carry it: %s", strings.Join(solutionFormats, ", "))
 	}
 	if pdf {
 		opt, err := bookOptions(c, r.byLevel)

@@ -89,6 +89,17 @@ func runPrint(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	if format == "svg" {
+		// An SVG sheet has its own layout; one file per puzzle has no title.
+		for _, f := range []string{"paper", "per-page"} {
+			if err := requires(c, f, false, "-f pdf or -f html"); err != nil {
+				return err
+			}
+		}
+		if err := requires(c, "title", !svgDir(format, path), "-f pdf, -f html or an SVG sheet"); err != nil {
+			return err
+		}
+	}
 	workers, err := positive(c, "workers")
 	if err != nil {
 		return err
