@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -251,4 +252,50 @@ func (s *session) rows(c *ucli.Context, workers, chunk int, w export.Writer, wor
 			s.progress.increment()
 			return w.Write(r)
 		})
+}
+
+// batchJob is what solve and grade do with each input and how they sum the
+// batch up.
+type batchJob struct {
+	job            export.Job
+	verb           string // on the progress bar: "solving"
+	format         string
+	opt            export.Options
+	workers, chunk int
+	work           func(item) export.Record
+	add            func(export.Record)
+	summary        func(wall time.Duration) export.Summary
+}
+
+// runBatch runs a batch job: the rows of every input go to -o, unless only
+// the summary is asked for, and then the summary when it is.
+func (s *session) runBatch(b batchJob) error {
+	c := s.c
+	var dest *destination
+	if !c.Bool("summary") || c.IsSet("output") {
+		var err error
+		if dest, err = s.open(c.String("output"), false); err != nil {
+			return err
+		}
+		defer dest.abort()
+		if dest.file == nil {
+			b.opt.Width = terminalWidth(c.App.Writer)
+		}
+	}
+	s.startProgress(c.Context, b.verb, 0, nil)
+	w, err := export.NewWriter(b.format, b.job, writerOr(dest), b.opt)
+	if err != nil {
+		s.stopProgress()
+		return asUsage(err)
+	}
+	start := time.Now()
+	runErr := firstErr(s.rows(c, b.workers, b.chunk, w, b.work, b.add), w.Close())
+	s.stopProgress()
+	if runErr == nil {
+		runErr = dest.commit(true)
+	}
+	if runErr == nil && c.Bool("summary") {
+		runErr = s.summary(dest, b.format, b.summary(time.Since(start)))
+	}
+	return runErr
 }

@@ -93,25 +93,13 @@ func runGrade(c *ucli.Context) error {
 	if err != nil {
 		return asUsage(err)
 	}
-	s := newSession(c)
-	var dest *destination
-	if !c.Bool("summary") || c.IsSet("output") {
-		if dest, err = s.open(c.String("output"), false); err != nil {
-			return err
-		}
-		defer dest.abort()
-		if dest.file == nil {
-			opt.Width = terminalWidth(c.App.Writer)
-		}
-	}
-	s.startProgress(c.Context, "grading", 0, nil)
-	w, _ := export.NewWriter(format, export.Grade, writerOr(dest), opt)
 	sum := grade.NewSummary()
 	gopt := grade.Options{Path: opt.Explain, Candidates: opt.Candidates}
+	s := newSession(c)
 	// One puzzle per chunk: grading takes from a tenth of a millisecond to
 	// seconds, and a slow puzzle must not hold back the others' results.
-	runErr := s.rows(c, workers, 1, w,
-		func(it item) export.Record {
+	err = s.runBatch(batchJob{job: export.Grade, verb: "grading", format: format, opt: opt, workers: workers, chunk: 1,
+		work: func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
@@ -119,22 +107,15 @@ func runGrade(c *ucli.Context) error {
 			res := grader.Grade(c.Context, it.p.Grid, gopt)
 			return export.Record{Puzzle: it.p, Grade: &res, Elapsed: time.Since(start)}
 		},
-		func(r export.Record) {
+		add: func(r export.Record) {
 			if r.Grade != nil {
 				sum.Add(*r.Grade)
 			} else {
 				sum.InputErrs++
 			}
-		})
-	if err := w.Close(); err != nil && runErr == nil {
-		runErr = err
-	}
-	s.stopProgress()
-	if runErr == nil && dest != nil {
-		runErr = dest.commit(true)
-	}
-	if runErr == nil && c.Bool("summary") {
-		runErr = s.summary(dest, format, export.Summary{Job: export.Grade, Grade: sum, Levels: cfg.LevelNames(), GroupByLevel: byLevel})
-	}
-	return s.result(runErr)
+		},
+		summary: func(time.Duration) export.Summary {
+			return export.Summary{Job: export.Grade, Grade: sum, Levels: cfg.LevelNames(), GroupByLevel: byLevel}
+		}})
+	return s.result(err)
 }

@@ -64,51 +64,33 @@ func runSolve(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	s := newSession(c)
-	rowsPath, rows := c.String("output"), !c.Bool("summary") || c.IsSet("output")
 	format := formatOf(c, cfg.Output.Solve)
 	if _, err := export.NewWriter(format, export.Solve, io.Discard, export.Options{}); err != nil {
 		return asUsage(err)
 	}
-	var dest *destination
-	if rows {
-		if dest, err = s.open(rowsPath, false); err != nil {
-			return err
-		}
-		defer dest.abort()
-	}
-	s.startProgress(c.Context, "solving", 0, nil)
-	w, _ := export.NewWriter(format, export.Solve, writerOr(dest), export.Options{})
+	s := newSession(c)
 	var sum solve.Summary
-	start := time.Now()
-	runErr := s.rows(c, workers, chunkFor(c, true), w,
-		func(it item) export.Record {
+	err = s.runBatch(batchJob{job: export.Solve, verb: "solving", format: format, workers: workers, chunk: chunkFor(c, true),
+		work: func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
 			rep := solve.Check(it.p.Grid, limit)
 			return export.Record{Puzzle: it.p, Solve: &rep, Elapsed: rep.Elapsed}
 		},
-		func(r export.Record) {
+		add: func(r export.Record) {
 			if r.Solve != nil {
 				sum.Add(*r.Solve)
 			} else {
 				sum.Add(solve.Report{Status: solve.Invalid})
 			}
-		})
-	if err := w.Close(); err != nil && runErr == nil {
-		runErr = err
-	}
-	s.stopProgress()
-	if runErr == nil && dest != nil {
-		runErr = dest.commit(true)
-	}
-	sum.Unreadable = s.unreadable
-	if runErr == nil && c.Bool("summary") {
-		runErr = s.summary(dest, format, export.Summary{Job: export.Solve, Solve: &sum, Wall: time.Since(start)})
-	}
-	if runErr == nil && !sum.OK() {
+		},
+		summary: func(wall time.Duration) export.Summary {
+			sum.Unreadable = s.unreadable
+			return export.Summary{Job: export.Solve, Solve: &sum, Wall: wall}
+		}})
+	if err == nil && !sum.OK() {
 		s.failed = true
 	}
-	return s.result(runErr)
+	return s.result(err)
 }
