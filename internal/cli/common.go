@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,7 +49,12 @@ func workersFlag(what string) *ucli.IntFlag {
 func budgetFlag() *ucli.DurationFlag {
 	return &ucli.DurationFlag{Name: "budget",
 		Usage:       "`DURATION` allowed to grade one puzzle, such as 10s (0: no limit); a puzzle over it is reported, not rated",
-		DefaultText: "budget in config.yaml, 60s"}
+		DefaultText: "budget in config.yaml, " + seconds(config.Default().Budget)}
+}
+
+// seconds writes a duration as config.yaml does: "60s", "0.5s".
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
 
 func quietFlag() *ucli.BoolFlag {
@@ -61,7 +67,7 @@ func summaryFlag(what string) *ucli.BoolFlag {
 		Usage: "print the batch summary (" + what + ") on standard output instead of the rows; the rows still go to -o FILE (-o - for both)"}
 }
 
-// groupByFlag is --group-by; usage ends with the placeholder, `level`.
+// groupByFlag is --group-by; its usage names the one value, `level`.
 func groupByFlag(usage string) *ucli.StringFlag {
 	return &ucli.StringFlag{Name: "group-by", Usage: usage}
 }
