@@ -120,7 +120,7 @@ func runPrint(c *ucli.Context) error {
 		}
 		defer dest.abort()
 	}
-	s.startProgress(c.Context, "reading", 0, nil)
+	s.startProgress(c.Context, "grading", 0, nil)
 	var book []export.BookPuzzle
 	err = batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1}, inputs(c),
 		func(it item) bookItem {
