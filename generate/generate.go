@@ -108,7 +108,7 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 		if t.Rating.Min.Tenths() > 15 && techniques.SolvedBySingles(grid) {
 			continue // cheap rejection: rated 1.5 at most
 		}
-		res := g.grader.Grade(ctx, grid, grade.Options{StopAbove: t.Rating.Max, Unique: true})
+		res := g.grader.Grade(ctx, sudoku.NewState(grid), grade.Options{StopAbove: t.Rating.Max, Unique: true})
 		if res.Status == grade.Cancelled {
 			return Puzzle{Index: i, Tries: try}, ctx.Err()
 		}

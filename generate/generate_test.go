@@ -112,7 +112,7 @@ func TestGeneratedPuzzles(t *testing.T) {
 					t.Fatalf("puzzle %d has %d clues, want %d-%d", i, n, tg.MinClues, tg.MaxClues)
 				}
 				// Re-graded from scratch, it falls in the band.
-				res := grader.Grade(context.Background(), p.Grid, grade.Options{})
+				res := grader.Grade(context.Background(), sudoku.NewState(p.Grid), grade.Options{})
 				switch {
 				case res.Status == grade.Beyond && !tg.Rating.Contains(sudoku.RatingBeyond):
 					t.Fatalf("puzzle %d is beyond the techniques, the band is %v", i, tg.Rating)

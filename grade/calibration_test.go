@@ -113,7 +113,7 @@ func TestSEAgreement(t *testing.T) {
 			type tally struct{ total, exact int }
 			bands := map[string]*tally{}
 			for _, p := range readSERated(t, filepath.Join("..", "testdata", "puzzles", name)) {
-				r := g.Grade(context.Background(), p.grid, Options{})
+				r := g.Grade(context.Background(), sudoku.NewState(p.grid), Options{})
 				got := [3]int{r.ER.Tenths(), r.EP.Tenths(), r.ED.Tenths()}
 				want := [3]int{p.er, p.ep, p.ed}
 				b := bands[band(p.er)]
@@ -149,10 +149,10 @@ func TestBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := grader(t, time.Millisecond).Grade(ctx, g, Options{}); res.Status != Budget {
+	if res := grader(t, time.Millisecond).Grade(ctx, sudoku.NewState(g), Options{}); res.Status != Budget {
 		t.Fatalf("status %v with a 1 ms budget, want budget", res.Status)
 	}
-	if res := grader(t, 0).Grade(ctx, g, Options{StopAbove: 6.0}); res.Status != Over || res.ER <= 6.0 {
+	if res := grader(t, 0).Grade(ctx, sudoku.NewState(g), Options{StopAbove: 6.0}); res.Status != Over || res.ER <= 6.0 {
 		t.Fatalf("StopAbove 6.0: status %v, ER %v", res.Status, res.ER)
 	}
 	// The budget also cuts a nested chain search short (this puzzle takes
@@ -162,14 +162,14 @@ func TestBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	if res := grader(t, 300*time.Millisecond).Grade(ctx, hard, Options{}); res.Status != Budget {
+	if res := grader(t, 300*time.Millisecond).Grade(ctx, sudoku.NewState(hard), Options{}); res.Status != Budget {
 		t.Fatalf("status %v with a 300 ms budget on a nested-chain puzzle, want budget", res.Status)
 	}
 	t.Logf("a 300 ms budget stopped the nested search after %v", time.Since(start))
 	// Cancelling the caller's context stops it too, and says so.
 	cctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
-	if res := grader(t, 0).Grade(cctx, hard, Options{}); res.Status != Cancelled {
+	if res := grader(t, 0).Grade(cctx, sudoku.NewState(hard), Options{}); res.Status != Cancelled {
 		t.Fatalf("status %v when the caller's context is done, want cancelled", res.Status)
 	}
 }

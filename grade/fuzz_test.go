@@ -31,7 +31,7 @@ func FuzzGrade(f *testing.F) {
 				g[i] = sol[i]
 			}
 		}
-		res := gr.Grade(context.Background(), g, Options{Path: true})
+		res := gr.Grade(context.Background(), sudoku.NewState(g), Options{Path: true})
 		switch res.Status {
 		case Multiple:
 			return
@@ -52,7 +52,7 @@ func FuzzGrade(f *testing.F) {
 					t.Fatalf("%s: %s places a wrong digit", g, st.String())
 				}
 			}
-			s.Apply(&st)
+			st.ApplyTo(s)
 			steps++
 		}
 		if res.ER < res.EP || (res.EP != 0 && res.EP < res.ED) {

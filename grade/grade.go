@@ -217,19 +217,25 @@ func New(cfg *config.Config) (*Grader, error) {
 	return g, nil
 }
 
-// Grade rates a puzzle and names its level. It first checks that the puzzle
-// has exactly one solution (grading is meaningless otherwise), then replays
-// the techniques within the configured time budget; past it the result is
-// Budget, and when ctx is done, Cancelled. The ratings always come from
+// Grade rates a puzzle from a candidate state (sudoku.NewState(grid) for a
+// puzzle given by its givens; a person's pencil marks; a state midway along
+// a path) and names its level. It first checks that the state has exactly
+// one solution (grading is meaningless otherwise), then replays the
+// techniques from it, within the configured time budget; past it the result
+// is Budget, and when ctx is done, Cancelled. The ratings always come from
 // SE's techniques; when extras are on, Path, Usage and Steps come from a
-// second pass that may use them where SE would need a chain.
-func (g *Grader) Grade(ctx context.Context, grid sudoku.Grid, opt Options) Result {
-	if err := grid.Validate(); err != nil {
+// second pass that may use them where SE would need a chain. st is not
+// changed.
+func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Result {
+	if err := st.Grid().Validate(); err != nil {
 		return Result{Status: Invalid, Err: err}
+	}
+	if st.Check() != nil {
+		return Result{Status: Unsolvable}
 	}
 	var solution sudoku.Grid
 	if !opt.Unique {
-		r := solve.Count(grid, 2)
+		r := solve.CountState(st, 2)
 		switch r.Count {
 		case 0:
 			return Result{Status: Unsolvable}
@@ -251,7 +257,7 @@ func (g *Grader) Grade(ctx context.Context, grid sudoku.Grid, opt Options) Resul
 	if g.explain != nil {
 		pass.Path, pass.Candidates = false, false
 	}
-	res := g.replay(ctx, techniques.NewState(grid), g.rating, pass)
+	res := g.replay(ctx, st.Clone(), g.rating, pass)
 	res.Solution = solution
 	switch res.Status {
 	case Rated:
@@ -262,7 +268,7 @@ func (g *Grader) Grade(ctx context.Context, grid sudoku.Grid, opt Options) Resul
 		return res
 	}
 	if g.explain != nil {
-		ex := g.replay(ctx, techniques.NewState(grid), g.explain, Options{Path: opt.Path, Candidates: opt.Candidates})
+		ex := g.replay(ctx, st.Clone(), g.explain, Options{Path: opt.Path, Candidates: opt.Candidates})
 		if !ex.Status.Graded() {
 			res.Status = ex.Status
 			return res
@@ -316,15 +322,9 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 			return res
 		}
 		if opt.Candidates {
-			snap := s.Cands
-			for i, v := range s.Values {
-				if v != 0 {
-					snap[i] = sudoku.DigitSet(int(v))
-				}
-			}
-			res.Before = append(res.Before, snap)
+			res.Before = append(res.Before, s.AllCandidates())
 		}
-		s.Apply(step)
+		step.ApplyTo(s)
 		res.add(step, opt.Path)
 	}
 	if res.ER < 0 {

@@ -40,18 +40,24 @@ type Report struct {
 	Solution sudoku.Grid // the first solution found, when Count > 0
 	Guesses  int         // branch points of the search
 	Elapsed  time.Duration
-	Err      error // why the puzzle is invalid
+	Err      error // why the puzzle is invalid, or has no solution when that is plain
 }
 
-// Check validates g, counts its solutions up to limit (below 1 means 1),
-// verifies the first solution against the rules, and times the work.
-func Check(g sudoku.Grid, limit int) Report {
+// Check validates a candidate state (a puzzle's, or pencil marks), counts
+// its solutions up to limit (below 1 means 1), verifies the first solution
+// against the rules and the state, and times the work.
+func Check(st *sudoku.State, limit int) Report {
 	limit = max(limit, 1)
 	start := time.Now()
-	if err := g.Validate(); err != nil {
+	if err := st.Grid().Validate(); err != nil {
 		return Report{Status: Invalid, Limit: limit, Err: err, Elapsed: time.Since(start)}
 	}
-	r := Count(g, limit)
+	if err := st.Check(); err != nil {
+		// A cell or a unit with no room left: there is no solution, and
+		// the check says why without a search.
+		return Report{Status: Unsolvable, Limit: limit, Err: err, Elapsed: time.Since(start)}
+	}
+	r := CountState(st, limit)
 	rep := Report{Count: r.Count, Limit: limit, Solution: r.Solution, Guesses: r.Guesses, Elapsed: time.Since(start)}
 	switch {
 	case r.Count == 0:
@@ -64,7 +70,7 @@ func Check(g sudoku.Grid, limit int) Report {
 		rep.Status = Unique
 	}
 	if r.Count > 0 {
-		if err := sudoku.CheckSolution(g, r.Solution); err != nil {
+		if err := checkSolution(st, r.Solution); err != nil {
 			// A solver bug: never print an answer that breaks the rules.
 			return Report{Status: Invalid, Limit: limit, Elapsed: rep.Elapsed,
 				Err: fmt.Errorf("internal error, solution %s rejected: %w", r.Solution, err)}
@@ -102,4 +108,19 @@ func (s *Summary) Solved() int { return s.ByStatus[Unique] + s.ByStatus[Multiple
 // could be read.
 func (s *Summary) OK() bool {
 	return s.Unreadable == 0 && s.ByStatus[Unique]+s.ByStatus[Found] == s.Total
+}
+
+// checkSolution verifies a solution against the rules, the state's digits
+// and its candidates: the rule check applied to every answer sudokit
+// prints, independent of how the answer was found.
+func checkSolution(st *sudoku.State, solution sudoku.Grid) error {
+	if err := sudoku.CheckSolution(st.Grid(), solution); err != nil {
+		return err
+	}
+	for i, v := range st.Values {
+		if v == 0 && !st.Cands[i].Has(int(solution[i])) {
+			return fmt.Errorf("solution puts %d at %s, which is not a candidate there", solution[i], sudoku.CellName(i))
+		}
+	}
+	return nil
 }

@@ -39,6 +39,8 @@ type Result struct {
 // searcher holds one search's limit and findings; it lives on the caller's
 // stack.
 type searcher struct {
+	// cands, when set, restricts the empty cells to these candidates.
+	cands   *[81]sudoku.Digits
 	limit   int
 	count   int
 	guesses int
@@ -52,6 +54,16 @@ type searcher struct {
 // solution is unique.
 func Count(g sudoku.Grid, limit int) Result {
 	sr := searcher{limit: max(limit, 1)}
+	return sr.run(&g)
+}
+
+// CountState searches the solutions of a candidate state, stopping once
+// limit solutions are found: its placed digits are givens, and a candidate
+// removed from a cell is never put back. A state whose digits contradict
+// each other has no solution.
+func CountState(st *sudoku.State, limit int) Result {
+	sr := searcher{limit: max(limit, 1), cands: &st.Cands}
+	g := st.Grid()
 	return sr.run(&g)
 }
 
@@ -87,7 +99,7 @@ func RandomGrid(rng *rand.Rand) sudoku.Grid {
 
 func (sr *searcher) run(g *sudoku.Grid) Result {
 	var s state
-	if s.init(g) {
+	if s.init(g) && (sr.cands == nil || s.restrict(g, sr.cands)) {
 		sr.search(&s)
 	}
 	return Result{Count: sr.count, Solution: sr.first, Guesses: sr.guesses}

@@ -343,3 +343,115 @@ func FuzzCount(f *testing.F) {
 		}
 	})
 }
+
+// referenceCountState counts the solutions of a candidate state with plain
+// backtracking: an empty cell takes only digits its marks hold.
+func referenceCountState(st *sudoku.State, limit, maxNodes int) (n int, ok bool) {
+	if st.Grid().Validate() != nil {
+		return 0, true
+	}
+	g, marks := st.Grid(), st.Cands
+	nodes := 0
+	var rec func() bool
+	rec = func() bool {
+		nodes++
+		if nodes > maxNodes {
+			return false
+		}
+		cands := g.Candidates()
+		best, bestN := -1, 10
+		for i, v := range g {
+			if v == 0 {
+				cands[i] &= marks[i]
+				if cands[i].Count() < bestN {
+					best, bestN = i, cands[i].Count()
+				}
+			}
+		}
+		if best < 0 {
+			n++
+			return true
+		}
+		for _, d := range cands[best].Slice() {
+			g[best] = uint8(d)
+			if !rec() {
+				return false
+			}
+			if n >= limit {
+				break
+			}
+		}
+		g[best] = 0
+		return true
+	}
+	ok = rec()
+	return n, ok
+}
+
+// TestCountState checks solving from candidate states: a puzzle's own
+// state solves as the puzzle; removing wrong candidates keeps its one
+// solution; removing a right one leaves none; and random states, some of
+// them from puzzles with several solutions, count as a reference counter
+// that honours the marks says.
+func TestCountState(t *testing.T) {
+	puzzles := readSet(t, filepath.Join("..", "testdata", "puzzles", "norvig-top95.txt"))
+	multi := readSet(t, filepath.Join("..", "testdata", "puzzles", "serg-multisolution-1000.txt"))[:100]
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, p := range puzzles[:20] {
+		st := sudoku.NewState(p.Grid)
+		if got, want := CountState(st, 2), Count(p.Grid, 2); got.Count != want.Count || got.Solution != want.Solution {
+			t.Fatalf("%s: the puzzle's own state counts %d, the puzzle %d", p.Grid, got.Count, want.Count)
+		}
+		sol := Count(p.Grid, 1).Solution
+		wrong := st.Clone()
+		for i := range 81 {
+			if wrong.Values[i] == 0 && rng.IntN(2) == 0 {
+				wrong.Cands[i] = wrong.Cands[i] & (sudoku.DigitSet(int(sol[i])) | sudoku.Digits(rng.IntN(1024)&0x3FE))
+			}
+		}
+		if r := CountState(wrong, 2); r.Count != 1 || r.Solution != sol {
+			t.Fatalf("%s: with wrong candidates removed: count %d", p.Grid, r.Count)
+		}
+		right := st.Clone()
+		for i := range 81 {
+			if right.Values[i] == 0 {
+				right.Cands[i] = right.Cands[i].Without(int(sol[i]))
+				break
+			}
+		}
+		if r := CountState(right, 2); r.Count != 0 {
+			t.Fatalf("%s: with a solution's digit removed: count %d", p.Grid, r.Count)
+		}
+	}
+	checked, counts := 0, map[int]int{}
+	for _, p := range multi {
+		// Narrow random cells towards one of the solutions: the count may
+		// stay several, fall to one, or to none when a cell loses that
+		// solution's digit too.
+		st := sudoku.NewState(p.Grid)
+		sol := Count(p.Grid, 1).Solution
+		rate := 1 + rng.IntN(12)
+		for i := range 81 {
+			if st.Values[i] == 0 && rng.IntN(rate) == 0 {
+				keep := sudoku.DigitSet(int(sol[i]), 1+rng.IntN(9))
+				if rng.IntN(40) == 0 {
+					keep = keep.Without(int(sol[i]))
+				}
+				st.Cands[i] &= keep
+			}
+		}
+		want, ok := referenceCountState(st, 2, 2e6)
+		if !ok {
+			continue
+		}
+		checked++
+		counts[want]++
+		if got := CountState(st, 2); got.Count != want {
+			t.Fatalf("%s with marks: count %d, reference %d", p.Grid, got.Count, want)
+		}
+	}
+	t.Logf("%d states checked against the reference: %v by count", checked, counts)
+	if checked < 50 || len(counts) < 3 {
+		t.Errorf("%d states checked against the reference, counts %v: the test lost its power", checked, counts)
+	}
+}

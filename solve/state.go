@@ -71,6 +71,25 @@ func (s *state) init(g *sudoku.Grid) bool {
 	return true
 }
 
+// restrict removes from the empty cells of g the digits cands does not
+// hold; it reports false when a cell is left with no digit.
+func (s *state) restrict(g *sudoku.Grid, cands *[81]sudoku.Digits) bool {
+	for cell, v := range g {
+		if v != 0 {
+			continue
+		}
+		b, bit := cell/27, uint32(1)<<uint(cell%27)
+		gone := sudoku.AllDigits &^ cands[cell]
+		if gone == sudoku.AllDigits {
+			return false
+		}
+		for x := uint16(gone); x != 0; x &= x - 1 {
+			s.cand[bits.TrailingZeros16(x)-1][b] &^= bit
+		}
+	}
+	return true
+}
+
 // place puts digit d at bit of band b: the cell loses its other digits and
 // the digit leaves the rest of the row; propagation does the rest.
 func (s *state) place(d, b int, bit uint32) {

@@ -44,10 +44,24 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // Puzzle is one puzzle read from an input, with where it came from.
 type Puzzle struct {
-	Grid   Grid
+	// Grid holds the digits placed: the givens, or for a candidate state,
+	// every filled cell.
+	Grid Grid
+	// Cands holds the candidates of the empty cells when the input gives
+	// them (pencil marks); nil when it gives only digits.
+	Cands  *[81]Digits
 	Label  string // text after the cells on the same line, or a title line before a grid
 	Source string // as given to NewReader
 	Line   int    // 1-based line where the puzzle starts
+}
+
+// State returns the puzzle's candidate state: its pencil marks when the
+// input gave them, else the candidates its digits leave.
+func (p Puzzle) State() *State {
+	if p.Cands != nil {
+		return StateOf(p.Grid, p.Cands)
+	}
+	return NewState(p.Grid)
 }
 
 // maxLine is the longest line the Reader accepts; longer lines are reported

@@ -95,7 +95,7 @@ type chainGrid struct {
 func (g *chainGrid) load(s *State) {
 	g.ref = s.Cands
 	g.cur = s.Cands
-	s.fillPositions(&g.refPos)
+	fillPositions(s, &g.refPos)
 	g.curPos = g.refPos
 }
 

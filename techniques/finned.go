@@ -19,7 +19,7 @@ func findFinnedFish(k int) Finder {
 	}
 	return func(s *State, emit Emit) bool {
 		var table posTable
-		s.fillPositions(&table)
+		fillPositions(s, &table)
 		for d := 1; d <= 9; d++ {
 			for _, base := range [2]int{0, 9} { // rows, then columns
 				cover := 9 - base

@@ -31,8 +31,8 @@ func lineCell(l, i int) int {
 func findFish(k int) Finder {
 	return func(s *State, emit Emit) bool {
 		var pos posTable
-		s.fillPositions(&pos)
-		placed := s.placedCounts()
+		fillPositions(s, &pos)
+		placed := placedCounts(s)
 		for _, base := range [2]int{9, 0} { // columns, then rows
 			cover := 9 - base
 			ok := combos(9, k, func(m uint32) bool {

@@ -92,7 +92,7 @@ func lockName(r1 int, direct bool) (key, name string, rating sudoku.Rating) {
 // digit from the rest of the other unit.
 func findLocked(s *State, emit Emit) bool {
 	var pos posTable
-	s.fillPositions(&pos)
+	fillPositions(s, &pos)
 	return lockedCandidates(&pos, func(r1, r2, d int) bool {
 		out := pos[r2][d] &^ shared[r2][r1]
 		if out == 0 {
@@ -116,7 +116,7 @@ func findLocked(s *State, emit Emit) bool {
 // locked eliminations themselves are not applied.
 func findDirectLocked(s *State, emit Emit) bool {
 	var pos posTable
-	s.fillPositions(&pos)
+	fillPositions(s, &pos)
 	return lockedCandidates(&pos, func(r1, r2, d int) bool {
 		kind := sudoku.UnitKind(r1)
 		for i := 0; i < 9; i++ {

@@ -43,7 +43,7 @@ func TestNestedStepsShown(t *testing.T) {
 			t.Errorf("step %d %s: the text names %q, the nested steps are %q", step+1, st.Name, inText, nested)
 		}
 		checked += len(st.Nested)
-		s.Apply(st)
+		st.ApplyTo(s)
 	}
 	if checked == 0 {
 		t.Error("no nested step on a path that needs nested chains")

@@ -119,7 +119,7 @@ func walkSound(t *testing.T, name string, puzzles []sudoku.Puzzle, maxMin sudoku
 			if next == nil {
 				break
 			}
-			s.Apply(next)
+			next.ApplyTo(s)
 		}
 	}
 	return states, steps
@@ -238,7 +238,7 @@ func TestSolvedBySingles(t *testing.T) {
 				singlesOnly = false
 				break
 			}
-			s.Apply(next)
+			next.ApplyTo(s)
 		}
 		if got := SolvedBySingles(p.Grid); got != singlesOnly {
 			t.Errorf("%s: SolvedBySingles = %v, path says %v", p.Grid, got, singlesOnly)
@@ -277,7 +277,7 @@ func TestSoundnessLevel5(t *testing.T) {
 		if next.Rating >= 9.0 {
 			hard = s.Clone()
 		}
-		s.Apply(next)
+		next.ApplyTo(s)
 	}
 	if hard == nil {
 		t.Fatal("no step of 9.0 or more on the path")

@@ -108,3 +108,13 @@ func digitList(d sudoku.Digits) string {
 
 // unitName names a unit in SE's words: "block 3", "row 2", "column 5".
 func unitName(u int) string { return fmt.Sprintf("%s %d", unitKind(u), u%9+1) }
+
+// ApplyTo carries out the step on s: its eliminations, then its placements.
+func (st *Step) ApplyTo(s *State) {
+	for _, c := range st.Eliminations {
+		s.Eliminate(int(c.Cell), int(c.Digit))
+	}
+	for _, c := range st.Placements {
+		s.Place(int(c.Cell), int(c.Digit))
+	}
+}

@@ -117,7 +117,7 @@ func unitCells(u int, mask uint16) []int {
 func findHidden(k int, general bool) Finder {
 	return func(s *State, emit Emit) bool {
 		var pos posTable
-		s.fillPositions(&pos)
+		fillPositions(s, &pos)
 		for _, u := range unitsBCR {
 			if empty := s.EmptyCells(u); empty <= 2*k && !(general && empty > k) {
 				continue
@@ -152,7 +152,7 @@ func findHidden(k int, general bool) Finder {
 func findDirectHidden(k int) Finder {
 	return func(s *State, emit Emit) bool {
 		var table posTable
-		s.fillPositions(&table)
+		fillPositions(s, &table)
 		for _, u := range unitsBCR {
 			if s.EmptyCells(u) <= k {
 				continue

@@ -104,7 +104,7 @@ func runGrade(c *ucli.Context) error {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
 			start := time.Now()
-			res := grader.Grade(c.Context, it.p.Grid, gopt)
+			res := grader.Grade(c.Context, it.p.State(), gopt)
 			return export.Record{Puzzle: it.p, Grade: &res, Elapsed: time.Since(start)}
 		},
 		add: func(r export.Record) {

@@ -131,7 +131,7 @@ func runPrint(c *ucli.Context) error {
 			if r, ok := grade.RatingsFromLabel(it.p.Label); ok {
 				known = &r
 			}
-			res := grader.Grade(c.Context, it.p.Grid, grade.Options{Known: known})
+			res := grader.Grade(c.Context, it.p.State(), grade.Options{Known: known})
 			if res.Status == grade.Cancelled {
 				return bookItem{cancelled: true}
 			}

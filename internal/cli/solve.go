@@ -75,7 +75,7 @@ func runSolve(c *ucli.Context) error {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
-			rep := solve.Check(it.p.Grid, limit)
+			rep := solve.Check(it.p.State(), limit)
 			return export.Record{Puzzle: it.p, Solve: &rep, Elapsed: rep.Elapsed}
 		},
 		add: func(r export.Record) {

@@ -1,0 +1,190 @@
+package sudoku
+
+import (
+	"errors"
+	"fmt"
+)
+
+// State is a candidate state: the digits placed so far (givens included)
+// and the candidates ("pencil marks") still possible in each empty cell. It
+// is what a person solving on paper has in front of them, what the
+// techniques read and change, and what solving and grading can start from.
+// A filled cell has no candidates (Cands 0).
+type State struct {
+	Values [81]uint8  // placed digits; 0 for an empty cell
+	Cands  [81]Digits // candidates of the empty cells; 0 for a filled cell
+}
+
+// NewState returns the state of a puzzle before any step: each empty cell
+// holds every digit that no given in its row, column or box rules out.
+func NewState(g Grid) *State {
+	s := &State{Values: g}
+	cands := g.Candidates()
+	for i, v := range g {
+		if v == 0 {
+			s.Cands[i] = cands[i]
+		}
+	}
+	return s
+}
+
+// StateOf returns the state of a puzzle whose empty cells hold the given
+// candidates, less those its placed digits rule out (a digit in a cell's
+// row, column or box cannot be one of its candidates). The entries of cands
+// for filled cells are ignored.
+func StateOf(g Grid, cands *[81]Digits) *State {
+	s := NewState(g)
+	for i, v := range g {
+		if v == 0 {
+			s.Cands[i] &= cands[i]
+		}
+	}
+	return s
+}
+
+// Clone returns a copy of the state.
+func (s *State) Clone() *State {
+	c := *s
+	return &c
+}
+
+// Grid returns the placed digits.
+func (s *State) Grid() Grid { return Grid(s.Values) }
+
+// Marked reports whether the state holds fewer candidates than its placed
+// digits leave: some were eliminated (pencil marks were crossed out).
+func (s *State) Marked() bool {
+	return s.Cands != NewState(s.Grid()).Cands
+}
+
+// Place puts digit d in cell and removes d from the cell's peers, as a
+// solver writes a digit in; nothing more follows (no singles).
+func (s *State) Place(cell, d int) {
+	s.Values[cell] = uint8(d)
+	s.Cands[cell] = 0
+	for _, p := range Peers[cell] {
+		s.Cands[p] = s.Cands[p].Without(d)
+	}
+}
+
+// Eliminate removes candidate d from cell; it reports whether it was there.
+func (s *State) Eliminate(cell, d int) bool {
+	if !s.Cands[cell].Has(d) {
+		return false
+	}
+	s.Cands[cell] = s.Cands[cell].Without(d)
+	return true
+}
+
+// Solved reports whether every cell holds a digit.
+func (s *State) Solved() bool {
+	for _, v := range s.Values {
+		if v == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Positions returns where digit d can go in unit u: bit i is set when the
+// unit's i-th cell (Units order) is empty and has candidate d.
+func (s *State) Positions(u, d int) uint16 {
+	var m uint16
+	bit := Digits(1) << d
+	for i, c := range Units[u] {
+		if s.Cands[c]&bit != 0 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// EmptyCells returns how many cells of unit u are empty.
+func (s *State) EmptyCells(u int) int {
+	n := 0
+	for _, c := range Units[u] {
+		if s.Values[c] == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Placed reports whether digit d is already placed in unit u.
+func (s *State) Placed(u, d int) bool {
+	for _, c := range Units[u] {
+		if int(s.Values[c]) == d {
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns how many cells of the grid hold digit d.
+func (s *State) Count(d int) int {
+	n := 0
+	for _, v := range s.Values {
+		if int(v) == d {
+			n++
+		}
+	}
+	return n
+}
+
+// Errors wrapped by the errors of Check, for callers that sort problems by
+// kind.
+var (
+	ErrNoCandidate = errors.New("has no candidate")
+	ErrNoPlace     = errors.New("no place left")
+)
+
+// Check reports the first thing that makes the state impossible: a digit
+// placed twice in a unit (a *ConflictError), an empty cell with no
+// candidate ("r1c2 has no candidate"), or a digit with no place left in a
+// unit ("no 7 left in row 3").
+func (s *State) Check() error {
+	if err := s.Grid().Validate(); err != nil {
+		return err
+	}
+	for i, v := range s.Values {
+		if v == 0 && s.Cands[i] == 0 {
+			return fmt.Errorf("%s %w", CellName(i), ErrNoCandidate)
+		}
+	}
+	for u := range Units {
+		var have Digits
+		for _, c := range Units[u] {
+			if v := s.Values[c]; v != 0 {
+				have = have.With(int(v))
+			} else {
+				have |= s.Cands[c]
+			}
+		}
+		if missing := AllDigits &^ have; missing != 0 {
+			return &PlaceError{Digit: missing.First(), Unit: u}
+		}
+	}
+	return nil
+}
+
+// PlaceError reports a digit with no place left in a unit.
+type PlaceError struct {
+	Digit, Unit int
+}
+
+func (e *PlaceError) Error() string { return fmt.Sprintf("no %d left in %s", e.Digit, UnitName(e.Unit)) }
+
+// Is makes errors.Is(err, ErrNoPlace) true.
+func (e *PlaceError) Is(target error) bool { return target == ErrNoPlace }
+
+// AllCandidates returns each cell's set: its candidates, or its digit when
+// it is filled (as pencil-mark grids show it).
+func (s *State) AllCandidates() [81]Digits {
+	out := s.Cands
+	for i, v := range s.Values {
+		if v != 0 {
+			out[i] = DigitSet(int(v))
+		}
+	}
+	return out
+}
