@@ -172,7 +172,9 @@ type PlaceError struct {
 	Digit, Unit int
 }
 
-func (e *PlaceError) Error() string { return fmt.Sprintf("no %d left in %s", e.Digit, UnitName(e.Unit)) }
+func (e *PlaceError) Error() string {
+	return fmt.Sprintf("no %d left in %s", e.Digit, UnitName(e.Unit))
+}
 
 // Is makes errors.Is(err, ErrNoPlace) true.
 func (e *PlaceError) Is(target error) bool { return target == ErrNoPlace }
