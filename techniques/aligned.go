@@ -32,15 +32,17 @@ func alignedBases(s *State, maxExcluder int) (base []int, excluders map[int][]in
 	return base, excluders
 }
 
-// pickTwo returns the two base cells a 2-subset mask of base selects.
-func pickTwo(base []int, m uint32) (a, b int) {
-	var pick [2]int
-	n := 0
-	for i := range base {
-		if m>>i&1 != 0 {
-			pick[n] = base[i]
-			n++
+// basePairs calls f with every pair of base cells, in Sudoku Explainer's
+// order (that of combos: the later cell in the outer loop, the earlier in
+// the inner one), until f returns false; it reports whether it ran to the
+// end. Base cells can number up to 81, more than combos' masks hold.
+func basePairs(base []int, f func(a, b int) bool) bool {
+	for j := 1; j < len(base); j++ {
+		for i := 0; i < j; i++ {
+			if !f(base[i], base[j]) {
+				return false
+			}
 		}
 	}
-	return pick[0], pick[1]
+	return true
 }

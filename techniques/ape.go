@@ -17,8 +17,7 @@ func findAlignedPairExclusion(s *State, emit Emit) bool {
 	if len(base) < 2 {
 		return true
 	}
-	return combos(len(base), 2, func(m uint32) bool {
-		a, b := pickTwo(base, m)
+	return basePairs(base, func(a, b int) bool {
 		var common []int
 		for _, e := range excluders[a] {
 			for _, f := range excluders[b] {

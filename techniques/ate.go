@@ -22,8 +22,7 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 	for _, c := range base {
 		isBase[c] = true
 	}
-	return combos(len(base), 2, func(m uint32) bool {
-		a, b := pickTwo(base, m)
+	return basePairs(base, func(a, b int) bool {
 		var twin []int
 		for _, e := range append(slices.Clone(excluders[a]), excluders[b]...) {
 			if e != a && e != b && isBase[e] && !slices.Contains(twin, e) {

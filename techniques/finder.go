@@ -20,6 +20,9 @@ func combos(n, k int, f func(mask uint32) bool) bool {
 	if k <= 0 || k > n {
 		return true
 	}
+	if n > 31 {
+		panic("combos: more than 31 items do not fit a mask") // a caller's bug, never input's
+	}
 	limit := uint32(1) << n
 	for m := uint32(1)<<k - 1; m < limit; {
 		if !f(m) {
