@@ -45,10 +45,54 @@ func (g Grid) Pretty() string {
 // empty set prints as "-".
 func FormatCandidates(cands [81]Digits) string {
 	var text [81]string
-	var width [9]int
 	for i, s := range cands {
 		text[i] = s.String()
-		width[i%9] = max(width[i%9], len(text[i]))
+	}
+	return formatTable(&text)
+}
+
+// FormatState writes a candidate state as a candidate grid that reads back
+// as the same state: FormatCandidates' table, in which a placed digit is the
+// digit and an empty cell with one candidate left is written "(5)" (in a
+// pencil-mark grid, a lone digit is a placed one).
+func FormatState(s *State) string {
+	var text [81]string
+	for i, v := range s.Values {
+		switch {
+		case v != 0:
+			text[i] = string(rune('0' + v))
+		case s.Cands[i].Count() == 1:
+			text[i] = "(" + s.Cands[i].String() + ")"
+		default:
+			text[i] = s.Cands[i].String()
+		}
+	}
+	return formatTable(&text)
+}
+
+// PM729 writes a candidate state as a 729-character line: for each cell,
+// nine characters, the digit k+1 at place k where it is a candidate (or the
+// cell's digit), '.' elsewhere.
+func PM729(s *State) string {
+	b := make([]byte, 729)
+	for i, d := range s.AllCandidates() {
+		for k := range 9 {
+			if d.Has(k + 1) {
+				b[9*i+k] = byte('1' + k)
+			} else {
+				b[9*i+k] = '.'
+			}
+		}
+	}
+	return string(b)
+}
+
+// formatTable lays out 81 cell texts as an aligned 9x9 table with box
+// separators.
+func formatTable(text *[81]string) string {
+	var width [9]int
+	for i, t := range text {
+		width[i%9] = max(width[i%9], len(t))
 	}
 	var sep strings.Builder
 	for c := 0; c < 9; c++ {

@@ -78,7 +78,10 @@ const maxLine = 64 << 10
 //     '-', spaces) and separator lines such as "------+-------+------" or
 //     "*-----------*"; grids follow each other directly or are separated by
 //     blank lines or lines such as "========"; a line of text just before a
-//     grid (such as "Grid 01") becomes its label.
+//     grid (such as "Grid 01") becomes its label;
+//   - candidate states, .sdk metadata and OpenSudoku XML (see marks.go):
+//     such a puzzle comes with Cands set;
+//   - sudokit's own CSV and JSON rows.
 //
 // Lines starting with '#' and blank lines are skipped; CRLF line ends and a
 // UTF-8 byte order mark are accepted. A puzzle whose digits repeat in a row,
@@ -87,20 +90,35 @@ type Reader struct {
 	br     *bufio.Reader
 	source string
 	line   int
-	fatal  error // sticky: io.EOF, a read error, or ErrNotPuzzles
-	queue  []item
+	fatal  error  // sticky: io.EOF, a read error, or ErrNotPuzzles
+	queue  []item // items read and not yet returned, from queue[head] on
+	head   int
 	// good and bad count the puzzles and errors returned so far.
 	good, bad int
 	// csvHeader names the columns of the CSV rows that follow a header
 	// line (nil before one).
 	csvHeader []string
+	// groups is the candidate grid under way (nil when none); meta the
+	// .sdk metadata lines read for the next puzzle; xml the OpenSudoku
+	// document being read.
+	groups *groupsBlock
+	spare  *groupsBlock // a finished block, for the next one
+	meta   []string
+	xml    *xmlGames
+	// skipGroups skips the lines of a broken candidate grid up to a blank
+	// line.
+	skipGroups bool
+	gbuf       []group // reused by groupTokens on the hot path
 
-	// grid block under construction
+	// grid block under construction, and its lines (a candidate grid may
+	// turn out to have started there)
 	rows      int
 	gridStart int
 	grid      Grid
 	gridErr   error
 	gridLine  int
+	gridRaw   [][]byte
+	lastLine  []byte // the line being handled
 	title     string
 	titleLine int
 }
@@ -122,13 +140,16 @@ func NewReader(r io.Reader, source string) *Reader {
 // wrapped, and every later call returns it again.
 func (r *Reader) Next() (Puzzle, error) {
 	for {
-		if len(r.queue) > 0 {
-			it := r.queue[0]
-			r.queue = r.queue[1:]
+		if r.head < len(r.queue) {
+			it := r.queue[r.head]
+			r.queue[r.head] = item{}
+			if r.head++; r.head == len(r.queue) {
+				r.queue, r.head = r.queue[:0], 0 // reuse the array
+			}
 			if it.err == nil {
 				r.good++
 			} else if r.bad++; r.good == 0 && r.bad == giveUpAfter {
-				r.queue = nil
+				r.queue, r.head = nil, 0
 				r.fatal = fmt.Errorf("%s %w: its first %d items are errors", r.source, ErrNotPuzzles, giveUpAfter)
 			}
 			return it.p, it.err
@@ -136,10 +157,15 @@ func (r *Reader) Next() (Puzzle, error) {
 		if r.fatal != nil {
 			return Puzzle{Source: r.source}, r.fatal
 		}
+		if r.xml != nil {
+			r.nextXML()
+			continue
+		}
 		line, err := r.readLine()
 		switch {
 		case err == io.EOF:
 			r.endBlock()
+			r.endGroups()
 			r.endTitle()
 			r.fatal = io.EOF
 		case errors.Is(err, ErrLineLong):
@@ -200,7 +226,10 @@ func (r *Reader) readLine() ([]byte, error) {
 	if r.line == 1 {
 		line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF"))
 	}
-	return bytes.TrimRight(line, "\r\n"), nil
+	for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
+		line = line[:len(line)-1]
+	}
+	return line, nil
 }
 
 // cellValue returns the value of a cell character: 1..9 for a digit, 0 for a
@@ -217,28 +246,43 @@ func cellValue(c byte) (v uint8, ok bool) {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' }
 
-// handle classifies one line and acts on it.
+// trimSpace returns b without its leading and trailing whitespace.
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// fieldEnd returns the length of the first field of a line that starts
+// with one: the index of its first whitespace, or len(b).
+func fieldEnd(b []byte) int {
+	for i, c := range b {
+		if isSpace(c) {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// handle classifies one line and acts on it: each step below takes the
+// line or leaves it to the next.
 func (r *Reader) handle(raw []byte) {
-	line := bytes.TrimFunc(raw, func(c rune) bool { return c < utf8.RuneSelf && isSpace(byte(c)) })
+	line := trimSpace(raw)
+	r.lastLine = line
 	if len(line) == 0 {
 		r.endBlock()
+		r.endGroups()
+		r.skipGroups = false
 		return
 	}
-	if line[0] == '#' {
+	if r.groupLine(line) || r.tagged(line) {
 		return
 	}
-	if line[0] == '{' {
-		r.endBlock()
-		r.jsonRow(line)
-		return
-	}
-	if bytes.IndexByte(line, ',') >= 0 && r.csvRow(line) {
-		return
-	}
-	end := bytes.IndexFunc(line, func(c rune) bool { return c < utf8.RuneSelf && isSpace(byte(c)) })
-	if end < 0 {
-		end = len(line)
-	}
+	end := fieldEnd(line)
 	first := line[:end]
 	if len(first) == 81 && allCells(first) {
 		var g Grid
@@ -246,10 +290,11 @@ func (r *Reader) handle(raw []byte) {
 			g[i], _ = cellValue(c)
 		}
 		r.endBlock()
-		r.emit(g, string(bytes.TrimSpace(line[end:])))
+		r.endGroups()
+		r.emit(g, string(trimSpace(line[end:])))
 		return
 	}
-	if isSeparator(line) {
+	if isSeparator(line) || r.startGroups(line) {
 		return
 	}
 	if len(first) > 9 && allCells(first) {
@@ -257,7 +302,85 @@ func (r *Reader) handle(raw []byte) {
 		r.fail(r.line, fmt.Errorf("%w: found %d cells, want 81", ErrLength, len(first)))
 		return
 	}
+	r.gridRow(raw, line, end)
+}
 
+// groupLine takes a line that goes on a candidate grid under way (the fast
+// path through one), or the rest of a broken one.
+func (r *Reader) groupLine(line []byte) bool {
+	if r.skipGroups {
+		if gs, _ := groupTokens(line, r.gbuf); gs != nil || isSeparator(line) || looksLikeGroups(line) {
+			return true
+		}
+		r.skipGroups = false
+	}
+	if r.groups == nil {
+		return false
+	}
+	if gs, _ := groupTokens(line, r.gbuf); gs != nil {
+		r.gbuf = gs
+		r.addGroups(gs)
+		return true
+	}
+	return isSeparator(line)
+}
+
+// tagged takes the lines that say what they are by their first
+// characters or length: a 729-character line, '#' metadata and comments,
+// OpenSudoku XML, a JSON row, a CSV row.
+func (r *Reader) tagged(line []byte) bool {
+	switch {
+	case isPM729(line) && (len(line) == 729 || isSpace(line[729])):
+		r.endBlock()
+		r.endGroups()
+		r.pm729(line[:729], string(trimSpace(line[729:])))
+	case line[0] == '#':
+		r.metadata(line)
+	case bytes.HasPrefix(line, []byte("<?xml")) || bytes.HasPrefix(line, []byte("<opensudoku")):
+		r.startXML(line)
+	case line[0] == '{':
+		r.endBlock()
+		r.endGroups()
+		r.jsonRow(line)
+	default:
+		return bytes.IndexByte(line, ',') >= 0 && r.csvRow(line)
+	}
+	return true
+}
+
+// startGroups takes a line made of candidate groups that starts (or goes
+// on) a candidate grid, or the line of a candidate grid that has a bad
+// group: that error names the cell, and the rest of the grid is skipped.
+func (r *Reader) startGroups(line []byte) bool {
+	groups, badAt := groupTokens(line, r.gbuf)
+	if groups != nil && r.wantsGroups(line, groups) {
+		r.gbuf = groups
+		if r.rows > 0 && !r.convertibleGrid() {
+			r.endBlock()
+		}
+		r.addGroups(groups)
+		return true
+	}
+	if r.groups == nil && (r.rows != 0 || !looksLikeGroups(line)) {
+		return false
+	}
+	n := 0
+	if r.groups != nil {
+		n = r.groups.n
+	}
+	badAt = max(badAt, 0)
+	if gs, _ := groupTokens(line[:badAt], nil); gs != nil {
+		n += len(gs)
+	}
+	r.failGroups(r.line, fmt.Errorf("%w %q in the candidates of %s", ErrCharacter, fieldAt(line, badAt), CellName(min(n, 80))))
+	r.skipGroups = true
+	return true
+}
+
+// gridRow reads a line of cells: a row of a grid, 81 cells with
+// separators, a title line before a grid, or an error. end is where the
+// line's first field ends.
+func (r *Reader) gridRow(raw, line []byte, end int) {
 	var cells [81]uint8
 	n := 0
 	badCol := 0
@@ -277,7 +400,7 @@ func (r *Reader) handle(raw []byte) {
 		n++
 	}
 	if badCol != 0 {
-		if isTitle(line) && len(first) != 81 {
+		if isTitle(line) && end != 81 {
 			r.endBlock()
 			r.endTitle()
 			r.title, r.titleLine = string(line), r.line
@@ -308,6 +431,17 @@ func (r *Reader) handle(raw []byte) {
 	}
 }
 
+// onlyDigits reports whether a line holds only digits 1-9, whitespace and
+// '|': a row of placed digits, which may belong to a candidate grid.
+func onlyDigits(b []byte) bool {
+	for _, c := range b {
+		if (c < '1' || c > '9') && c != '|' && !isSpace(c) {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
 func allCells(b []byte) bool {
 	for _, c := range b {
 		if _, ok := cellValue(c); !ok {
@@ -318,19 +452,25 @@ func allCells(b []byte) bool {
 }
 
 // isSeparator reports whether a line only draws lines: no digit or blank
-// other than '-' and '*', and not a row of nine '-' or '*' blanks.
+// other than '-' and '*', and not a row of nine '-' or '*' blanks; or a
+// border with corners, ".-------.-------." or "'-------'-------'".
 func isSeparator(line []byte) bool {
-	dashes, marks := 0, 0
+	dashes, marks, corners := 0, 0, 0
 	for _, c := range line {
 		switch {
 		case c == '-' || c == '*':
 			dashes++
 		case c == '+' || c == '=' || c == '~' || c == ':':
 			marks++
+		case c == '.' || c == '\'':
+			corners++ // the corners of HoDoKu's and SE's borders: .---.  '---'
 		case c == '|' || isSpace(c):
 		default:
 			return false
 		}
+	}
+	if corners > 0 {
+		return bytes.Contains(line, []byte("---"))
 	}
 	return marks > 0 || dashes != 9
 }
@@ -346,12 +486,7 @@ func isTitle(line []byte) bool {
 // the line has a label of its own.
 func (r *Reader) emit(g Grid, label string) {
 	p := Puzzle{Grid: g, Label: label, Source: r.source, Line: r.line}
-	if r.title != "" {
-		if p.Label == "" {
-			p.Label = r.title
-		}
-		r.title = ""
-	}
+	r.labelPending(&p)
 	r.queue = append(r.queue, r.finish(p))
 }
 
@@ -377,24 +512,36 @@ func (r *Reader) addRow(cells [81]uint8, err error) {
 		r.gridStart = r.line
 		r.grid = Grid{}
 		r.gridErr = nil
+		r.gridRaw = r.gridRaw[:0]
 	}
 	if err != nil && r.gridErr == nil {
 		r.gridErr, r.gridLine = err, r.line
 	}
 	copy(r.grid[r.rows*9:r.rows*9+9], cells[:9])
+	var raw []byte // kept only when the row could belong to a candidate grid
+	if onlyDigits(r.lastLine) {
+		raw = bytes.Clone(r.lastLine)
+	}
+	r.gridRaw = append(r.gridRaw, raw)
 	r.rows++
 	if r.rows == 9 {
 		r.endBlock()
 	}
 }
 
-// endBlock finishes the grid block under construction, if any.
+// endBlock finishes the grid block under construction, if any. Nine rows
+// of nine distinct digits that do not make a valid grid are taken for the
+// first nine cells of a file of one cell per line.
 func (r *Reader) endBlock() {
 	if r.rows == 0 {
 		return
 	}
-	p := Puzzle{Grid: r.grid, Label: r.title, Source: r.source, Line: r.gridStart}
-	r.title = ""
+	if r.rows == 9 && r.gridErr == nil && r.grid.Validate() != nil && r.oneGroupPerRow() {
+		r.addGroups(nil)
+		return
+	}
+	p := Puzzle{Grid: r.grid, Source: r.source, Line: r.gridStart}
+	r.labelPending(&p)
 	switch {
 	case r.gridErr != nil:
 		r.queue = append(r.queue, item{p, &InputError{Source: r.source, Line: r.gridLine, Err: r.gridErr}})
@@ -405,6 +552,17 @@ func (r *Reader) endBlock() {
 		r.queue = append(r.queue, r.finish(p))
 	}
 	r.rows = 0
+}
+
+// oneGroupPerRow reports whether each row of the grid under way is one group
+// of nine digits.
+func (r *Reader) oneGroupPerRow() bool {
+	for _, l := range r.gridRaw {
+		if gs, _ := groupTokens(l, nil); len(gs) != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // endTitle reports a title line that no grid followed.

@@ -210,6 +210,9 @@ func FuzzReader(f *testing.F) {
 	f.Add("..3.2.6..\n9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n")
 	f.Add("Grid 01\n5 3 . | . 7 . | . . .\n------+------\n=====\n")
 	f.Add("\xEF\xBB\xBF|---+---+---|\n*-*\n- - -\n")
+	f.Add("12 3 456 | 7\n(5) 89\n.---.\n'---'\n" + strings.Repeat("123456789\n", 10))
+	f.Add("#ARuud\n<opensudoku><game data=\"12\"/>\n")
+	f.Add(strings.Repeat("1........", 81) + " x\n")
 	f.Fuzz(func(t *testing.T, input string) {
 		rd := NewReader(strings.NewReader(input), "fuzz")
 		lines := strings.Count(input, "\n") + 1
@@ -220,6 +223,9 @@ func FuzzReader(f *testing.F) {
 			p, err := rd.Next()
 			if err == io.EOF {
 				return
+			}
+			if errors.Is(err, ErrNotPuzzles) {
+				return // the reader gave up on input that is not puzzles
 			}
 			if err != nil {
 				var ie *InputError
@@ -234,7 +240,11 @@ func FuzzReader(f *testing.F) {
 			if p.Line < 1 || p.Line > lines {
 				t.Fatalf("puzzle line %d outside 1..%d", p.Line, lines)
 			}
-			if err := p.Grid.Validate(); err != nil {
+			if p.Cands != nil {
+				if err := p.State().Check(); err != nil {
+					t.Fatalf("candidate state returned without error is not possible: %v", err)
+				}
+			} else if err := p.Grid.Validate(); err != nil {
 				t.Fatalf("puzzle returned without error fails validation: %v", err)
 			}
 		}

@@ -31,6 +31,10 @@ func (r *Reader) jsonRow(line []byte) {
 		return
 	}
 	label, _ := obj["label"].(string)
+	if list, ok := obj["candidates"].([]any); ok {
+		r.jsonState(puzzle, list, label)
+		return
+	}
 	num := func(k string) string {
 		if v, ok := obj[k].(float64); ok {
 			return strconv.FormatFloat(v, 'f', 1, 64)
@@ -42,6 +46,31 @@ func (r *Reader) jsonRow(line []byte) {
 		er = RatingBeyond.String()
 	}
 	r.rowPuzzle(puzzle, label, er, num("ep"), num("ed"))
+}
+
+// jsonState reads the candidate state of a JSON row: its puzzle holds the
+// placed digits, its 81 "candidates" the sets ("-" for none).
+func (r *Reader) jsonState(puzzle string, list []any, label string) {
+	if len(puzzle) != 81 || !allCells([]byte(puzzle)) || len(list) != 81 {
+		r.fail(r.line, fmt.Errorf("%w: a JSON row needs an 81-cell puzzle and 81 candidate sets", ErrLength))
+		return
+	}
+	var g Grid
+	var cands [81]Digits
+	for i := range 81 {
+		g[i], _ = cellValue(puzzle[i])
+		text, _ := list[i].(string)
+		gr, ok := parseGroup([]byte(text))
+		if text == "-" || text == "" {
+			gr, ok = group{}, true // no candidate left: Check says so
+		}
+		if !ok && g[i] == 0 {
+			r.fail(r.line, fmt.Errorf("%w %q in the candidates of %s", ErrCharacter, text, CellName(i)))
+			return
+		}
+		cands[i] = gr.cands
+	}
+	r.emitState(g, &cands, label, r.line)
 }
 
 // csvRow reads a CSV line: a header line (it has a "puzzle" column) or a

@@ -33,13 +33,68 @@ func NewState(g Grid) *State {
 // row, column or box cannot be one of its candidates). The entries of cands
 // for filled cells are ignored.
 func StateOf(g Grid, cands *[81]Digits) *State {
-	s := NewState(g)
+	s := &State{Values: g}
+	var used [27]Digits
+	for i, v := range g {
+		if v != 0 {
+			u := &CellUnits[i]
+			used[u[0]] |= 1 << v
+			used[u[1]] |= 1 << v
+			used[u[2]] |= 1 << v
+		}
+	}
 	for i, v := range g {
 		if v == 0 {
-			s.Cands[i] &= cands[i]
+			u := &CellUnits[i]
+			s.Cands[i] = cands[i] & AllDigits &^ (used[u[0]] | used[u[1]] | used[u[2]])
 		}
 	}
 	return s
+}
+
+// checkedStateOf returns StateOf(g, cands) and its Check error, in two
+// passes over the grid instead of four: the Reader's hot path.
+func checkedStateOf(g Grid, cands *[81]Digits) (*State, error) {
+	var used [27]Digits
+	for i, v := range g {
+		if v == 0 {
+			continue
+		}
+		u := &CellUnits[i]
+		bit := Digits(1) << v
+		if v > 9 || (used[u[0]]|used[u[1]]|used[u[2]])&bit != 0 {
+			return StateOf(g, cands), g.Validate()
+		}
+		used[u[0]] |= bit
+		used[u[1]] |= bit
+		used[u[2]] |= bit
+	}
+	s := &State{Values: g}
+	have := used
+	noCandidate := -1
+	for i, v := range g {
+		if v != 0 {
+			continue
+		}
+		u := &CellUnits[i]
+		c := cands[i] & AllDigits &^ (used[u[0]] | used[u[1]] | used[u[2]])
+		s.Cands[i] = c
+		if c == 0 && noCandidate < 0 {
+			noCandidate = i
+		}
+		have[u[0]] |= c
+		have[u[1]] |= c
+		have[u[2]] |= c
+	}
+	if noCandidate >= 0 {
+		return s, fmt.Errorf("%s %w", CellName(noCandidate), ErrNoCandidate)
+	}
+	for u, h := range have {
+		if missing := AllDigits &^ h; missing != 0 {
+			return s, &PlaceError{Digit: missing.First(), Unit: u}
+		}
+	}
+	return s, nil
 }
 
 // Clone returns a copy of the state.
@@ -146,21 +201,26 @@ func (s *State) Check() error {
 	if err := s.Grid().Validate(); err != nil {
 		return err
 	}
+	// One pass: the digits each unit holds or may still hold.
+	var have [27]Digits
+	noCandidate := -1
 	for i, v := range s.Values {
-		if v == 0 && s.Cands[i] == 0 {
-			return fmt.Errorf("%s %w", CellName(i), ErrNoCandidate)
+		bits := s.Cands[i]
+		if v != 0 {
+			bits = 1 << v
+		} else if bits == 0 && noCandidate < 0 {
+			noCandidate = i
 		}
+		u := &CellUnits[i]
+		have[u[0]] |= bits
+		have[u[1]] |= bits
+		have[u[2]] |= bits
 	}
-	for u := range Units {
-		var have Digits
-		for _, c := range Units[u] {
-			if v := s.Values[c]; v != 0 {
-				have = have.With(int(v))
-			} else {
-				have |= s.Cands[c]
-			}
-		}
-		if missing := AllDigits &^ have; missing != 0 {
+	if noCandidate >= 0 {
+		return fmt.Errorf("%s %w", CellName(noCandidate), ErrNoCandidate)
+	}
+	for u, h := range have {
+		if missing := AllDigits &^ h; missing != 0 {
 			return &PlaceError{Digit: missing.First(), Unit: u}
 		}
 	}
