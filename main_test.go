@@ -38,12 +38,13 @@ func TestScripts(t *testing.T) {
 		Dir:                 filepath.Join("testdata", "script"),
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
-			// Scripts may use the project's puzzle files.
+			// Scripts may use the project's puzzle files and format examples.
 			wd, err := os.Getwd()
 			if err != nil {
 				return err
 			}
 			env.Setenv("PUZZLES", filepath.Join(wd, "testdata", "puzzles"))
+			env.Setenv("FORMATS", filepath.Join(wd, "testdata", "formats"))
 			return nil
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){"terminal": cmdTerminal},

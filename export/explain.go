@@ -45,7 +45,10 @@ func (w *explainWriter) Write(r Record) error {
 		fmt.Fprintf(w.out, " [%s]", r.Puzzle.Label)
 	}
 	w.out.WriteString("\n")
-	if r.Puzzle.Grid.Givens() > 0 {
+	switch {
+	case marked(r.Puzzle):
+		w.out.WriteString(sudoku.FormatState(r.Puzzle.State()))
+	case r.Puzzle.Grid.Givens() > 0:
 		fmt.Fprintf(w.out, "%s\n", r.Puzzle.Grid)
 	}
 	if res == nil || !res.Status.Graded() {

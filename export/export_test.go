@@ -91,7 +91,7 @@ func TestNewWriter(t *testing.T) {
 		opt    Options
 		want   string
 	}{
-		{"pdf", Solve, Options{}, `unknown format "pdf" (want one of line, table, grid, candidates, json, csv, markdown)`},
+		{"pdf", Solve, Options{}, `unknown format "pdf" (want one of line, table, grid, candidates, json, csv, markdown, pm729, sdk, opensudoku)`},
 		{"se", Solve, Options{}, `unknown format "se"`},
 		{"csv", Grade, Options{Explain: true}, "format csv cannot carry the solving path (--explain goes with line, table, grid, candidates, json)"},
 	} {

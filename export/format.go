@@ -66,6 +66,10 @@ var formats = []format{
 	{"csv", "comma-separated values under a header line", nil, allJobs, newTableWriter, nil},
 	{"markdown", "a Markdown table", nil, allJobs, newTableWriter, nil},
 	{"se", "Sudoku Explainer's batch line: <puzzle> ED=ER/EP/ED", nil, []Job{Grade, Generate}, newSEWriter, nil},
+	{"pm729", "the puzzle's candidate state on one 729-character line (9 characters per cell), then the line format's fields",
+		nil, allJobs, newPM729Writer, nil},
+	{"sdk", "the puzzle in the .sdk layout of SadMan Sudoku and SudoCue: #metadata, 9 lines of 9", nil, allJobs, newSDKWriter, nil},
+	{"opensudoku", "an OpenSudoku XML document, one <game> per puzzle", nil, allJobs, newOpenSudokuWriter, nil},
 }
 
 // Formats lists the row formats of a job.

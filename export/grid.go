@@ -42,7 +42,7 @@ func (w *gridWriter) Write(r Record) error {
 	}
 	var err error
 	if w.candidates {
-		_, err = w.out.WriteString(sudoku.FormatCandidates(g.Candidates()))
+		_, err = w.out.WriteString(sudoku.FormatState(r.Puzzle.State()))
 	} else {
 		_, err = w.out.WriteString(g.Pretty())
 	}

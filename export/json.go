@@ -26,35 +26,37 @@ func newJSONWriter(out *output, _ string, job Job, opt Options) Writer {
 }
 
 type solveJSON struct {
-	Source   string  `json:"source"`
-	Line     int     `json:"line"`
-	Label    string  `json:"label,omitempty"`
-	Puzzle   string  `json:"puzzle,omitempty"`
-	Status   string  `json:"status"`
-	Count    int     `json:"count"`
-	Limit    int     `json:"limit,omitempty"`
-	Solution string  `json:"solution,omitempty"`
-	Guesses  int     `json:"guesses"`
-	TimeUS   float64 `json:"time_us"`
-	Error    string  `json:"error,omitempty"`
+	Source     string   `json:"source"`
+	Line       int      `json:"line"`
+	Label      string   `json:"label,omitempty"`
+	Puzzle     string   `json:"puzzle,omitempty"`
+	Candidates []string `json:"candidates,omitempty"`
+	Status     string   `json:"status"`
+	Count      int      `json:"count"`
+	Limit      int      `json:"limit,omitempty"`
+	Solution   string   `json:"solution,omitempty"`
+	Guesses    int      `json:"guesses"`
+	TimeUS     float64  `json:"time_us"`
+	Error      string   `json:"error,omitempty"`
 }
 
 type gradeJSON struct {
-	Source  string                  `json:"source"`
-	Line    int                     `json:"line"`
-	Label   string                  `json:"label,omitempty"`
-	Puzzle  string                  `json:"puzzle,omitempty"`
-	Status  string                  `json:"status"`
-	ER      sudoku.Rating           `json:"er,omitempty"`
-	EP      sudoku.Rating           `json:"ep,omitempty"`
-	ED      sudoku.Rating           `json:"ed,omitempty"`
-	Level   string                  `json:"level,omitempty"`
-	Hardest string                  `json:"hardest,omitempty"`
-	Steps   int                     `json:"steps"`
-	Usage   map[string]*grade.Usage `json:"usage,omitempty"`
-	TimeMS  float64                 `json:"time_ms"`
-	Path    []stepJSON              `json:"path,omitempty"`
-	Error   string                  `json:"error,omitempty"`
+	Source     string                  `json:"source"`
+	Line       int                     `json:"line"`
+	Label      string                  `json:"label,omitempty"`
+	Puzzle     string                  `json:"puzzle,omitempty"`
+	Candidates []string                `json:"candidates,omitempty"`
+	Status     string                  `json:"status"`
+	ER         sudoku.Rating           `json:"er,omitempty"`
+	EP         sudoku.Rating           `json:"ep,omitempty"`
+	ED         sudoku.Rating           `json:"ed,omitempty"`
+	Level      string                  `json:"level,omitempty"`
+	Hardest    string                  `json:"hardest,omitempty"`
+	Steps      int                     `json:"steps"`
+	Usage      map[string]*grade.Usage `json:"usage,omitempty"`
+	TimeMS     float64                 `json:"time_ms"`
+	Path       []stepJSON              `json:"path,omitempty"`
+	Error      string                  `json:"error,omitempty"`
 }
 
 type generateJSON struct {
@@ -106,7 +108,8 @@ func (w *jsonWriter) Write(r Record) error {
 }
 
 func (w *jsonWriter) solve(r Record) solveJSON {
-	j := solveJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status()}
+	j := solveJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
+		Candidates: marks(r.Puzzle)}
 	if r.Puzzle.Grid.Givens() > 0 {
 		j.Puzzle = r.Puzzle.Grid.String()
 	}
@@ -125,7 +128,7 @@ func (w *jsonWriter) solve(r Record) solveJSON {
 
 func (w *jsonWriter) grade(r Record) gradeJSON {
 	j := gradeJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
-		TimeMS: float64(r.Elapsed.Microseconds()) / 1000}
+		Candidates: marks(r.Puzzle), TimeMS: float64(r.Elapsed.Microseconds()) / 1000}
 	if r.Puzzle.Grid.Givens() > 0 {
 		j.Puzzle = r.Puzzle.Grid.String()
 	}
@@ -164,6 +167,20 @@ func stepToJSON(i int, st *techniques.Step, before [][81]sudoku.Digits, candidat
 		sj.Nested = append(sj.Nested, stepToJSON(k, &st.Nested[k], nil, false))
 	}
 	return sj
+}
+
+// marks returns the 81 candidate sets of a puzzle read with pencil marks
+// that eliminate something its digits do not (a placed cell's set is its
+// digit), or nil.
+func marks(p sudoku.Puzzle) []string {
+	if !marked(p) {
+		return nil
+	}
+	out := make([]string, 81)
+	for i, d := range p.State().AllCandidates() {
+		out[i] = d.String()
+	}
+	return out
 }
 
 // candidatesLine writes a candidate grid on one line: 81 fields separated

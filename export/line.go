@@ -18,6 +18,9 @@ type lineWriter struct {
 	out *output
 	job Job
 	opt Options
+	// first, when set, writes the first field instead of the grid (the
+	// pm729 format's candidate state).
+	first func(Record) string
 }
 
 func newLineWriter(out *output, _ string, job Job, opt Options) Writer {
@@ -28,22 +31,29 @@ func (w *lineWriter) Write(r Record) error {
 	var fields []string
 	switch w.job {
 	case Solve:
-		fields = append(fields, solvedGrid(r).String())
+		if r.Solve != nil && r.Solve.Count > 0 {
+			fields = append(fields, r.Solve.Solution.String())
+		} else {
+			fields = append(fields, puzzleText(r.Puzzle)) // the state as read, eliminations included
+		}
 		if r.Solve == nil || !r.Solve.Status.OK() {
 			fields = append(fields, solveStatus(r))
 		}
 	case Grade:
-		fields = append(fields, r.Puzzle.Grid.String(), "ED="+seRatings(r).String(), levelOrStatus(r))
+		fields = append(fields, puzzleText(r.Puzzle), "ED="+seRatings(r).String(), levelOrStatus(r))
 	case Generate:
 		p := r.Generated
 		fields = append(fields, p.Grid.String())
-		if w.opt.WithSolution {
+		if w.opt.WithSolution && w.first == nil {
 			fields = append(fields, p.Solution.String())
 		}
 		fields = append(fields, "ED="+seRatings(r).String(), p.Result.Level, tag(p))
 	}
 	if r.Puzzle.Label != "" && w.job != Generate {
 		fields = append(fields, r.Puzzle.Label)
+	}
+	if w.first != nil {
+		fields[0] = w.first(r)
 	}
 	_, err := fmt.Fprintln(w.out, strings.Join(fields, " "))
 	return err

@@ -116,3 +116,17 @@ func rating(v sudoku.Rating) string {
 	}
 	return v.String()
 }
+
+// marked reports whether a puzzle was read as a candidate state with
+// eliminations: its digits alone would lose them.
+func marked(p sudoku.Puzzle) bool { return p.Cands != nil && p.State().Marked() }
+
+// puzzleText writes a puzzle as the rows' puzzle field: its 81 cells, or
+// for a candidate state with eliminations, its 729-character line (which
+// reads back as the same state).
+func puzzleText(p sudoku.Puzzle) string {
+	if marked(p) {
+		return sudoku.PM729(p.State())
+	}
+	return p.Grid.String()
+}

@@ -9,7 +9,7 @@ type seWriter struct{ out *output }
 func newSEWriter(out *output, _ string, _ Job, _ Options) Writer { return &seWriter{out} }
 
 func (w *seWriter) Write(r Record) error {
-	_, err := fmt.Fprintf(w.out, "%s ED=%s\n", r.Puzzle.Grid, seRatings(r))
+	_, err := fmt.Fprintf(w.out, "%s ED=%s\n", puzzleText(r.Puzzle), seRatings(r))
 	return err
 }
 

@@ -69,7 +69,7 @@ var (
 		if r.Err != nil && r.Puzzle.Grid.Givens() == 0 {
 			return "" // nothing was read
 		}
-		return r.Puzzle.Grid.String()
+		return puzzleText(r.Puzzle)
 	}}
 	colStatus = column{"status", 14, false, Record.Status}
 	// colSolveStatus adds the count to "multiple": "multiple(2+)".
