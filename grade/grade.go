@@ -1,8 +1,9 @@
 // Package grade rates puzzles the way Sudoku Explainer does: it replays human
 // techniques in SE's order, one step at a time, always applying the first
 // step the first technique finds, and derives the ER/EP/ED ratings from the
-// path. Grader.Grade is the one entry point; its Options select the path,
-// the candidates before each step, and an early stop for the generator.
+// path. Grader.Grade is the one entry point for rating; its Options select
+// the path, the candidates before each step, and an early stop for the
+// generator. Grader.Next gives the one next step from a candidate state.
 package grade
 
 import (
@@ -227,22 +228,9 @@ func New(cfg *config.Config) (*Grader, error) {
 // second pass that may use them where SE would need a chain. st is not
 // changed.
 func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Result {
-	if err := st.Grid().Validate(); err != nil {
-		return Result{Status: Invalid, Err: err}
-	}
-	if st.Check() != nil {
-		return Result{Status: Unsolvable}
-	}
-	var solution sudoku.Grid
-	if !opt.Unique {
-		r := solve.CountState(st, 2)
-		switch r.Count {
-		case 0:
-			return Result{Status: Unsolvable}
-		case 2:
-			return Result{Status: Multiple}
-		}
-		solution = r.Solution
+	solution, failed := check(st, opt.Unique)
+	if failed != nil {
+		return *failed
 	}
 	if opt.Known != nil {
 		res := Result{Status: Rated, Ratings: *opt.Known, Solution: solution}
@@ -257,7 +245,7 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 	if g.explain != nil {
 		pass.Path, pass.Candidates = false, false
 	}
-	res := g.replay(ctx, st.Clone(), g.rating, pass)
+	res := g.replay(ctx, st.Clone(), g.rating, pass, 0)
 	res.Solution = solution
 	switch res.Status {
 	case Rated:
@@ -268,7 +256,7 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 		return res
 	}
 	if g.explain != nil {
-		ex := g.replay(ctx, st.Clone(), g.explain, Options{Path: opt.Path, Candidates: opt.Candidates})
+		ex := g.replay(ctx, st.Clone(), g.explain, Options{Path: opt.Path, Candidates: opt.Candidates}, 0)
 		if !ex.Status.Graded() {
 			res.Status = ex.Status
 			return res
@@ -278,9 +266,55 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 	return res
 }
 
-// replay runs the rules on a state until it is solved or no rule applies,
-// within the grader's budget. The state is changed.
-func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, opt Options) Result {
+// check returns the solution of a state, or the result of a state that
+// cannot be graded: one that breaks the rules, or has not exactly one
+// solution. With unique, the caller vouches for the solution, which is
+// not sought.
+func check(st *sudoku.State, unique bool) (sudoku.Grid, *Result) {
+	if err := st.Grid().Validate(); err != nil {
+		return sudoku.Grid{}, &Result{Status: Invalid, Err: err}
+	}
+	if st.Check() != nil {
+		return sudoku.Grid{}, &Result{Status: Unsolvable}
+	}
+	if unique {
+		return sudoku.Grid{}, nil
+	}
+	r := solve.CountState(st, 2)
+	switch r.Count {
+	case 0:
+		return sudoku.Grid{}, &Result{Status: Unsolvable}
+	case 2:
+		return sudoku.Grid{}, &Result{Status: Multiple}
+	}
+	return r.Solution, nil
+}
+
+// Next returns the step that comes next from a candidate state, as
+// grading takes it (with the extras that are on, as an explanation takes
+// it): the hint for a person at that state. The result is Rated with the
+// step alone in Path (an empty Path when the state is solved), Beyond when
+// no technique applies, or why there is no step, as Grade says: Invalid,
+// Unsolvable (a wrong digit or elimination on the way), Multiple, Budget,
+// Cancelled. st is not changed.
+func (g *Grader) Next(ctx context.Context, st *sudoku.State) Result {
+	solution, failed := check(st, false)
+	if failed != nil {
+		return *failed
+	}
+	rules := g.rating
+	if g.explain != nil {
+		rules = g.explain
+	}
+	res := g.replay(ctx, st.Clone(), rules, Options{Path: true}, 1)
+	res.Solution = solution
+	return res
+}
+
+// replay runs the rules on a state until it is solved, no rule applies, or
+// it has taken limit steps (0: no limit), within the grader's budget. The
+// state is changed.
+func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, opt Options, limit int) Result {
 	parent := ctx
 	if g.budget > 0 {
 		var cancel context.CancelFunc
@@ -294,7 +328,7 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 		return Result{Status: Budget}
 	}
 	res := Result{Status: Rated, Ratings: Ratings{ER: -1}, Usage: map[string]*Usage{}}
-	for !s.Solved() {
+	for !s.Solved() && (limit == 0 || res.Steps < limit) {
 		var step *techniques.Step
 		for _, r := range rules {
 			if opt.StopAbove > 0 && r.min.Tenths() > opt.StopAbove.Tenths() {

@@ -78,7 +78,8 @@ func apply(t *testing.T, st *sudoku.State, effects []string) {
 // TestGradeFromSEStates grades candidate states taken along Sudoku
 // Explainer's own paths: the state before SE's step K, fed back, must rate
 // as the largest rating of steps K to the end (SE takes the same path from
-// there). Three steps K are drawn per puzzle, the first one included.
+// there), and its next step (Grader.Next) must rate as SE's step K.
+// Three steps K are drawn per puzzle, the first one included.
 func TestGradeFromSEStates(t *testing.T) {
 	g := grader(t, 0)
 	for _, name := range []string{"norvig-top95.paths.txt", "qqwing-sample220.paths.txt"} {
@@ -100,6 +101,11 @@ func TestGradeFromSEStates(t *testing.T) {
 							equal++
 						} else {
 							t.Errorf("%s:%d step %d: %v ER %v, SE's path from there: %v", name, p.line, k+1, res.Status, res.ER, want)
+						}
+						// The next step (the hint) is rated as SE's step K.
+						next := g.Next(context.Background(), st)
+						if next.Status != Rated || len(next.Path) != 1 || next.Path[0].Rating.Tenths() != p.ratings[k].Tenths() {
+							t.Errorf("%s:%d step %d: next step %v %v, SE's is rated %v", name, p.line, k+1, next.Status, next.Path, p.ratings[k])
 						}
 					}
 					apply(t, st, p.effects[k])
