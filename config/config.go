@@ -316,6 +316,16 @@ func (c *Config) LevelRange(name string) (sudoku.RatingRange, bool) {
 	return sudoku.RatingRange{}, false
 }
 
+// TechniqueOn reports whether the technique key is on: as set in the
+// configuration, else by its default (se: Sudoku Explainer's techniques
+// are on, the extras off).
+func (c *Config) TechniqueOn(key string, se bool) bool {
+	if on, ok := c.Techniques[key]; ok {
+		return on
+	}
+	return se
+}
+
 // LevelNames lists the levels, easiest first.
 func (c *Config) LevelNames() []string {
 	out := make([]string, len(c.Levels))

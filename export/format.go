@@ -30,6 +30,11 @@ type Options struct {
 	Candidates bool
 	// WithSolution adds each generated puzzle's solution.
 	WithSolution bool
+	// Level is the hint level: 1 the technique, 2 where to look, 3 the
+	// step.
+	Level int
+	// AllHints writes every step available, not the next one alone.
+	AllHints bool
 	// Width is the line width to wrap explanations at (0: no wrapping).
 	Width int
 }
@@ -62,7 +67,9 @@ var formats = []format{
 		Grade: "the puzzle as a 9x9 grid under a # line with its ratings and level"},
 		allJobs, newGridWriter, newExplainWriter},
 	{"candidates", "the puzzle's pencil marks under a # line", nil, allJobs, newGridWriter, newExplainWriter},
-	{"json", "one JSON object per line and puzzle", nil, allJobs, newJSONWriter, newJSONWriter},
+	{"text", "the hint in words, one line per puzzle (with --all, one line per step, a blank line between puzzles)",
+		nil, []Job{Hint}, newHintTextWriter, nil},
+	{"json", "one JSON object per line and puzzle", nil, append(allJobs, Hint), newJSONWriter, newJSONWriter},
 	{"csv", "comma-separated values under a header line", nil, allJobs, newTableWriter, nil},
 	{"markdown", "a Markdown table", nil, allJobs, newTableWriter, nil},
 	{"se", "Sudoku Explainer's batch line: <puzzle> ED=ER/EP/ED", nil, []Job{Grade, Generate}, newSEWriter, nil},

@@ -94,6 +94,8 @@ func (w *jsonWriter) Write(r Record) error {
 		return w.enc.Encode(w.solve(r))
 	case Grade:
 		return w.enc.Encode(w.grade(r))
+	case Hint:
+		return w.enc.Encode(hintRow(r, w.opt))
 	}
 	p, res := r.Generated, r.Grade
 	j := generateJSON{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Clues: p.Grid.Givens(), Symmetry: p.Symmetry.String(),

@@ -8,12 +8,14 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
 
 	"sudokit/generate"
 	"sudokit/grade"
+	"sudokit/hint"
 	"sudokit/solve"
 	"sudokit/sudoku"
 )
@@ -26,9 +28,10 @@ const (
 	Solve Job = iota
 	Grade
 	Generate
+	Hint
 )
 
-var jobNames = [...]string{"solve", "grade", "generate"}
+var jobNames = [...]string{"solve", "grade", "generate", "hint"}
 
 func (j Job) String() string { return jobNames[j] }
 
@@ -44,6 +47,10 @@ type Record struct {
 	Solve     *solve.Report
 	Grade     *grade.Result
 	Generated *generate.Puzzle
+	// Hints are hint's answer: the next step, or with --all every step
+	// available; HintErr (a *hint.NoHint) tells why there is none.
+	Hints   []hint.Hint
+	HintErr error
 	// Elapsed is the time the command spent on the puzzle.
 	Elapsed time.Duration
 }
@@ -59,6 +66,14 @@ func (r Record) Status() string {
 		return r.Solve.Status.String()
 	case r.Grade != nil:
 		return r.Grade.Status.String()
+	case r.HintErr != nil:
+		var no *hint.NoHint
+		if errors.As(r.HintErr, &no) {
+			return no.Status
+		}
+		return "failed"
+	case r.Hints != nil:
+		return "hint"
 	}
 	return ""
 }
@@ -77,6 +92,8 @@ func (r Record) Failed() error {
 		err = r.Solve.Err
 	case r.Grade != nil:
 		err = r.Grade.Failed()
+	case r.HintErr != nil && r.Status() != "solved":
+		err = r.HintErr
 	}
 	if err == nil {
 		return nil

@@ -73,6 +73,17 @@ func chainText(s *State, cells, on []int) string {
 	return strings.Join(parts, "-")
 }
 
+// bivalueChain returns a chain of bivalue cells as potentials: in each
+// cell its off digit, then its on digit.
+func bivalueChain(s *State, cells, on []int) []Potential {
+	out := make([]Potential, 0, 2*len(cells))
+	for i, c := range cells {
+		off := s.Cands[c].Without(on[i]).First()
+		out = append(out, Potential{Cell: uint8(c), Digit: uint8(off)}, Potential{Cell: uint8(c), Digit: uint8(on[i]), On: true})
+	}
+	return out
+}
+
 // findXYChain finds XY-chains: from a cell where x is off, the chain forces
 // x on in its last cell, so one of the two ends holds x and x leaves every
 // cell seeing both ends.
@@ -89,7 +100,8 @@ func findXYChain(s *State, emit Emit) bool {
 			}
 			return emit(&Step{Technique: "xy-chain", Name: "XY-Chain", Rating: 7.0 + chainBonus(2*n),
 				Eliminations: elim, Cells: slices.Clone(cells), Digits: sudoku.DigitSet(x),
-				Detail: fmt.Sprintf("%d at either end of %s", x, chainText(s, cells, on))})
+				Detail: fmt.Sprintf("%d at either end of %s", x, chainText(s, cells, on)),
+				Chains: [][]Potential{bivalueChain(s, cells, on)}})
 		})
 		if !ok {
 			return false
@@ -130,7 +142,8 @@ func findRemotePairs(s *State, emit Emit) bool {
 			}
 			return emit(&Step{Technique: "remote-pairs", Name: "Remote Pairs", Rating: 7.0 + chainBonus(2*n),
 				Eliminations: elim, Cells: slices.Clone(cells), Digits: pair,
-				Detail: fmt.Sprintf("%s on %s", digitList(pair), cellList(cells))})
+				Detail: fmt.Sprintf("%s on %s", digitList(pair), cellList(cells)),
+				Chains: [][]Potential{bivalueChain(s, cells, on)}})
 		})
 		if !ok {
 			return false

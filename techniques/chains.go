@@ -284,6 +284,21 @@ func chainNotation(r *chainRun, n int32) string {
 	return b.String()
 }
 
+// chainPotentials returns the main line of a chain from its start to node
+// n, as chainNotation writes it.
+func chainPotentials(r *chainRun, n int32) []Potential {
+	line := mainLine(r, n)
+	out := make([]Potential, len(line))
+	for i, m := range line {
+		x := &r.nodes[m]
+		out[i] = Potential{Cell: uint8(x.cell), Digit: uint8(x.digit), On: x.on}
+		if x.nest > 0 {
+			out[i].Rule = r.nests[x.nest-1].name
+		}
+	}
+	return out
+}
+
 // mainLine returns the nodes of the chain ending at n along main parents,
 // from its start.
 func mainLine(r *chainRun, n int32) []int32 {
@@ -554,6 +569,7 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 	st.Cells = cycleCells
 	if c.outer == nil { // nested chains are never shown (their run is gone by then)
 		st.Detail = fmt.Sprintf("%s: %s", cellList(cycleCells), chainNotation(r, closing))
+		st.Chains = [][]Potential{chainPotentials(r, closing)}
 	}
 	return &chainHint{step: st, complexity: complexity, sortKey: key, ends: []chainEnd{{r, closing}}, cycle: true,
 		startCause: causeStart}
@@ -662,16 +678,16 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 	st.Technique, st.Name, st.Rating = techChain, name, base+chainBonus(complexity)
 	st.Cells = []int{cell}
 	st.Digits = sudoku.DigitSet(d)
-	detail := func() string { return c.staticChainText(cell, d, startOn, yLinks) }
+	detail := func() string { return c.staticChainText(st, cell, d, startOn, yLinks) }
 	h := &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail, startCause: causeStart,
 		static: &staticStart{cell, d, startOn, yLinks}, origin: cell}
 	c.offer(h)
 	return append(hints, h)
 }
 
-// staticChainText finds the chain of a static forcing chain with parents
-// and writes it.
-func (c *chainer) staticChainText(cell, d int, startOn, yLinks bool) string {
+// staticChainText finds the chain of a static forcing chain with parents,
+// keeps it in st.Chains and writes it.
+func (c *chainer) staticChainText(st *Step, cell, d int, startOn, yLinks bool) string {
 	r := c.run()
 	defer c.release(r)
 	target := c.staticChains(r, cell, d, startOn, yLinks)
@@ -680,7 +696,9 @@ func (c *chainer) staticChainText(cell, d int, startOn, yLinks bool) string {
 	}
 	// The chain ends at the start's opposite, which is the conclusion: it
 	// is written once, after the step's "==>".
-	return chainNotation(r, r.parents[r.nodes[target].p0])
+	last := r.parents[r.nodes[target].p0]
+	st.Chains = [][]Potential{chainPotentials(r, last)}
+	return chainNotation(r, last)
 }
 
 // staticChains searches forcing chains from "cell is d" (start on) or "cell

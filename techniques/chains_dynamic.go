@@ -268,7 +268,10 @@ func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a in
 	st.Technique, st.Name = m.key, m.prefix+name+m.suffix
 	st.Rating = m.base + chainBonus(complexity)
 	st.Cells, st.Digits = []int{cell}, sudoku.DigitSet(d)
-	detail := func() string { return chainNotation(ra, a) + "; " + chainNotation(rb, b) }
+	detail := func() string {
+		st.Chains = [][]Potential{chainPotentials(ra, a), chainPotentials(rb, b)}
+		return chainNotation(ra, a) + "; " + chainNotation(rb, b)
+	}
 	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
 		ends: ends, startCause: causeStart})
 }
@@ -328,8 +331,10 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 			st.Cells, st.Digits = []int{int(x.cell)}, sudoku.DigitSet(int(x.digit))
 			detail := func() string {
 				branches := make([]string, len(runs))
+				st.Chains = make([][]Potential, len(runs))
 				for i, e := range ends {
 					branches[i] = chainNotation(e.r, e.n)
+					st.Chains[i] = chainPotentials(e.r, e.n)
 				}
 				return fmt.Sprintf("%s: %s", what, strings.Join(branches, "; "))
 			}

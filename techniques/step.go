@@ -13,6 +13,25 @@ type Candidate struct {
 	Digit uint8
 }
 
+// Potential is a link end of a chain: a candidate assumed true (On: the
+// cell is the digit) or false (the digit goes from the cell).
+type Potential struct {
+	Cell  uint8
+	Digit uint8
+	On    bool
+	// Rule names the rule that proved the link to this potential when it is
+	// not a plain link (a nested chain, a basic technique); "" otherwise.
+	Rule string
+}
+
+// String writes the potential as the chains do: "r1c2=5" or "r1c2<>5".
+func (p Potential) String() string {
+	if p.On {
+		return fmt.Sprintf("%s=%d", sudoku.CellName(int(p.Cell)), p.Digit)
+	}
+	return fmt.Sprintf("%s<>%d", sudoku.CellName(int(p.Cell)), p.Digit)
+}
+
 // Step is one application of a technique: what it places and eliminates, and
 // what justifies it.
 type Step struct {
@@ -36,6 +55,10 @@ type Step struct {
 	Digits sudoku.Digits
 	// Detail describes the pattern in words, such as "7 in r2,r8 c3,c6".
 	Detail string
+	// Chains holds, for a chaining step, the chains that Detail writes,
+	// each from its start: the potentials that each link implies. Like
+	// Detail, it is filled only for a step that is shown.
+	Chains [][]Potential
 	// Nested holds, for a nested chain, the steps of the rules its chains
 	// use inside (the names in parentheses in Detail), found on the grid
 	// of the chain at that point.

@@ -84,7 +84,7 @@ Examples:
 			}
 			return ucli.ShowAppHelp(c)
 		},
-		Commands: []*ucli.Command{solveCommand(), gradeCommand(), generateCommand(), printCommand(),
+		Commands: []*ucli.Command{solveCommand(), gradeCommand(), hintCommand(), generateCommand(), printCommand(),
 			techniquesCommand(), configCommand(), completionCommand(), helpCommand(), completeCommand()},
 	}
 	for _, cmd := range app.Commands {

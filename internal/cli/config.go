@@ -73,8 +73,7 @@ Examples:
 			}
 			on := map[string]bool{}
 			for _, t := range techniques.All() {
-				v, ok := cfg.Techniques[t.Key]
-				on[t.Key] = v || (!ok && t.SE)
+				on[t.Key] = cfg.TechniqueOn(t.Key, t.SE)
 			}
 			s := newSession(c)
 			dest, err := s.open(c.String("output"), false)

@@ -1,0 +1,385 @@
+// Package hint gives a person at a puzzle the next step, in three levels:
+// the technique alone ("Look for a hidden single"), then where to look (a
+// unit or region and the digit, never the answer), then the whole step. It
+// is the one entry point of `sudokit hint` and of the server's /hint: Next
+// takes the step Sudoku Explainer's rating path would take from a
+// candidate state, All lists every step available there, and both describe
+// a step as a Hint, a structured value that a page can draw.
+package hint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"sudokit/grade"
+	"sudokit/sudoku"
+	"sudokit/techniques"
+)
+
+// Levels are the three hint levels.
+const (
+	Technique = 1 // the technique only
+	Where     = 2 // and where to look
+	Step      = 3 // the whole step
+)
+
+// ErrSolved is returned for a state with no empty cell.
+var ErrSolved = errors.New("the puzzle is solved")
+
+// ErrNoStep is returned when no technique that is on applies (the puzzle
+// is beyond Sudoku Explainer's rules from here).
+var ErrNoStep = errors.New("no technique applies: the puzzle is beyond the rules from here")
+
+// Hint is one step from a candidate state, described for a person and for
+// a program. Cells are written "r1c2", units "row 2", "column 5", "box 3";
+// a potential of a chain "r1c2=5" (the cell is 5) or "r1c2<>5" (5 goes).
+type Hint struct {
+	// Key is the technique's key in the registry ("hidden-single"), as in
+	// config.yaml and `sudokit techniques`; Technique is the same key, the
+	// name grade's JSON path gives it.
+	Key       string `json:"key"`
+	Technique string `json:"technique"`
+	// TechniqueName is the technique's name for people, without the
+	// variant ("Unique Rectangle"), and Family its family ("uniqueness"),
+	// as `sudokit techniques` lists them; Name is the step's, with the
+	// variant ("Unique Rectangle type 2").
+	TechniqueName string        `json:"technique_name"`
+	Family        string        `json:"family"`
+	Name          string        `json:"name,omitempty"`
+	Rating        sudoku.Rating `json:"rating"`
+	// Cells, Units and Digits are the pattern that justifies the step.
+	Cells  []string `json:"cells,omitempty"`
+	Units  []string `json:"units,omitempty"`
+	Digits []int    `json:"digits,omitempty"`
+	// Chains are the chains of a chaining step, each from its start.
+	Chains [][]string `json:"chains,omitempty"`
+	// Placements ("r1c2=5") and Eliminations ("r1c2<>5") are its effect.
+	Placements   []string `json:"placements,omitempty"`
+	Eliminations []string `json:"eliminations,omitempty"`
+	// Detail is the pattern in words, as grade --explain writes it.
+	Detail string `json:"detail,omitempty"`
+	// Text holds the words of levels 1, 2 and 3 (JSON writers write the
+	// words of one level, as "text").
+	Text [3]string `json:"-"`
+	// Region is where level 2 points: units or cells that contain the
+	// pattern without giving the answer away; RegionDigits the digits
+	// named with it (none when the digit is the answer).
+	Region       []string `json:"region,omitempty"`
+	RegionDigits []int    `json:"region_digits,omitempty"`
+}
+
+// At returns the words of a level (1, 2 or 3).
+func (h *Hint) At(level int) string {
+	return h.Text[min(max(level, Technique), Step)-1]
+}
+
+// Upto returns the hint as a person asking for a level may see it: at
+// level 1 the technique (key, names, rating) and the words of level 1; at
+// level 2 also the region and the words of level 2; at level 3 everything.
+func (h Hint) Upto(level int) Hint {
+	if level >= Step {
+		return h
+	}
+	out := Hint{Key: h.Key, Technique: h.Technique, TechniqueName: h.TechniqueName, Family: h.Family, Rating: h.Rating}
+	out.Text[0] = h.Text[0]
+	if level == Where {
+		out.Region, out.RegionDigits = h.Region, h.RegionDigits
+		out.Text[1] = h.Text[1]
+	}
+	return out
+}
+
+// NoHint is the error of a state that gives no hint. Status names why in
+// one word: "solved", "beyond" (no technique applies), or the grader's
+// status ("invalid", "unsolvable", "multiple", "budget", "cancelled").
+type NoHint struct {
+	Status string
+	Err    error
+}
+
+func (e *NoHint) Error() string { return e.Err.Error() }
+func (e *NoHint) Unwrap() error { return e.Err }
+
+// Next returns the step that grading with g takes next from st: the step
+// of SE's rating path, or with extras on, of its explanation. It fails
+// with a *NoHint: solved (wrapping ErrSolved), beyond (ErrNoStep), or the
+// grader's reason (invalid, no or several solutions, budget, cancelled).
+// st is not changed.
+func Next(ctx context.Context, g *grade.Grader, st *sudoku.State) (Hint, error) {
+	if st.Solved() {
+		return Hint{}, &NoHint{"solved", ErrSolved}
+	}
+	res := g.Next(ctx, st)
+	if err := failure(res); err != nil {
+		return Hint{}, err
+	}
+	if len(res.Path) == 0 {
+		return Hint{}, &NoHint{"solved", ErrSolved}
+	}
+	return Of(&res.Path[0]), nil
+}
+
+// All returns every step available from st, easiest first, as
+// grade.Grader.Steps lists them.
+func All(ctx context.Context, g *grade.Grader, st *sudoku.State) ([]Hint, error) {
+	if st.Solved() {
+		return nil, &NoHint{"solved", ErrSolved}
+	}
+	steps, res := g.Steps(ctx, st)
+	if err := failure(res); err != nil {
+		return nil, err
+	}
+	out := make([]Hint, len(steps))
+	for i := range steps {
+		out[i] = Of(&steps[i])
+	}
+	return out, nil
+}
+
+// failure is why a grader's result gives no step.
+func failure(res grade.Result) error {
+	if res.Status == grade.Beyond {
+		return &NoHint{"beyond", ErrNoStep}
+	}
+	if err := res.Failed(); err != nil {
+		return &NoHint{res.Status.String(), err}
+	}
+	return nil
+}
+
+// Of describes a step as a hint.
+func Of(st *techniques.Step) Hint {
+	h := Hint{Key: st.Technique, Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail,
+		TechniqueName: st.Name}
+	if t, ok := techniques.Lookup(st.Technique); ok {
+		h.TechniqueName, h.Family = t.Name, string(t.Family)
+	}
+	for _, c := range st.Cells {
+		h.Cells = append(h.Cells, sudoku.CellName(c))
+	}
+	for _, u := range st.Units {
+		h.Units = append(h.Units, unitName(u))
+	}
+	h.Digits = st.Digits.Slice()
+	for _, chain := range st.Chains {
+		line := make([]string, len(chain))
+		for i, p := range chain {
+			line[i] = p.String()
+		}
+		h.Chains = append(h.Chains, line)
+	}
+	for _, p := range st.Placements {
+		h.Placements = append(h.Placements, fmt.Sprintf("%s=%d", sudoku.CellName(int(p.Cell)), p.Digit))
+	}
+	for _, e := range st.Eliminations {
+		h.Eliminations = append(h.Eliminations, fmt.Sprintf("%s<>%d", sudoku.CellName(int(e.Cell)), e.Digit))
+	}
+	h.Region, h.RegionDigits = region(st)
+	h.Text = [3]string{
+		"Look for " + article(spoken(h.TechniqueName)) + ".",
+		whereText(spoken(h.TechniqueName), h.Region, h.RegionDigits),
+		st.String(),
+	}
+	return h
+}
+
+// spoken writes a technique's name inside a sentence, so that level 1
+// names no digit: "2-String Kite" is a "two-string kite".
+func spoken(name string) string {
+	name = strings.ReplaceAll(name, "2-String", "Two-String")
+	if strings.HasPrefix(name, "XY") || strings.HasPrefix(name, "XYZ") || strings.HasPrefix(name, "X-") ||
+		strings.HasPrefix(name, "W-") || strings.HasPrefix(name, "BUG") {
+		return name
+	}
+	// Lower the first letter of each word but keep acronyms and
+	// hyphenated capitals (Y-Wing) as they are.
+	words := strings.Fields(name)
+	for i, w := range words {
+		if len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z' && !strings.Contains(w, "-") {
+			words[i] = strings.ToLower(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// article puts "a" or "an" before a name, and nothing before a plural or
+// a gerund ("remote pairs", "pointing").
+func article(name string) string {
+	if name == "" {
+		return "a step"
+	}
+	head, _, _ := strings.Cut(name, " (")
+	if strings.HasSuffix(head, "s") || strings.HasSuffix(head, "ing") {
+		return name
+	}
+	switch strings.ToLower(name[:1]) {
+	case "a", "e", "i", "o", "u", "x":
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// whereText is level 2: the technique, and where to look.
+func whereText(name string, where []string, digits []int) string {
+	var b strings.Builder
+	b.WriteString("Look for ")
+	b.WriteString(article(name))
+	if len(digits) > 0 {
+		ds := make([]string, len(digits))
+		for i, d := range digits {
+			ds[i] = fmt.Sprint(d)
+		}
+		if len(ds) == 1 {
+			b.WriteString(" on digit " + ds[0])
+		} else {
+			b.WriteString(" on digits " + strings.Join(ds[:len(ds)-1], ", ") + " and " + ds[len(ds)-1])
+		}
+	}
+	if len(where) > 0 {
+		b.WriteString(" in " + joinAnd(where))
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// unitName names a unit as the steps' words do: "row 2", "column 5",
+// "block 3".
+func unitName(u int) string {
+	return fmt.Sprintf("%s %d", [3]string{"row", "column", "block"}[u/9], u%9+1)
+}
+
+// joinAnd writes "a", "a and b", "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// region is where level 2 points for a step, and the digits it names: the
+// step's units when it has them; for a chain, where its chains start; else
+// the one unit holding the pattern's cells, or the boxes that hold them. A
+// single's digit or cell is its answer, so a naked single gets its box
+// alone and a full house its unit alone.
+func region(st *techniques.Step) ([]string, []int) {
+	digits := st.Digits.Slice()
+	switch st.Technique {
+	case "naked-single":
+		if len(st.Cells) == 1 {
+			return []string{unitName(18 + int(sudoku.BoxOf[st.Cells[0]]))}, nil
+		}
+	case "full-house":
+		digits = nil
+	}
+	if len(st.Chains) > 0 {
+		where, ds := chainRegion(st)
+		if len(where) == 1 && strings.HasPrefix(where[0], "cell ") && changes(st, where[0][len("cell "):]) {
+			// The chains start in the cell they conclude on: its box only.
+			return []string{unitName(18 + int(sudoku.BoxOf[st.Chains[0][0].Cell]))}, nil
+		}
+		return where, ds
+	}
+	if len(st.Units) > 0 {
+		names := make([]string, len(st.Units))
+		for i, u := range st.Units {
+			names[i] = unitName(u)
+		}
+		return names, digits
+	}
+	return cellsRegion(st.Cells), digits
+}
+
+// changes reports whether the step places in or eliminates from the cell.
+func changes(st *techniques.Step, cell string) bool {
+	for _, c := range append(slices.Clone(st.Placements), st.Eliminations...) {
+		if sudoku.CellName(int(c.Cell)) == cell {
+			return true
+		}
+	}
+	return false
+}
+
+// cellsRegion names the unit that holds all the cells (a line before a
+// box), or the boxes that hold them, or nothing when they are spread over
+// more than four boxes.
+func cellsRegion(cells []int) []string {
+	if len(cells) == 0 {
+		return nil
+	}
+	if len(cells) > 1 {
+		for u := 0; u < 27; u++ {
+			if inUnit(u, cells) {
+				return []string{unitName(u)}
+			}
+		}
+	}
+	var boxes []int
+	for _, c := range cells {
+		if b := int(sudoku.BoxOf[c]); !slices.Contains(boxes, b) {
+			boxes = append(boxes, b)
+		}
+	}
+	if len(boxes) > 4 {
+		return nil
+	}
+	slices.Sort(boxes)
+	names := make([]string, len(boxes))
+	for i, b := range boxes {
+		names[i] = unitName(18 + b)
+	}
+	return names
+}
+
+// inUnit reports whether unit u holds every cell.
+func inUnit(u int, cells []int) bool {
+	for _, c := range cells {
+		if !slices.Contains(sudoku.Units[u][:], uint8(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// chainRegion points to where a chaining step's chains start: the cell
+// whose candidates branch (cell forcing chains), the unit and digit whose
+// places branch (region forcing chains); else the box of the start, with
+// the digit when every link is on one digit (an X-chain), since the start
+// of a single forcing chain is the candidate it proves wrong or right.
+func chainRegion(st *techniques.Step) ([]string, []int) {
+	starts := make([]techniques.Potential, len(st.Chains))
+	for i, ch := range st.Chains {
+		starts[i] = ch[0]
+	}
+	if len(starts) > 2 || (len(starts) == 2 && starts[0].On == starts[1].On) {
+		sameCell, sameDigit := true, true
+		cells := make([]int, len(starts))
+		for i, p := range starts {
+			sameCell = sameCell && p.Cell == starts[0].Cell
+			sameDigit = sameDigit && p.Digit == starts[0].Digit
+			cells[i] = int(p.Cell)
+		}
+		if sameCell {
+			return []string{"cell " + sudoku.CellName(int(starts[0].Cell))}, nil
+		}
+		if sameDigit {
+			for u := 0; u < 27; u++ {
+				if inUnit(u, cells) {
+					return []string{unitName(u)}, []int{int(starts[0].Digit)}
+				}
+			}
+		}
+	}
+	start := starts[0]
+	box := []string{unitName(18 + int(sudoku.BoxOf[start.Cell]))}
+	for _, ch := range st.Chains {
+		for _, p := range ch {
+			if p.Digit != start.Digit {
+				return box, nil
+			}
+		}
+	}
+	return box, []int{int(start.Digit)}
+}
