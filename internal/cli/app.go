@@ -85,7 +85,7 @@ Examples:
 			return ucli.ShowAppHelp(c)
 		},
 		Commands: []*ucli.Command{solveCommand(), gradeCommand(), hintCommand(), generateCommand(), printCommand(),
-			techniquesCommand(), configCommand(), completionCommand(), helpCommand(), completeCommand()},
+			serveCommand(), techniquesCommand(), configCommand(), completionCommand(), helpCommand(), completeCommand()},
 	}
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = onUsageError

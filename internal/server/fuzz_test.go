@@ -1,0 +1,66 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"sudokit/config"
+)
+
+var fuzzPaths = []string{"/api/v1/solve", "/api/v1/grade", "/api/v1/hint", "/api/v1/generate", "/api/v1/print"}
+
+// FuzzAPI sends any body to every endpoint: the answer is a JSON object,
+// 200 or a client error (400, 413, 422) with a message, never a 500 or a
+// panic.
+func FuzzAPI(f *testing.F) {
+	seeds := []string{
+		`{"puzzle": "` + pointing + `"}`,
+		`{"puzzle": "` + pointing + `", "level": 3, "all": true}`,
+		`{"puzzle": "` + top95First + `", "path": true, "candidates": true}`,
+		`{"puzzle": "` + twoSols + `", "max_solutions": 3}`,
+		`{"puzzle": "` + solved + `"}`,
+		`{"puzzle": "4 . . |. . . |8 . 5\n. 3 . |. . . |. . .\n------+\n"}`,
+		`{"puzzles": ["` + pointing + `"], "format": "svg"}`,
+		`{"level": "easy", "count": 1, "seed": 3}`,
+		`{"rating": "1.0-1.2", "symmetry": "none", "minimal": true}`,
+		`{"puzzle": 5}`, `[]`, `null`, `{"puzzle": "\u0000"}`, `{"puzzle": "` + strings.Repeat("123456789", 81) + `"}`,
+	}
+	for i, s := range seeds {
+		for p := range fuzzPaths {
+			f.Add(uint8(p+i), s)
+		}
+	}
+	cfg := config.Default()
+	s, err := New(Options{Config: cfg, Budget: 200 * time.Millisecond, GenerateTimeout: 200 * time.Millisecond, Workers: 2})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := s.Handler()
+	f.Fuzz(func(t *testing.T, which uint8, body string) {
+		path := fuzzPaths[int(which)%len(fuzzPaths)]
+		req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1:8080"+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		switch rec.Code {
+		case 200:
+			if path == "/api/v1/print" {
+				return // a file
+			}
+		case 400, 413, 422:
+		default:
+			t.Fatalf("%s %q: status %d: %s", path, body, rec.Code, rec.Body)
+		}
+		var v map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			t.Fatalf("%s %q: answer is not JSON: %v: %s", path, body, err, rec.Body)
+		}
+		if rec.Code != 200 && v["error"] == "" {
+			t.Fatalf("%s %q: error without a message", path, body)
+		}
+	})
+}

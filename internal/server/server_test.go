@@ -1,0 +1,361 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"sudokit/config"
+)
+
+const (
+	top95First = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	pointing   = "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327"
+	solved     = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	twoSols    = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+)
+
+func newTestServer(t testing.TB, opt Options) *httptest.Server {
+	t.Helper()
+	if opt.Config == nil {
+		opt.Config = config.Default()
+	}
+	s, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// post sends a JSON body and returns the status and the decoded answer.
+func post(t testing.TB, ts *httptest.Server, path, body string) (int, map[string]any, http.Header) {
+	t.Helper()
+	resp, err := http.Post(ts.URL+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Fatalf("%s: answer is not a JSON object: %v: %s", path, err, data)
+		}
+	}
+	return resp.StatusCode, v, resp.Header
+}
+
+func TestEndpoints(t *testing.T) {
+	ts := newTestServer(t, Options{Version: "test"})
+	cases := []struct {
+		name, path, body string
+		status           int
+		// want holds fields of the answer (compared as JSON text).
+		want map[string]string
+	}{
+		{"solve", "/api/v1/solve", `{"puzzle": "` + top95First + `"}`, 200,
+			map[string]string{"status": `"unique"`, "count": "1", "solution": `"417369825632158947958724316825437169791586432346912758289643571573291684164875293"`}},
+		{"solve a grid with borders", "/api/v1/solve", `{"puzzle": "4 . . |. . . |8 . 5\n. 3 . |. . . |. . .\n. . . |7 . . |. . .\n------+------+------\n. 2 . |. . . |. 6 .\n. . . |. 8 . |4 . .\n. . . |. 1 . |. . .\n------+------+------\n. . . |6 . 3 |. 7 .\n5 . . |2 . . |. . .\n1 . 4 |. . . |. . ."}`, 200,
+			map[string]string{"status": `"unique"`}},
+		{"solve several", "/api/v1/solve", `{"puzzle": "` + twoSols + `"}`, 200, map[string]string{"status": `"multiple"`}},
+		{"solve max_solutions", "/api/v1/solve", `{"puzzle": "` + twoSols + `", "max_solutions": 1}`, 200, map[string]string{"count": "1"}},
+		{"grade", "/api/v1/grade", `{"puzzle": "` + pointing + `"}`, 200,
+			map[string]string{"status": `"rated"`, "er": "10.3", "ep": "10.3", "ed": "2.6", "level": `"diabolical"`}},
+		{"grade several", "/api/v1/grade", `{"puzzle": "` + twoSols + `"}`, 200, map[string]string{"status": `"multiple"`}},
+		{"hint level 1", "/api/v1/hint", `{"puzzle": "` + pointing + `"}`, 200,
+			map[string]string{"status": `"hint"`, "level": "1", "hint": `{"family":"intersections","key":"pointing","rating":2.6,"technique":"pointing","technique_name":"Pointing","text":"Look for pointing."}`}},
+		{"hint level 3", "/api/v1/hint", `{"puzzle": "` + pointing + `", "level": 3}`, 200, map[string]string{"level": "3"}},
+		{"hint solved", "/api/v1/hint", `{"puzzle": "` + solved + `"}`, 200, map[string]string{"status": `"solved"`, "error": `"the puzzle is solved"`}},
+		{"hint all", "/api/v1/hint", `{"puzzle": "` + pointing + `", "all": true, "level": 3}`, 200, nil},
+		{"generate", "/api/v1/generate", `{"level": "easy", "seed": 7, "count": 2}`, 200, nil},
+		{"levels", "/api/v1/levels", "", 200, nil},
+
+		{"broken JSON", "/api/v1/solve", `{"puzzle": `, 400, map[string]string{"error": `"the JSON body ends too early"`}},
+		{"syntax", "/api/v1/solve", `{"puzzle" "x"}`, 400, nil},
+		{"empty body", "/api/v1/solve", ``, 400, nil},
+		{"not an object", "/api/v1/solve", `[1,2]`, 400, map[string]string{"error": `"the body must be a JSON object, not array"`}},
+		{"two values", "/api/v1/solve", `{"puzzle": "` + pointing + `"} {}`, 400, nil},
+		{"wrong type", "/api/v1/hint", `{"puzzle": "` + pointing + `", "level": "2"}`, 400, map[string]string{"error": `"field \"level\" must be a number, not string"`}},
+		{"unknown field", "/api/v1/grade", `{"puzzle": "` + pointing + `", "explain": true}`, 400, map[string]string{"error": `"unknown field \"explain\""`}},
+		{"missing puzzle", "/api/v1/grade", `{}`, 400, nil},
+		{"bad puzzle", "/api/v1/grade", `{"puzzle": "12345"}`, 400, nil},
+		{"repeated digit", "/api/v1/solve", `{"puzzle": "11` + strings.Repeat(".", 79) + `"}`, 400,
+			map[string]string{"error": `"puzzle:1: digit 1 repeated in row 1: r1c1 and r1c2"`}},
+		{"two puzzles", "/api/v1/grade", `{"puzzle": "` + pointing + "\\n" + top95First + `"}`, 400, nil},
+		{"bad level", "/api/v1/hint", `{"puzzle": "` + pointing + `", "level": 4}`, 400, map[string]string{"error": `"field \"level\" must be 1, 2 or 3, not 4"`}},
+		{"bad max_solutions", "/api/v1/solve", `{"puzzle": "` + pointing + `", "max_solutions": -1}`, 400, nil},
+		{"generate unknown level", "/api/v1/generate", `{"level": "impossible"}`, 400, nil},
+		{"generate too many", "/api/v1/generate", `{"count": 1000}`, 400, nil},
+		{"generate level and rating", "/api/v1/generate", `{"level": "easy", "rating": "2.0"}`, 400, nil},
+		{"print nothing", "/api/v1/print", `{"puzzles": []}`, 400, nil},
+		{"print bad format", "/api/v1/print", `{"puzzles": ["` + pointing + `"], "format": "docx"}`, 400, nil},
+		{"print several solutions", "/api/v1/print", `{"puzzles": ["` + twoSols + `"]}`, 400, nil},
+		{"unknown endpoint", "/api/v1/nothing", `{}`, 404, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var (
+				status int
+				got    map[string]any
+				h      http.Header
+			)
+			if tc.body == "" && tc.status == 200 {
+				resp, err := http.Get(ts.URL + tc.path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+				status, h = resp.StatusCode, resp.Header
+			} else {
+				status, got, h = post(t, ts, tc.path, tc.body)
+			}
+			if status != tc.status {
+				t.Fatalf("status %d, want %d: %v", status, tc.status, got)
+			}
+			if h.Get("Sudokit-Version") != "test" || h.Get("Access-Control-Allow-Origin") != "" {
+				t.Errorf("headers: %v", h)
+			}
+			if status >= 400 {
+				if msg, _ := got["error"].(string); msg == "" {
+					t.Errorf("an error without a message: %v", got)
+				}
+			}
+			for k, want := range tc.want {
+				b, _ := json.Marshal(got[k])
+				if string(b) != want {
+					t.Errorf("%s = %s, want %s", k, b, want)
+				}
+			}
+		})
+	}
+}
+
+func TestHintLevelsRevealOnlyTheirPart(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	for level, forbidden := range map[int][]string{1: {"region", "eliminations", "cells", "name"}, 2: {"eliminations", "cells", "placements"}, 3: {}} {
+		_, got, _ := post(t, ts, "/api/v1/hint", `{"puzzle": "`+pointing+`", "level": `+string(rune('0'+level))+`}`)
+		h, _ := got["hint"].(map[string]any)
+		if h == nil {
+			t.Fatalf("level %d: no hint: %v", level, got)
+		}
+		for _, k := range forbidden {
+			if _, ok := h[k]; ok {
+				t.Errorf("level %d tells %s: %v", level, k, h)
+			}
+		}
+		if level == 3 && h["eliminations"] == nil {
+			t.Errorf("level 3 lacks the eliminations: %v", h)
+		}
+	}
+}
+
+func TestPrint(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	for format, magic := range map[string]string{"pdf": "%PDF-", "svg": "<svg", "html": "<!DOCTYPE html>"} {
+		resp, err := http.Post(ts.URL+"/api/v1/print", "application/json",
+			strings.NewReader(`{"puzzles": ["`+pointing+`", "`+top95First+`"], "format": "`+format+`", "title": "Test"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.Contains(data[:min(len(data), 200)], []byte(magic)) {
+			t.Errorf("%s: status %d, starts %q", format, resp.StatusCode, data[:min(len(data), 40)])
+		}
+		if cd := resp.Header.Get("Content-Disposition"); !strings.Contains(cd, "sudoku."+format) {
+			t.Errorf("%s: Content-Disposition %q", format, cd)
+		}
+	}
+}
+
+func TestTechniques(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	resp, err := http.Get(ts.URL + "/api/v1/techniques")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var list []struct {
+		Key, Name string
+		On        bool
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) < 40 || list[0].Key != "full-house" || !list[0].On {
+		t.Fatalf("techniques: %d, first %+v", len(list), list[0])
+	}
+	resp2, err := http.Post(ts.URL+"/api/v1/techniques", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp2.Body.Close()
+	if resp2.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST techniques: %d", resp2.StatusCode)
+	}
+}
+
+func TestGuards(t *testing.T) {
+	ts := newTestServer(t, Options{AllowHosts: []string{"sudoku.lan"}})
+	do := func(method, path, host, ctype string, body io.Reader) *http.Response {
+		req, err := http.NewRequest(method, ts.URL+path, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if host != "" {
+			req.Host = host
+		}
+		if ctype != "" {
+			req.Header.Set("Content-Type", ctype)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	body := func() io.Reader { return strings.NewReader(`{"puzzle": "` + pointing + `"}`) }
+	cases := []struct {
+		name, method, path, host, ctype string
+		body                            io.Reader
+		status                          int
+	}{
+		{"page", "GET", "/", "", "", nil, 200},
+		{"script", "GET", "/app.js", "", "", nil, 200},
+		{"localhost", "POST", "/api/v1/solve", "localhost", "application/json", body(), 200},
+		{"allowed name", "POST", "/api/v1/solve", "sudoku.lan:80", "application/json", body(), 200},
+		{"IPv6 loopback", "POST", "/api/v1/solve", "[::1]:8080", "application/json", body(), 200},
+		{"rebinding", "POST", "/api/v1/solve", "attacker.example:8080", "application/json", body(), 403},
+		{"rebinding page", "GET", "/", "attacker.example", "", nil, 403},
+		{"form post", "POST", "/api/v1/solve", "", "application/x-www-form-urlencoded", body(), 415},
+		{"text post", "POST", "/api/v1/solve", "", "text/plain", body(), 415},
+		{"no type", "POST", "/api/v1/solve", "", "", body(), 415},
+		{"charset", "POST", "/api/v1/solve", "", "application/json; charset=utf-8", body(), 200},
+		{"GET an action", "GET", "/api/v1/solve", "", "", nil, 405},
+		{"too large", "POST", "/api/v1/solve", "", "application/json",
+			strings.NewReader(`{"puzzle": "` + strings.Repeat(".", MaxBody) + `"}`), 413},
+		{"not found", "GET", "/etc/passwd", "", "", nil, 404},
+		{"dot dot", "GET", "/../../etc/passwd", "", "", nil, 404},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			resp := do(tc.method, tc.path, tc.host, tc.ctype, tc.body)
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status %d, want %d", resp.StatusCode, tc.status)
+			}
+			if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
+				t.Errorf("CSP %q", csp)
+			}
+		})
+	}
+}
+
+// TestBusy: beyond its workers and queue the server answers 503 with
+// Retry-After, at once; the others are answered.
+func TestBusy(t *testing.T) {
+	s, err := New(Options{Config: config.Default(), Workers: 1, Queue: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, err := s.acquire(context.Background()) // the one worker is busy
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	var wg sync.WaitGroup
+	codes := make(chan int, 2)
+	for range 2 { // one waits in the queue, one is refused
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			code, _, h := post(t, ts, "/api/v1/solve", `{"puzzle": "`+pointing+`"}`)
+			if code == 503 && h.Get("Retry-After") == "" {
+				t.Error("503 without Retry-After")
+			}
+			codes <- code
+		}()
+	}
+	// The refused one comes back at once; then the worker is freed.
+	select {
+	case code := <-codes:
+		if code != 503 {
+			t.Fatalf("first answer %d, want 503", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no 503 while the server was full")
+	}
+	release()
+	wg.Wait()
+	if code := <-codes; code != 200 {
+		t.Fatalf("queued request: %d", code)
+	}
+}
+
+// TestGracefulShutdown: a request in flight when the server is told to
+// stop is answered; then Serve returns.
+func TestGracefulShutdown(t *testing.T) {
+	s, err := New(Options{Config: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln, 30*time.Second) }()
+	url := "http://" + ln.Addr().String()
+	answered := make(chan int, 1)
+	go func() {
+		// A nested-chain puzzle: grading takes a few tenths of a second.
+		resp, err := http.Post(url+"/api/v1/grade", "application/json", strings.NewReader(`{"puzzle": "`+pointing+`"}`))
+		if err != nil {
+			answered <- -1
+			return
+		}
+		resp.Body.Close()
+		answered <- resp.StatusCode
+	}()
+	time.Sleep(100 * time.Millisecond)
+	cancel()
+	if code := <-answered; code != 200 {
+		t.Fatalf("request in flight: %d", code)
+	}
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return")
+	}
+	if _, err := http.Get(url + "/"); err == nil {
+		t.Fatal("still answering after shutdown")
+	}
+}
+
+func TestLoopback(t *testing.T) {
+	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "[::1]:80": true, "localhost:1": true,
+		"0.0.0.0:8080": false, "192.168.1.2:80": false, ":8080": false} {
+		if Loopback(addr) != want {
+			t.Errorf("Loopback(%q) = %v", addr, !want)
+		}
+	}
+}
