@@ -57,7 +57,7 @@ func (w *explainWriter) Write(r Record) error {
 	for i := range res.Path {
 		st := &res.Path[i]
 		if w.opt.Candidates && i < len(res.Before) {
-			w.out.WriteString(sudoku.FormatCandidates(res.Before[i]))
+			w.out.WriteString(sudoku.FormatState(&res.Before[i]))
 		}
 		w.out.WriteString(wrap(fmt.Sprintf("%4d. %s %s", i+1, st.Rating, st.String()), w.opt.Width, 6))
 		w.nested(st.Nested, 8)

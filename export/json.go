@@ -154,7 +154,7 @@ func (w *jsonWriter) grade(r Record) gradeJSON {
 }
 
 // stepToJSON describes the i-th step of a path.
-func stepToJSON(i int, st *techniques.Step, before [][81]sudoku.Digits, candidates bool) stepJSON {
+func stepToJSON(i int, st *techniques.Step, before []sudoku.State, candidates bool) stepJSON {
 	sj := stepJSON{N: i + 1, Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail}
 	for _, p := range st.Placements {
 		sj.Placements = append(sj.Placements, fmt.Sprintf("%s=%d", sudoku.CellName(int(p.Cell)), p.Digit))
@@ -163,7 +163,7 @@ func stepToJSON(i int, st *techniques.Step, before [][81]sudoku.Digits, candidat
 		sj.Eliminations = append(sj.Eliminations, fmt.Sprintf("%s<>%d", sudoku.CellName(int(e.Cell)), e.Digit))
 	}
 	if candidates && i < len(before) {
-		sj.Candidates = candidatesLine(before[i])
+		sj.Candidates = candidatesLine(&before[i])
 	}
 	for k := range st.Nested {
 		sj.Nested = append(sj.Nested, stepToJSON(k, &st.Nested[k], nil, false))
@@ -185,15 +185,25 @@ func marks(p sudoku.Puzzle) []string {
 	return out
 }
 
-// candidatesLine writes a candidate grid on one line: 81 fields separated
-// by spaces.
-func candidatesLine(c [81]sudoku.Digits) string {
+// candidatesLine writes a state as a candidate grid on one line: 81 fields
+// separated by spaces, a placed cell as its digit and an empty cell with
+// one candidate left as "(5)", so that it reads back as the same state.
+func candidatesLine(s *sudoku.State) string {
 	b := make([]byte, 0, 81*4)
-	for i, d := range c {
+	for i, d := range s.Cands {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = append(b, d.String()...)
+		switch {
+		case s.Values[i] != 0:
+			b = append(b, '0'+s.Values[i])
+		case d.Count() == 1:
+			b = append(b, '(')
+			b = append(b, d.String()...)
+			b = append(b, ')')
+		default:
+			b = append(b, d.String()...)
+		}
 	}
 	return string(b)
 }

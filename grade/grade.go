@@ -70,9 +70,9 @@ type Result struct {
 	Hardest string
 	// Path is every step applied, in order (kept with Options.Path).
 	Path []techniques.Step
-	// Before holds the candidates before each step of Path, a placed cell
-	// showing its digit (kept with Options.Candidates).
-	Before [][81]sudoku.Digits
+	// Before holds the state before each step of Path (kept with
+	// Options.Candidates).
+	Before []sudoku.State
 	// Usage counts steps, placements and eliminations per technique key.
 	Usage map[string]*Usage
 	// Steps is the number of steps applied.
@@ -356,7 +356,7 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 			return res
 		}
 		if opt.Candidates {
-			res.Before = append(res.Before, s.AllCandidates())
+			res.Before = append(res.Before, *s)
 		}
 		step.ApplyTo(s)
 		res.add(step, opt.Path)
