@@ -308,7 +308,7 @@ func TestREADMEFlags(t *testing.T) {
 	}
 	flagRE := regexp.MustCompile(`--[a-z][a-z-]+`)
 	helpRE := regexp.MustCompile(`(?m)^ +(--[a-z][a-z-]+)`)
-	for _, cmd := range []string{"solve", "grade", "generate", "print", "techniques", "config", "completion"} {
+	for _, cmd := range []string{"solve", "grade", "hint", "generate", "print", "serve", "techniques", "config", "completion"} {
 		section := readmeSection(string(readme), cmd)
 		if section == "" {
 			t.Errorf("the README has no section on sudokit %s", cmd)
@@ -316,13 +316,15 @@ func TestREADMEFlags(t *testing.T) {
 		}
 		// Mentions of other commands' flags ("`generate --require`", an
 		// example line "sudokit generate ... --pdf") belong to those.
-		other := regexp.MustCompile("(`|(?m)^\\$? ?sudokit )(solve|grade|generate|print|techniques|config|completion)( [^`\n]*)")
+		other := regexp.MustCompile("(`|(?m)^\\$? ?sudokit )(solve|grade|hint|generate|print|serve|techniques|config|completion)( [^`\n]*)")
 		section = other.ReplaceAllStringFunc(section, func(m string) string {
 			if strings.Contains(m, " "+cmd+" ") || strings.HasSuffix(m, " "+cmd) || strings.Contains(m, "`"+cmd+" ") {
 				return m
 			}
 			return ""
 		})
+		// curl's own flags, in the API's examples.
+		section = regexp.MustCompile(`(?m)^curl .*$`).ReplaceAllString(section, "")
 		_, help, _ := runApp(t, "", cmd, "--help")
 		var want []string
 		for _, m := range helpRE.FindAllStringSubmatch(help, -1) {
@@ -348,7 +350,8 @@ func TestREADMEFlags(t *testing.T) {
 // a directory that holds what a clone holds (testdata, config.yaml), with
 // `sudokit` (and `go run .`) being this program; each must succeed. Lines
 // that name ../shared, which a clone does not have, are skipped, and so
-// said; so are go test and go install.
+// said; so are go test and go install. A `sudokit serve ... &` line starts
+// the server in the background, for the lines after it, until `kill %1`.
 func TestREADMECommands(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
@@ -378,7 +381,15 @@ func TestREADMECommands(t *testing.T) {
 				continue
 			}
 			l = strings.Replace(l, "go run . ", "sudokit ", 1)
-			fmt.Fprintf(&script, "exec bash -c '%s'\n", strings.ReplaceAll(l, "'", "''"))
+			switch {
+			case strings.HasPrefix(l, "sudokit serve ") && strings.HasSuffix(l, "&"):
+				// The server runs in the background until "kill %1".
+				fmt.Fprintf(&script, "exec %s &server&\n", strings.TrimSpace(strings.TrimSuffix(l, "&")))
+			case l == "kill %1":
+				script.WriteString("kill -INT server\nwait server\n")
+			default:
+				fmt.Fprintf(&script, "exec bash -c '%s'\n", strings.ReplaceAll(l, "'", "''"))
+			}
 			n++
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -357,5 +358,53 @@ func TestLoopback(t *testing.T) {
 		if Loopback(addr) != want {
 			t.Errorf("Loopback(%q) = %v", addr, !want)
 		}
+	}
+}
+
+// TestPageWeight: the page loads as one HTML, one script and one style
+// sheet, under 200 KB in all, and asks for nothing else (the icon is
+// "data:,", so that the browser does not ask for /favicon.ico).
+func TestPageWeight(t *testing.T) {
+	total := 0
+	for _, name := range []string{"index.html", "app.js", "style.css"} {
+		data, err := webFiles.ReadFile("web/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(data)
+	}
+	if total > 200<<10 {
+		t.Errorf("the page weighs %d bytes, over 200 KB", total)
+	}
+	html, _ := webFiles.ReadFile("web/index.html")
+	refs := regexp.MustCompile(`(?:src|href)="([^"#]+)"`).FindAllStringSubmatch(string(html), -1)
+	for _, m := range refs {
+		if m[1] != "/app.js" && m[1] != "/style.css" && m[1] != "app.js" && m[1] != "style.css" && m[1] != "data:," {
+			t.Errorf("index.html loads %s", m[1])
+		}
+	}
+	if len(refs) < 2 {
+		t.Errorf("index.html loads %d files, want app.js and style.css", len(refs))
+	}
+	t.Logf("page: %d bytes", total)
+}
+
+// TestGenerateStopsWithTheClient: a generation for a rare target stops
+// when its client goes away, freeing the worker at once.
+func TestGenerateStopsWithTheClient(t *testing.T) {
+	ts := newTestServer(t, Options{Workers: 1, Queue: 1})
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/v1/generate",
+		strings.NewReader(`{"rating": "9.9-9.9", "count": 1}`))
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("a 9.9 puzzle in 300 ms: %d", resp.StatusCode)
+	}
+	start := time.Now()
+	code, got, _ := post(t, ts, "/api/v1/solve", `{"puzzle": "`+pointing+`"}`)
+	if code != 200 || time.Since(start) > 2*time.Second {
+		t.Fatalf("after the client left: %d in %v: %v", code, time.Since(start), got)
 	}
 }

@@ -1,1 +1,1649 @@
-<!-- placeholder: the page is being written -->
+// sudokit assistant: the page's one module (no build step, no dependency).
+//
+// Structure, top to bottom:
+//
+//  1. Geometry. Cells are 0..80 row-major; UNITS holds the 27 units (rows
+//     0-8, columns 9-17, blocks 18-26) and PEERS the 20 peers of each cell.
+//     A set of digits is a 10-bit mask: bit d for digit d.
+//
+//  2. State. Everything lives in the one object `state`. The board proper is
+//     three arrays, `values` (0 = empty), `givens` (1 = a puzzle clue) and
+//     `strikes` (the candidates struck by hand or by an applied step: the
+//     "exceptions board", kept apart from the automatic eliminations and
+//     kept when digits change). Undo/redo and the checkpoint are snapshots
+//     of these three arrays. Everything else (selection, mode, the hint
+//     ladder, the path view, toggles) is view state.
+//
+//  3. Derivation. Candidates, conflicts, singles and hidden singles are
+//     never stored: derive() computes them from values and strikes.
+//
+//  4. History and persistence. Every board change goes through commit(),
+//     which pushes a snapshot, bumps state.version (so answers to requests
+//     made for an older board are dropped), resets the hint ladder, saves to
+//     localStorage, repaints and refreshes the status.
+//
+//  5. Rendering. paint() builds the wanted classes, text and labels of the
+//     81 cells (from the board, or from a step of the solving path) and
+//     touches the DOM only where they differ from what is shown: no reads,
+//     so no layout thrash. The chains of a hint are drawn in the SVG
+//     overlay #links, the one place that measures the layout.
+//
+//  6. API. request() posts JSON, counts requests in flight in
+//     body[data-busy], retries a 503 once after Retry-After, and turns an
+//     error body {"error": "..."} into an ApiError.
+//
+//  7. Features: status (debounced solve), load/paste, row-by-row entry,
+//     hint ladder and apply, solving path, rating, new puzzle, downloads,
+//     counters, theme.
+//
+//  8. Input: keyboard (on document), clicks (delegated), buttons.
+//
+//  9. Init: build the board, restore the saved board, fetch the techniques
+//     and levels, then body[data-ready] = "1".
+
+// ---------------------------------------------------------------- 1. Geometry
+
+const ALL = 0x3fe; // digits 1..9
+const rowOf = (i) => Math.floor(i / 9);
+const colOf = (i) => i % 9;
+const boxOf = (i) => Math.floor(rowOf(i) / 3) * 3 + Math.floor(colOf(i) / 3);
+const cellName = (i) => `r${rowOf(i) + 1}c${colOf(i) + 1}`;
+
+const UNITS = [];
+const UNIT_NAMES = [];
+for (let u = 0; u < 27; u++) {
+  const k = u % 9;
+  const cells = [];
+  for (let j = 0; j < 9; j++) {
+    if (u < 9) cells.push(k * 9 + j);
+    else if (u < 18) cells.push(j * 9 + k);
+    else cells.push((Math.floor(k / 3) * 3 + Math.floor(j / 3)) * 9 + (k % 3) * 3 + (j % 3));
+  }
+  UNITS.push(cells);
+  UNIT_NAMES.push(`${u < 9 ? "row" : u < 18 ? "column" : "block"} ${k + 1}`);
+}
+const CELL_UNITS = Array.from({ length: 81 }, (_, i) => [rowOf(i), 9 + colOf(i), 18 + boxOf(i)]);
+const PEERS = Array.from({ length: 81 }, (_, i) => {
+  const s = new Set();
+  for (const u of CELL_UNITS[i]) for (const j of UNITS[u]) if (j !== i) s.add(j);
+  return [...s];
+});
+
+function popcount(m) {
+  let n = 0;
+  for (; m; m &= m - 1) n++;
+  return n;
+}
+function digitsOf(m) {
+  const out = [];
+  for (let d = 1; d <= 9; d++) if (m & (1 << d)) out.push(d);
+  return out;
+}
+function maskOf(text) {
+  let m = 0;
+  for (const ch of text) if (ch >= "1" && ch <= "9") m |= 1 << +ch;
+  return m;
+}
+const NUMBER_WORDS = ["", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"];
+
+// "r3c4" → 21; "r3c4=5" / "r3c4<>5" → {cell, digit, on}.
+function parseCell(text) {
+  const m = /^r([1-9])c([1-9])$/.exec(String(text).trim());
+  return m ? (+m[1] - 1) * 9 + (+m[2] - 1) : -1;
+}
+function parsePotential(text) {
+  const m = /^r([1-9])c([1-9])\s*(=|<>)\s*([1-9])$/.exec(String(text).trim());
+  return m ? { cell: (+m[1] - 1) * 9 + (+m[2] - 1), on: m[3] === "=", digit: +m[4] } : null;
+}
+// "row 3", "column 4", "block 9", "cell r4c6" → the cells.
+function unitCells(name) {
+  const text = String(name).trim().toLowerCase();
+  let m = /^(row|column|col|block|box)\s*([1-9])$/.exec(text);
+  if (m) {
+    const base = m[1] === "row" ? 0 : m[1].startsWith("col") ? 9 : 18;
+    return UNITS[base + +m[2] - 1];
+  }
+  m = /^(?:cell\s+)?(r[1-9]c[1-9])$/.exec(text);
+  return m ? [parseCell(m[1])] : [];
+}
+
+// ------------------------------------------------------------------- 2. State
+
+const HISTORY_MAX = 500;
+const STORAGE_KEY = "sudokit.assistant.v1";
+const THEME_KEY = "sudokit.theme";
+
+const state = {
+  // The board (what undo, redo, the checkpoint and localStorage keep).
+  values: new Uint8Array(81), // 0 = empty, else the digit
+  givens: new Uint8Array(81), // 1 = a clue of the puzzle
+  strikes: new Uint16Array(81), // candidates struck by hand or by an applied step
+
+  past: [], // snapshots before each change (undo)
+  future: [], // snapshots undone (redo)
+  checkpoint: null, // a snapshot, or null
+  version: 0, // bumped on every board change
+
+  // View state.
+  selected: -1, // the selected cell, or -1
+  highlight: 0, // the digit highlighted everywhere, or 0
+  mode: "solve", // "solve" | "givens": what typed digits become
+  pencil: false, // strike mode: clicks and digit buttons strike candidates
+  showCands: true,
+  showCounters: true,
+  rowNext: 0, // the next row of row-by-row entry (0..8)
+  hint: { level: 0, data: null }, // the ladder: the level shown and the API's hint
+  hintPending: false,
+  path: null, // {puzzle, steps, index} while the solving path is open
+  status: { word: "empty", text: "" },
+  techNames: new Map(), // technique key → name
+  techOrder: new Map(), // technique key → position in the registry
+  busy: 0, // requests in flight (and a pending status check)
+};
+
+// ------------------------------------------------------------- 3. Derivation
+
+// derive computes from digits and strikes: the automatic candidates, the
+// remaining ones (automatic minus struck), the conflicts, the hidden
+// singles and the count of each digit.
+function derive(values, strikes) {
+  const auto = new Uint16Array(81);
+  const rem = new Uint16Array(81);
+  for (let i = 0; i < 81; i++) {
+    if (values[i]) continue;
+    let m = ALL;
+    for (const p of PEERS[i]) if (values[p]) m &= ~(1 << values[p]);
+    auto[i] = m;
+    rem[i] = m & ~strikes[i];
+  }
+  const conflict = new Uint8Array(81);
+  const conflicts = []; // {unit, digit, cells}
+  const hidden = new Uint16Array(81);
+  for (let u = 0; u < 27; u++) {
+    const where = Array.from({ length: 10 }, () => []);
+    const candWhere = Array.from({ length: 10 }, () => []);
+    for (const i of UNITS[u]) {
+      if (values[i]) where[values[i]].push(i);
+      else for (const d of digitsOf(rem[i])) candWhere[d].push(i);
+    }
+    for (let d = 1; d <= 9; d++) {
+      if (where[d].length > 1) {
+        conflicts.push({ unit: u, digit: d, cells: where[d] });
+        for (const i of where[d]) conflict[i] = 1;
+      }
+      if (!where[d].length && candWhere[d].length === 1) hidden[candWhere[d][0]] |= 1 << d;
+    }
+  }
+  const counts = new Uint8Array(10);
+  for (let i = 0; i < 81; i++) counts[values[i]]++;
+  return { auto, rem, conflict, conflicts, hidden, counts };
+}
+
+let derivedCache = { version: -1, d: null };
+function derived() {
+  if (derivedCache.version !== state.version) {
+    derivedCache = { version: state.version, d: derive(state.values, state.strikes) };
+  }
+  return derivedCache.d;
+}
+
+function conflictText(conflicts) {
+  const say = (c) => `${NUMBER_WORDS[c.cells.length]} ${c.digit}s in ${UNIT_NAMES[c.unit]}`;
+  const first = conflicts.slice(0, 2).map(say);
+  let text = first.join("; ");
+  if (conflicts.length > 2) text += ` (and ${conflicts.length - 2} more)`;
+  return text;
+}
+
+const boardLine = () => Array.from(state.values, (v) => (v ? String(v) : ".")).join("");
+const givensLine = () => Array.from(state.values, (v, i) => (v && state.givens[i] ? String(v) : ".")).join("");
+const countGivens = () => state.givens.reduce((n, g, i) => n + (g && state.values[i] ? 1 : 0), 0);
+const countFilled = () => state.values.reduce((n, v) => n + (v ? 1 : 0), 0);
+
+// candidateGrid writes the board with its pencil marks as sudokit reads
+// them: a placed cell is its digit, an empty cell its remaining candidates,
+// "(d)" when only d is left. {error} when a cell has no candidate left.
+function candidateGrid() {
+  const d = derived();
+  const rows = [];
+  for (let r = 0; r < 9; r++) {
+    const fields = [];
+    for (let c = 0; c < 9; c++) {
+      const i = r * 9 + c;
+      if (state.values[i]) {
+        fields.push(String(state.values[i]));
+        continue;
+      }
+      const ds = digitsOf(d.rem[i]);
+      if (!ds.length) return { error: `${cellName(i)} has no candidate left` };
+      fields.push(ds.length === 1 ? `(${ds[0]})` : ds.join(""));
+    }
+    rows.push(fields.join(" "));
+  }
+  return { text: rows.join("\n") };
+}
+
+// ----------------------------------------------- 4. History and persistence
+
+function snapshot() {
+  return { values: state.values.slice(), givens: state.givens.slice(), strikes: state.strikes.slice() };
+}
+function sameSnapshot(a, b) {
+  for (let i = 0; i < 81; i++) {
+    if (a.values[i] !== b.values[i] || a.givens[i] !== b.givens[i] || a.strikes[i] !== b.strikes[i]) return false;
+  }
+  return true;
+}
+function setBoard(snap) {
+  state.values = snap.values.slice();
+  state.givens = snap.givens.slice();
+  state.strikes = snap.strikes.slice();
+}
+
+// commit applies mutate to the board as one undoable change; false when it
+// changed nothing.
+function commit(mutate) {
+  const before = snapshot();
+  mutate();
+  for (let i = 0; i < 81; i++) if (!state.values[i]) state.givens[i] = 0;
+  if (sameSnapshot(before, state)) return false;
+  state.past.push(before);
+  if (state.past.length > HISTORY_MAX) state.past.shift();
+  state.future.length = 0;
+  changed();
+  return true;
+}
+
+function undo() {
+  if (blockedByPath()) return;
+  if (!state.past.length) return message("Nothing to undo.");
+  state.future.push(snapshot());
+  setBoard(state.past.pop());
+  changed();
+  message("Undone.");
+}
+function redo() {
+  if (blockedByPath()) return;
+  if (!state.future.length) return message("Nothing to redo.");
+  state.past.push(snapshot());
+  setBoard(state.future.pop());
+  changed();
+  message("Redone.");
+}
+
+// changed follows every board change.
+function changed() {
+  state.version++;
+  state.hint = { level: 0, data: null };
+  if (!state.path) marks = emptyMarks();
+  resetHintDisplay();
+  save();
+  paint();
+  refreshStatus();
+}
+
+function encodeSnap(s) {
+  return { values: Array.from(s.values).join(""), givens: Array.from(s.givens).join(""), strikes: Array.from(s.strikes) };
+}
+function decodeSnap(o) {
+  if (!o || typeof o.values !== "string" || !/^[0-9]{81}$/.test(o.values)) return null;
+  const snap = { values: new Uint8Array(81), givens: new Uint8Array(81), strikes: new Uint16Array(81) };
+  for (let i = 0; i < 81; i++) {
+    snap.values[i] = +o.values[i];
+    snap.givens[i] = snap.values[i] && typeof o.givens === "string" && o.givens[i] === "1" ? 1 : 0;
+    const s = Array.isArray(o.strikes) ? o.strikes[i] : 0;
+    snap.strikes[i] = Number.isInteger(s) ? s & ALL : 0;
+  }
+  return snap;
+}
+function save() {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({
+      board: encodeSnap(state),
+      checkpoint: state.checkpoint && encodeSnap(state.checkpoint),
+      prefs: { cands: state.showCands, counters: state.showCounters, pencil: state.pencil, mode: state.mode },
+    }));
+  } catch {
+    // Private mode or a full storage: the board is simply not remembered.
+  }
+}
+function restoreSaved() {
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
+  } catch {
+    saved = null;
+  }
+  if (!saved) return;
+  const board = decodeSnap(saved.board);
+  if (board) setBoard(board);
+  state.checkpoint = decodeSnap(saved.checkpoint);
+  const p = saved.prefs || {};
+  if (typeof p.cands === "boolean") state.showCands = p.cands;
+  if (typeof p.counters === "boolean") state.showCounters = p.counters;
+  if (typeof p.pencil === "boolean") state.pencil = p.pencil;
+  if (p.mode === "givens" || p.mode === "solve") state.mode = p.mode;
+  state.version++;
+}
+
+// ------------------------------------------------------------- 5. Rendering
+
+const $ = (sel) => document.querySelector(sel);
+const el = {}; // the page's elements, by id
+const cellEls = [];
+const valueEls = [];
+const candEls = []; // candEls[i][d-1]
+const shown = []; // what each cell shows: {cls, kind, value, cands[9], label}
+
+// h makes an element: h("td", {className: "x"}, "text", child...).
+function h(tag, props, ...children) {
+  const e = document.createElement(tag);
+  if (props) {
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "dataset") Object.assign(e.dataset, v);
+      else if (k in e) e[k] = v;
+      else e.setAttribute(k, v);
+    }
+  }
+  for (const c of children) if (c != null) e.append(c);
+  return e;
+}
+
+function buildBoard() {
+  const board = el.board;
+  for (let r = 0; r < 9; r++) {
+    const row = h("div", { className: "row", role: "row" });
+    for (let c = 0; c < 9; c++) {
+      const i = r * 9 + c;
+      const cell = h("div", { className: "cell", id: `cell-${i}`, role: "gridcell", dataset: { cell: String(i) } });
+      valueEls.push(h("span", { className: "value" }));
+      const cands = [];
+      for (let d = 1; d <= 9; d++) cands.push(h("span", { className: "cand", dataset: { digit: String(d) } }, String(d)));
+      candEls.push(cands);
+      cell.append(...cands);
+      cellEls.push(cell);
+      shown.push({ cls: "cell", kind: "c", value: 0, cands: Array(9).fill("cand"), label: "" });
+      row.append(cell);
+    }
+    board.append(row);
+  }
+}
+
+// marks are the highlights of a hint (levels 2 and 3) or of a path step.
+function emptyMarks() {
+  return {
+    region: new Set(), pattern: new Set(), place: new Set(),
+    elim: new Uint16Array(81), // candidates eliminated by the step
+    placeDigit: new Uint16Array(81), // candidates placed by the step
+    digits: new Uint16Array(81), // the pattern's digits in its cells
+    chains: [],
+  };
+}
+let marks = emptyMarks();
+
+function marksOfHint() {
+  const m = emptyMarks();
+  const { level, data } = state.hint;
+  if (!data || level < 2) return m;
+  const regions = level >= 3 && data.units && data.units.length ? data.units : data.region || [];
+  for (const name of regions) for (const i of unitCells(name)) m.region.add(i);
+  if (level < 3) return m;
+  for (const name of data.region || []) for (const i of unitCells(name)) m.region.add(i);
+  const digitMask = (data.digits || []).reduce((a, d) => a | (1 << d), 0);
+  for (const c of data.cells || []) {
+    const i = parseCell(c);
+    if (i >= 0) {
+      m.pattern.add(i);
+      m.digits[i] |= digitMask;
+    }
+  }
+  addEffects(m, data.placements, data.eliminations);
+  for (const chain of data.chains || []) {
+    const ps = chain.map(parsePotential).filter(Boolean);
+    if (ps.length) m.chains.push(ps);
+  }
+  return m;
+}
+function addEffects(m, placements, eliminations) {
+  for (const p of (placements || []).map(parsePotential)) {
+    if (!p) continue;
+    m.place.add(p.cell);
+    m.placeDigit[p.cell] |= 1 << p.digit;
+  }
+  for (const e of (eliminations || []).map(parsePotential)) if (e) m.elim[e.cell] |= 1 << e.digit;
+}
+
+// view is what the board shows: the user's board, or a path step.
+function boardView() {
+  const d = derived();
+  return {
+    values: state.values, givens: state.givens, auto: d.auto, on: d.rem, struck: state.strikes,
+    conflict: d.conflict, hidden: d.hidden,
+  };
+}
+
+function paint() {
+  const view = state.path ? pathView() : boardView();
+  const showCands = state.showCands;
+  const forceCands = !!state.path || state.hint.level >= 3;
+  const hl = state.highlight;
+  for (let i = 0; i < 81; i++) {
+    const v = view.values[i];
+    const s = shown[i];
+    let cls = "cell";
+    if (v) cls += view.givens[i] ? " given" : " entered";
+    if (view.conflict[i]) cls += " conflict";
+    if (i === state.selected) cls += " selected";
+    const on = v ? 0 : view.on[i];
+    if (!v && showCands && popcount(on) === 1) cls += " single";
+    if (!v && !on) cls += " no-cand";
+    if (marks.region.has(i)) cls += " hl-region";
+    if (marks.pattern.has(i)) cls += " hl-pattern";
+    if (marks.place.has(i)) cls += " hl-place";
+    if (hl && v === hl) cls += " same-digit";
+    if (cls !== s.cls) {
+      cellEls[i].className = cls;
+      s.cls = cls;
+    }
+
+    let label = `row ${rowOf(i) + 1} column ${colOf(i) + 1}, `;
+    if (v) {
+      if (s.kind !== "v") {
+        cellEls[i].replaceChildren(valueEls[i]);
+        s.kind = "v";
+      }
+      if (s.value !== v) {
+        valueEls[i].textContent = String(v);
+        s.value = v;
+      }
+      label += `${v}${view.givens[i] ? ", given" : ""}`;
+    } else {
+      if (s.kind !== "c") {
+        cellEls[i].replaceChildren(...candEls[i]);
+        s.kind = "c";
+        s.value = 0;
+      }
+      for (let d = 1; d <= 9; d++) {
+        const bit = 1 << d;
+        let c = "cand";
+        if (!(view.auto[i] & bit)) c += " off";
+        else if (view.struck[i] & bit) c += " struck";
+        if (showCands && view.hidden[i] & bit && on & bit) c += " hidden";
+        if (marks.elim[i] & bit) c += " hl-elim";
+        if (marks.placeDigit[i] & bit) c += " hl-placed";
+        if (marks.digits[i] & bit && on & bit) c += " hl-digit";
+        if (hl === d && on & bit) c += " same-digit";
+        if (s.cands[d - 1] !== c) {
+          candEls[i][d - 1].className = c;
+          s.cands[d - 1] = c;
+        }
+      }
+      const ds = digitsOf(on);
+      label += ds.length ? `empty, candidates ${ds.join(" ")}` : "empty, no candidate left";
+    }
+    if (view.conflict[i]) label += ", conflict";
+    if (label !== s.label) {
+      cellEls[i].setAttribute("aria-label", label);
+      s.label = label;
+    }
+    const sel = i === state.selected ? "true" : "false";
+    if (cellEls[i].getAttribute("aria-selected") !== sel) cellEls[i].setAttribute("aria-selected", sel);
+  }
+
+  const board = el.board;
+  board.classList.toggle("show-cands", showCands || forceCands);
+  board.classList.toggle("path-view", !!state.path);
+  board.classList.toggle("givens-mode", state.mode === "givens" && !state.path);
+  board.classList.toggle("pencil", state.pencil);
+  board.classList.toggle("hinting", marks.region.size + marks.pattern.size + marks.place.size > 0 || marks.elim.some(Boolean));
+  if (state.selected >= 0) board.setAttribute("aria-activedescendant", `cell-${state.selected}`);
+  else board.removeAttribute("aria-activedescendant");
+
+  paintCaption();
+  paintControls(view);
+  paintCounters(view);
+  scheduleLinks();
+}
+
+function paintCaption() {
+  let text = "";
+  if (state.path) {
+    const p = state.path;
+    text = `Solving path, step ${p.index + 1} of ${p.steps.length} (read-only): close it to return to your board`;
+  } else if (state.mode === "givens") {
+    text = "Entering givens: the digits you type are the puzzle's clues. Press “Solve” when done.";
+  }
+  if (el.caption.textContent !== text) el.caption.textContent = text;
+  el.caption.dataset.kind = state.path ? "path" : "givens";
+  el.caption.hidden = !text;
+}
+
+function paintControls(view) {
+  const inPath = !!state.path;
+  el.undo.disabled = inPath || !state.past.length;
+  el.redo.disabled = inPath || !state.future.length;
+  el.restore.disabled = inPath || !state.checkpoint;
+  el.mode.textContent = state.mode === "givens" ? "Solve" : "Enter givens";
+  el.pencil.setAttribute("aria-pressed", String(state.pencil));
+  el["toggle-candidates"].setAttribute("aria-pressed", String(state.showCands));
+  el["toggle-counters"].setAttribute("aria-expanded", String(state.showCounters));
+  el["toggle-counters"].textContent = state.showCounters ? "Hide" : "Show";
+  el.counters.hidden = !state.showCounters;
+
+  const level = state.hint.level;
+  el.hint.textContent = level === 0 ? "Hint" : "More";
+  el.hint.disabled = inPath || level >= 3;
+  el.apply.disabled = inPath || !(level >= 3 && state.hint.data &&
+    ((state.hint.data.placements || []).length || (state.hint.data.eliminations || []).length));
+  el["path-open"].disabled = inPath;
+
+  const counts = new Uint8Array(10);
+  for (let i = 0; i < 81; i++) counts[view.values[i]]++;
+  for (const b of el.digits.querySelectorAll("button[data-digit]")) {
+    const d = +b.dataset.digit;
+    if (!d) continue;
+    b.classList.toggle("done", counts[d] >= 9);
+    b.classList.toggle("active", state.highlight === d);
+  }
+}
+
+// ------------------------------------------------------------------ Counters
+
+const counterEls = { left: [], avail: [] }; // left[d] = {btn, n}; avail[u][d] = td
+const counterShown = { left: [], avail: [] };
+
+function buildCounters() {
+  const left = h("div", { className: "left-digits", role: "group", "aria-label": "Digits left to place" });
+  for (let d = 1; d <= 9; d++) {
+    const n = h("span", { className: "n" }, "9");
+    const btn = h("button", { type: "button", className: "count", dataset: { digit: String(d) }, title: `Highlight the ${d}s` },
+      h("span", { className: "d" }, String(d)), n);
+    counterEls.left[d] = { btn, n };
+    left.append(btn);
+  }
+  const tables = h("div", { className: "avail" });
+  for (const [base, title, short] of [[18, "Missing per block", "B"], [0, "Missing per row", "R"], [9, "Missing per column", "C"]]) {
+    const head = h("tr", null, h("th", { scope: "col" }, h("span", { className: "sr" }, "unit")));
+    for (let d = 1; d <= 9; d++) head.append(h("th", { scope: "col" }, String(d)));
+    const body = h("tbody");
+    for (let k = 0; k < 9; k++) {
+      const u = base + k;
+      const tr = h("tr", null, h("th", { scope: "row", title: UNIT_NAMES[u] }, `${short}${k + 1}`));
+      counterEls.avail[u] = [];
+      counterShown.avail[u] = [];
+      for (let d = 1; d <= 9; d++) {
+        const td = h("td", { dataset: { digit: String(d) } }, String(d));
+        counterEls.avail[u][d] = td;
+        tr.append(td);
+      }
+      body.append(tr);
+    }
+    tables.append(h("table", null, h("caption", null, title), h("thead", null, head), body));
+  }
+  el.counters.append(h("h3", null, "Left to place"), left, h("h3", null, "Still missing (per block, row, column)"), tables);
+}
+
+function paintCounters(view) {
+  if (!state.showCounters) return;
+  const counts = new Uint8Array(10);
+  const present = new Uint16Array(27);
+  for (let i = 0; i < 81; i++) {
+    const v = view.values[i];
+    counts[v]++;
+    if (v) for (const u of CELL_UNITS[i]) present[u] |= 1 << v;
+  }
+  for (let d = 1; d <= 9; d++) {
+    const left = Math.max(0, 9 - counts[d]);
+    const key = `${left}|${state.highlight === d}`;
+    if (counterShown.left[d] === key) continue;
+    counterShown.left[d] = key;
+    const { btn, n } = counterEls.left[d];
+    n.textContent = String(left);
+    btn.classList.toggle("done", left === 0);
+    btn.classList.toggle("active", state.highlight === d);
+    btn.setAttribute("aria-label", `${d}: ${left} left`);
+  }
+  for (let u = 0; u < 27; u++) {
+    for (let d = 1; d <= 9; d++) {
+      const has = !!(present[u] & (1 << d));
+      const key = has ? (state.highlight === d ? 3 : 1) : state.highlight === d ? 2 : 0;
+      if (counterShown.avail[u][d] === key) continue;
+      counterShown.avail[u][d] = key;
+      const td = counterEls.avail[u][d];
+      td.className = (has ? "have" : "miss") + (state.highlight === d ? " same-digit" : "");
+    }
+  }
+}
+
+// -------------------------------------------------------------- Chain links
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+let linksFrame = 0;
+let linksKey = "";
+
+function scheduleLinks() {
+  const key = marks.chains.length ? JSON.stringify(marks.chains) : "";
+  if (key === linksKey) return;
+  linksKey = key;
+  cancelAnimationFrame(linksFrame);
+  linksFrame = requestAnimationFrame(drawLinks);
+}
+
+// drawLinks draws the hint's chains between candidate positions: a solid
+// line into an "on" potential (r1c2=5), a dashed one from on to off, a
+// dotted one from off to off; a filled ring marks on, an open ring off.
+function drawLinks() {
+  const svg = el.links;
+  svg.replaceChildren();
+  if (!marks.chains.length) return;
+  const box = el.boardWrap.getBoundingClientRect();
+  if (!box.width) return;
+  svg.setAttribute("viewBox", `0 0 ${box.width} ${box.height}`);
+  const rects = new Map();
+  const pos = (p) => {
+    if (!rects.has(p.cell)) rects.set(p.cell, cellEls[p.cell].getBoundingClientRect());
+    const r = rects.get(p.cell);
+    const k = p.digit - 1;
+    return { x: r.left - box.left + ((k % 3) + 0.5) * (r.width / 3), y: r.top - box.top + (Math.floor(k / 3) + 0.5) * (r.height / 3), w: r.width };
+  };
+  const defs = document.createElementNS(SVG_NS, "defs");
+  svg.append(defs);
+  marks.chains.forEach((chain, n) => {
+    const color = n % 4;
+    const marker = document.createElementNS(SVG_NS, "marker");
+    const id = `arrow-${n}`;
+    for (const [k, v] of Object.entries({ id, viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" })) marker.setAttribute(k, v);
+    marker.setAttribute("class", `chain-arrow chain-${color}`);
+    const tip = document.createElementNS(SVG_NS, "path");
+    tip.setAttribute("d", "M0,0 L10,5 L0,10 z");
+    marker.append(tip);
+    defs.append(marker);
+    const g = document.createElementNS(SVG_NS, "g");
+    g.setAttribute("class", `chain chain-${color}`);
+    const pts = chain.map(pos);
+    const radius = pts.length ? pts[0].w / 7 : 6;
+    for (let j = 1; j < chain.length; j++) {
+      const a = pts[j - 1], b = pts[j];
+      const dx = b.x - a.x, dy = b.y - a.y;
+      const len = Math.hypot(dx, dy);
+      if (len < radius * 2.2) continue;
+      const ux = dx / len, uy = dy / len;
+      const x1 = a.x + ux * radius, y1 = a.y + uy * radius, x2 = b.x - ux * radius, y2 = b.y - uy * radius;
+      const bend = (j % 2 ? 1 : -1) * Math.min(len * 0.12, radius * 3);
+      const cx = (x1 + x2) / 2 - uy * bend, cy = (y1 + y2) / 2 + ux * bend;
+      const line = document.createElementNS(SVG_NS, "path");
+      line.setAttribute("d", `M${x1.toFixed(1)},${y1.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`);
+      const kind = chain[j].on ? "strong" : chain[j - 1].on ? "weak" : "off";
+      line.setAttribute("class", `link ${kind}`);
+      line.setAttribute("marker-end", `url(#${id})`);
+      g.append(line);
+    }
+    chain.forEach((p, j) => {
+      const c = document.createElementNS(SVG_NS, "circle");
+      c.setAttribute("cx", pts[j].x.toFixed(1));
+      c.setAttribute("cy", pts[j].y.toFixed(1));
+      c.setAttribute("r", radius.toFixed(1));
+      c.setAttribute("class", `node ${p.on ? "on" : "off"}${j === 0 ? " start" : ""}`);
+      g.append(c);
+    });
+    svg.append(g);
+  });
+}
+
+// ------------------------------------------------------------------- 6. API
+
+class ApiError extends Error {
+  constructor(message, status = 0) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function busyInc() {
+  if (state.busy++ === 0) document.body.dataset.busy = "1";
+}
+function busyDec() {
+  if (--state.busy <= 0) {
+    state.busy = 0;
+    delete document.body.dataset.busy;
+  }
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// cleanError drops the "puzzle:1: " the command line puts before errors.
+const cleanError = (text) => String(text || "").replace(/^puzzle:\d+:\s*/, "");
+
+// request calls the API: GET without a body, else POST the body as JSON.
+// binary: answer {blob, name} instead of the parsed JSON; signal: an
+// AbortSignal that cancels the request (an ApiError with status -1).
+async function request(path, body, { binary = false, signal } = {}) {
+  busyInc();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let res;
+      try {
+        res = await fetch(path, body === undefined
+          ? { headers: { Accept: "application/json" }, signal }
+          : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+      } catch {
+        if (signal && signal.aborted) throw new ApiError("Cancelled.", -1);
+        throw new ApiError("Cannot reach the sudokit server: is `sudokit serve` still running?");
+      }
+      if (res.status === 503) {
+        if (attempt === 0) {
+          const wait = Number.parseFloat(res.headers.get("Retry-After"));
+          await sleep(Math.min(30, Number.isFinite(wait) && wait >= 0 ? wait : 1) * 1000);
+          continue;
+        }
+        throw new ApiError("Server busy: try again in a moment.", 503);
+      }
+      if (!res.ok) {
+        let text = `${res.status} ${res.statusText}`;
+        try {
+          const j = await res.json();
+          if (j && j.error) text = cleanError(j.error);
+        } catch {
+          // Not JSON: keep the HTTP status.
+        }
+        throw new ApiError(text, res.status);
+      }
+      if (!binary) return await res.json();
+      const disposition = res.headers.get("Content-Disposition") || "";
+      const m = /filename="?([^";]+)"?/.exec(disposition);
+      return { blob: await res.blob(), name: m ? m[1] : "" };
+    }
+  } finally {
+    busyDec();
+  }
+}
+
+// --------------------------------------------------------------- 7. Features
+
+function message(text, kind = "info") {
+  el.message.textContent = text || "";
+  el.message.dataset.kind = kind;
+}
+
+function blockedByPath() {
+  if (!state.path) return false;
+  message("The board shows the solving path: close it (Esc) to edit your board.");
+  return true;
+}
+
+// ------------------------------------------------------------------- Status
+
+let statusTimer = 0;
+let statusScheduled = false;
+const statusCache = new Map(); // 81-char line → solve answer
+
+function setStatus(word, text) {
+  state.status = { word, text };
+  el.status.dataset.status = word;
+  el.status.textContent = text;
+}
+
+// refreshStatus updates #status at once when it can be known without the
+// server (empty board, a conflict, a line seen before), else asks the
+// server 250 ms after the last change.
+function refreshStatus() {
+  if (state.path) return;
+  const line = boardLine();
+  const d = derived();
+  const local = !countFilled() || d.conflicts.length || statusCache.has(line);
+  if (local) {
+    cancelStatusCheck();
+    showStatusOf(line);
+    return;
+  }
+  if (!statusScheduled) {
+    statusScheduled = true;
+    busyInc();
+  }
+  clearTimeout(statusTimer);
+  statusTimer = setTimeout(runStatusCheck, 250);
+}
+function cancelStatusCheck() {
+  clearTimeout(statusTimer);
+  if (statusScheduled) {
+    statusScheduled = false;
+    busyDec();
+  }
+}
+
+async function runStatusCheck() {
+  const line = boardLine();
+  let pending = null;
+  try {
+    if (!statusCache.has(line) && countFilled() && !derived().conflicts.length) {
+      pending = request("/api/v1/solve", { puzzle: line });
+    }
+  } finally {
+    statusScheduled = false;
+    busyDec();
+  }
+  try {
+    if (pending) rememberStatus(line, await pending);
+  } catch (e) {
+    if (line === boardLine()) setStatus("error", e.message);
+    return;
+  }
+  if (line === boardLine() && !state.path) showStatusOf(line);
+}
+
+function rememberStatus(line, res) {
+  if (statusCache.size > 200) statusCache.delete(statusCache.keys().next().value);
+  statusCache.set(line, res);
+}
+
+function showStatusOf(line) {
+  const d = derived();
+  if (!countFilled()) return setStatus("empty", "Empty board: paste, type or generate a puzzle.");
+  if (d.conflicts.length) return setStatus("invalid", conflictText(d.conflicts));
+  const res = statusCache.get(line);
+  if (!res) return;
+  const entered = state.values.some((v, i) => v && !state.givens[i]);
+  switch (res.status) {
+    case "unique":
+      return setStatus("unique", countFilled() === 81 ? "Solved: every digit is right." : "Unique solution");
+    case "multiple":
+      return setStatus("multiple", "Several solutions");
+    case "unsolvable":
+      return setStatus("unsolvable", entered ? "No solution: a digit you entered is wrong" : "No solution");
+    default:
+      return setStatus(res.status || "invalid", cleanError(res.error) || res.status || "invalid");
+  }
+}
+
+// ---------------------------------------------------------------- Loading
+
+// localGrid reads a plain grid locally (81 cells of digits and . 0 _ *,
+// ignoring spaces and box lines), to show the conflicts of a puzzle the
+// server refuses. null when the text is not that.
+function localGrid(text) {
+  let cells = "";
+  for (const line of String(text).split(/\r?\n/)) {
+    if (/^[\s\-+|=*]*$/.test(line)) continue;
+    cells += line.replace(/[\s|+]/g, "");
+  }
+  cells = cells.replace(/[0_*]/g, ".");
+  return /^[1-9.]{81}$/.test(cells) ? cells : null;
+}
+
+// loadPuzzle puts a puzzle on the board as givens (one undoable change);
+// cands: the API's 81 candidate strings, to keep as pencil marks.
+function loadPuzzle(line, cands) {
+  const values = new Uint8Array(81);
+  for (let i = 0; i < 81; i++) values[i] = line[i] >= "1" && line[i] <= "9" ? +line[i] : 0;
+  const strikes = new Uint16Array(81);
+  if (Array.isArray(cands) && cands.length === 81) {
+    const auto = derive(values, strikes).auto;
+    for (let i = 0; i < 81; i++) if (!values[i]) strikes[i] = auto[i] & ~maskOf(String(cands[i]));
+  }
+  closePath(false);
+  state.mode = "solve";
+  state.rowNext = 0;
+  state.highlight = 0;
+  const changedBoard = commit(() => {
+    state.values = values;
+    state.givens = values.map((v) => (v ? 1 : 0));
+    state.strikes = strikes;
+  });
+  if (!changedBoard) paint();
+  paintRowLabel();
+}
+
+async function onLoad() {
+  const text = el.paste.value;
+  if (!text.trim()) {
+    message("Paste a puzzle into the box first.", "error");
+    el.paste.focus();
+    return;
+  }
+  try {
+    const res = await request("/api/v1/solve", { puzzle: text });
+    if (!res.puzzle || res.puzzle.length !== 81) throw new ApiError(cleanError(res.error) || "The server sent no puzzle.");
+    if (res.status) rememberStatus(res.puzzle, res);
+    loadPuzzle(res.puzzle, res.candidates);
+    const n = [...res.puzzle].filter((c) => c !== ".").length;
+    const marksNote = res.candidates ? ", with its pencil marks" : "";
+    message(res.error ? cleanError(res.error) : `Loaded ${n} givens${marksNote}.`, res.error ? "error" : "ok");
+  } catch (e) {
+    const local = e.status === 400 ? localGrid(text) : null;
+    if (local) loadPuzzle(local, null);
+    message(e.message, "error");
+  }
+}
+
+// ----------------------------------------------------------- Row-by-row entry
+
+function paintRowLabel() {
+  el["row-label"].textContent = `Type row ${state.rowNext + 1} of 9 (or all 81 characters)`;
+}
+
+// checkRow checks what is typed in #row-input; final: Enter was pressed.
+function checkRow(raw, final) {
+  const s = raw.replace(/\s+/g, "");
+  const bad = /[^0-9.]/.exec(s);
+  if (bad) return { error: `“${bad[0]}” is not allowed: use digits 1-9, and . or 0 for a blank.` };
+  if (s.length === 81) return { all: s.replace(/0/g, ".") };
+  if (s.length > 9) return { error: `${s.length} characters: a row has 9 (or type all 81 at once).` };
+  const seen = new Map();
+  for (const ch of s) {
+    if (ch === "." || ch === "0") continue;
+    seen.set(ch, (seen.get(ch) || 0) + 1);
+  }
+  for (const [ch, n] of seen) if (n > 1) return { error: `${NUMBER_WORDS[n]} ${ch}s in this row: a digit appears once per row.` };
+  if (final && s.length !== 9) return { error: `A row has exactly 9 characters: you typed ${s.length}.` };
+  return { row: s.replace(/0/g, ".") };
+}
+
+function onRowInput() {
+  const { error } = checkRow(el["row-input"].value, false);
+  el["row-error"].textContent = error || "";
+  el["row-input"].setAttribute("aria-invalid", error ? "true" : "false");
+}
+
+function onRowEnter() {
+  if (blockedByPath()) return;
+  const input = el["row-input"];
+  const r = checkRow(input.value, true);
+  el["row-error"].textContent = r.error || "";
+  input.setAttribute("aria-invalid", r.error ? "true" : "false");
+  if (r.error) return;
+  if (r.all) {
+    loadPuzzle(r.all, null);
+    input.value = "";
+    message("The 81 characters are on the board as givens.", "ok");
+    return;
+  }
+  const row = state.rowNext;
+  commit(() => {
+    if (row === 0) {
+      state.values = new Uint8Array(81);
+      state.givens = new Uint8Array(81);
+      state.strikes = new Uint16Array(81);
+    }
+    for (let c = 0; c < 9; c++) {
+      const ch = r.row[c];
+      const i = row * 9 + c;
+      state.values[i] = ch === "." ? 0 : +ch;
+      state.givens[i] = ch === "." ? 0 : 1;
+    }
+  });
+  input.value = "";
+  if (row === 8) {
+    state.rowNext = 0;
+    message(`All 9 rows entered: the puzzle is on the board, ${countGivens()} givens.`, "ok");
+  } else {
+    state.rowNext = row + 1;
+    message(`Row ${row + 1} added.`, "ok");
+  }
+  paintRowLabel();
+}
+
+// -------------------------------------------------------------- Editing
+
+function editable(i) {
+  return i >= 0 && !state.path && (state.mode === "givens" || !state.values[i] || !state.givens[i]);
+}
+
+function enterDigit(i, d) {
+  if (blockedByPath() || i < 0) return;
+  if (state.mode === "solve" && !countFilled()) {
+    state.mode = "givens";
+    message("Empty board: the digits you type are the puzzle's givens. Press “Solve” when done.");
+  } else if (!editable(i)) {
+    state.highlight = d;
+    paint();
+    message(`${cellName(i)} is a given: switch to “Enter givens” to change it.`);
+    return;
+  } else {
+    message("");
+  }
+  state.highlight = d;
+  const given = state.mode === "givens" ? 1 : 0;
+  if (!commit(() => {
+    state.values[i] = d;
+    state.givens[i] = given;
+  })) paint();
+}
+
+function eraseCell(i) {
+  if (blockedByPath() || i < 0) return;
+  if (!state.values[i]) return;
+  if (!editable(i)) {
+    message(`${cellName(i)} is a given: switch to “Enter givens” to change it.`);
+    return;
+  }
+  message("");
+  commit(() => {
+    state.values[i] = 0;
+    state.givens[i] = 0;
+  });
+}
+
+function toggleStrike(i, d) {
+  if (blockedByPath() || i < 0) return;
+  if (state.values[i]) {
+    message(`${cellName(i)} holds a digit: strike candidates in empty cells.`);
+    return;
+  }
+  const bit = 1 << d;
+  if (!(derived().auto[i] & bit)) {
+    message(`${d} is not a candidate of ${cellName(i)}: a peer holds it.`);
+    return;
+  }
+  message("");
+  commit(() => {
+    state.strikes[i] ^= bit;
+  });
+}
+
+function select(i) {
+  state.selected = i;
+  if (i >= 0) {
+    const v = state.path ? pathView().values[i] : state.values[i];
+    if (v) state.highlight = v;
+  }
+  paint();
+}
+
+function moveSelection(dr, dc) {
+  const i = state.selected < 0 ? 0 : state.selected;
+  if (state.selected < 0) return select(0);
+  const r = (rowOf(i) + dr + 9) % 9;
+  const c = (colOf(i) + dc + 9) % 9;
+  select(r * 9 + c);
+}
+
+function toggleHighlight(d) {
+  state.highlight = state.highlight === d ? 0 : d;
+  paint();
+}
+
+function onClear() {
+  if (blockedByPath()) return;
+  state.rowNext = 0;
+  state.highlight = 0;
+  paintRowLabel();
+  if (commit(() => {
+    state.values = new Uint8Array(81);
+    state.givens = new Uint8Array(81);
+    state.strikes = new Uint16Array(81);
+  })) message("Board cleared (Undo brings it back).");
+}
+
+function onMode() {
+  if (blockedByPath()) return;
+  state.mode = state.mode === "givens" ? "solve" : "givens";
+  save();
+  paint();
+  message(state.mode === "givens"
+    ? "Entering givens: the digits you type are the puzzle's clues."
+    : `Solving: ${countGivens()} givens; the digits you type are yours.`);
+}
+
+function onCheckpoint() {
+  if (blockedByPath()) return;
+  state.checkpoint = snapshot();
+  save();
+  paint();
+  message("Checkpoint saved: “Restore” comes back to this position.", "ok");
+}
+
+function onRestore() {
+  if (blockedByPath() || !state.checkpoint) return;
+  const cp = state.checkpoint;
+  if (commit(() => setBoard(cp))) message("Back at the checkpoint (Undo returns).", "ok");
+  else message("The board is already at the checkpoint.");
+}
+
+// --------------------------------------------------------------- Hint ladder
+
+const LEVEL_NAMES = ["", "the technique", "where to look", "the step"];
+
+function showHint(text, level, word) {
+  el["hint-text"].textContent = text;
+  if (level) el["hint-text"].dataset.level = String(level);
+  else delete el["hint-text"].dataset.level;
+  el["hint-text"].dataset.status = word || "hint";
+}
+
+function resetHintDisplay() {
+  el["hint-step"].textContent = "";
+  showHint("", 0, "");
+}
+
+async function onHint() {
+  if (state.hintPending || blockedByPath()) return;
+  const level = state.hint.level + 1;
+  if (level > 3) return;
+  const d = derived();
+  if (!countFilled()) return showHint("Enter or load a puzzle first.", 0, "empty");
+  if (d.conflicts.length) return showHint(`Fix the conflict first: ${conflictText(d.conflicts)}.`, 0, "invalid");
+  const grid = candidateGrid();
+  if (grid.error) return showHint(grid.error, 0, "invalid");
+  const version = state.version;
+  state.hintPending = true;
+  try {
+    const res = await request("/api/v1/hint", { puzzle: grid.text, level });
+    if (version !== state.version || state.path) return;
+    if (!res.hint) {
+      el["hint-step"].textContent = "";
+      showHint(cleanError(res.error) || `No hint: ${res.status}.`, 0, res.status);
+      return;
+    }
+    state.hint = { level, data: res.hint };
+    marks = marksOfHint();
+    const hint = res.hint;
+    const name = hint.name || hint.technique_name || "";
+    el["hint-step"].textContent = `Level ${level} of 3: ${LEVEL_NAMES[level]}` +
+      (level === 3 && name ? ` · ${name}${hint.rating ? `, rating ${Number(hint.rating).toFixed(1)}` : ""}` : "");
+    showHint(hint.text || "", level, "hint");
+    const hadFocus = document.activeElement === el.hint;
+    paint();
+    if (level === 3 && hadFocus) (el.apply.disabled ? el.board : el.apply).focus();
+  } catch (e) {
+    if (version === state.version) showHint(e.message, 0, "error");
+  } finally {
+    state.hintPending = false;
+  }
+}
+
+function onApply() {
+  const hint = state.hint.data;
+  if (blockedByPath() || state.hint.level < 3 || !hint) return;
+  const placements = (hint.placements || []).map(parsePotential).filter(Boolean);
+  const eliminations = (hint.eliminations || []).map(parsePotential).filter(Boolean);
+  const name = hint.name || hint.technique_name || "the step";
+  const ok = commit(() => {
+    for (const p of placements) {
+      if (state.givens[p.cell] && state.values[p.cell]) continue;
+      state.values[p.cell] = p.digit;
+      state.givens[p.cell] = 0;
+    }
+    for (const e of eliminations) state.strikes[e.cell] |= 1 << e.digit;
+  });
+  message(ok ? `Applied ${name} (Undo takes it back).` : "The step changes nothing on this board.", "ok");
+  if (document.activeElement === el.apply) el.hint.focus();
+}
+
+// ------------------------------------------------------------ Solving path
+
+function pathView() {
+  const p = state.path;
+  const step = p.steps[p.index];
+  const values = new Uint8Array(81);
+  const givens = new Uint8Array(81);
+  const on = new Uint16Array(81);
+  const fields = typeof step.candidates === "string" ? step.candidates.trim().split(/\s+/) : [];
+  if (fields.length === 81) {
+    fields.forEach((f, i) => {
+      const single = /^\(([1-9])\)$/.exec(f);
+      if (single) on[i] = 1 << +single[1];
+      else if (/^[1-9]$/.test(f)) values[i] = +f;
+      else on[i] = maskOf(f);
+    });
+  } else {
+    // No candidates in the answer: replay the steps before this one.
+    const elim = new Uint16Array(81);
+    for (let i = 0; i < 81; i++) values[i] = p.puzzle[i] >= "1" && p.puzzle[i] <= "9" ? +p.puzzle[i] : 0;
+    for (const s of p.steps.slice(0, p.index)) {
+      for (const x of (s.placements || []).map(parsePotential)) if (x) values[x.cell] = x.digit;
+      for (const x of (s.eliminations || []).map(parsePotential)) if (x) elim[x.cell] |= 1 << x.digit;
+    }
+    const auto = derive(values, elim).auto;
+    for (let i = 0; i < 81; i++) on[i] = auto[i] & ~elim[i];
+  }
+  for (let i = 0; i < 81; i++) givens[i] = values[i] && p.puzzle[i] === String(values[i]) ? 1 : 0;
+  // The step's candidates, as strikes of everything else, for the singles.
+  const d = derive(values, on.map((m) => ALL & ~m));
+  return { values, givens, auto: on, on, struck: new Uint16Array(81), conflict: d.conflict, hidden: d.hidden };
+}
+
+function stepText(step) {
+  const effects = [...(step.placements || []), ...(step.eliminations || [])].join(", ");
+  const rating = typeof step.rating === "number" ? step.rating.toFixed(1) : step.rating || "";
+  return `${step.n}. ${rating} ${step.name || step.technique}: ${step.detail || ""}${effects ? ` ==> ${effects}` : ""}`;
+}
+
+function showPathStep() {
+  const p = state.path;
+  const step = p.steps[p.index];
+  marks = emptyMarks();
+  addEffects(marks, step.placements, step.eliminations);
+  el["path-text"].textContent = stepText(step);
+  el["path-pos"].textContent = `Step ${p.index + 1} of ${p.steps.length}`;
+  el["path-prev"].disabled = p.index === 0;
+  el["path-next"].disabled = p.index === p.steps.length - 1;
+  const nested = el["path-nested"];
+  nested.replaceChildren();
+  if (step.nested && step.nested.length) {
+    const list = h("ol");
+    for (const s of step.nested) list.append(h("li", null, stepText(s)));
+    nested.append(h("details", null, h("summary", null, `Inside this step (${step.nested.length})`), list));
+  }
+  paint();
+}
+
+async function onPathOpen() {
+  if (state.path) return;
+  const line = givensLine();
+  if (!countGivens()) return message("No givens on the board: load or enter a puzzle first.", "error");
+  const d = derive(Uint8Array.from(line, (c) => (c === "." ? 0 : +c)), new Uint16Array(81));
+  if (d.conflicts.length) return message(`The givens conflict: ${conflictText(d.conflicts)}.`, "error");
+  const version = state.version;
+  el["path-open"].disabled = true;
+  try {
+    const res = await request("/api/v1/grade", { puzzle: line, path: true, candidates: true });
+    if (version !== state.version) return;
+    if (!Array.isArray(res.path) || !res.path.length) {
+      message(cleanError(res.error) || `No solving path (${res.status}).`, "error");
+      return;
+    }
+    state.path = { puzzle: res.puzzle || line, steps: res.path, index: 0 };
+    state.hint = { level: 0, data: null };
+    resetHintDisplay();
+    el["path-panel"].hidden = false;
+    const note = res.status === "rated" ? "" : ` The path stops early: ${cleanError(res.error) || res.status}.`;
+    message(`The solving path: ${res.path.length} steps.${note}`);
+    showPathStep();
+    el["path-next"].focus();
+  } catch (e) {
+    message(e.message, "error");
+  } finally {
+    el["path-open"].disabled = !!state.path;
+  }
+}
+
+function pathGo(delta) {
+  const p = state.path;
+  if (!p) return;
+  const k = Math.max(0, Math.min(p.steps.length - 1, p.index + delta));
+  if (k === p.index) return;
+  p.index = k;
+  showPathStep();
+  if (el["path-prev"].disabled && document.activeElement === el["path-prev"]) el["path-next"].focus();
+  if (el["path-next"].disabled && document.activeElement === el["path-next"]) el["path-prev"].focus();
+}
+
+function closePath(repaint = true) {
+  if (!state.path) return;
+  state.path = null;
+  marks = emptyMarks();
+  el["path-panel"].hidden = true;
+  el["path-text"].textContent = "";
+  el["path-nested"].replaceChildren();
+  if (repaint) {
+    paint();
+    refreshStatus();
+    el["path-open"].focus();
+  }
+}
+
+// ------------------------------------------------------------------ Rating
+
+function fmt(x) {
+  return typeof x === "number" ? x.toFixed(1) : String(x ?? "–");
+}
+
+function showRating(res) {
+  const box = el.rating;
+  box.replaceChildren();
+  if (res.er === undefined || res.er === null) {
+    box.append(h("p", { className: "error" }, cleanError(res.error) || `Not rated: ${res.status}.`));
+    return;
+  }
+  const dl = h("dl", { className: "scores" });
+  for (const [k, v, title] of [["ER", res.er, "Explainer rating: the hardest step"], ["EP", res.ep, "the hardest step before the first placement"], ["ED", res.ed, "the hardest step before the first elimination"]]) {
+    dl.append(h("div", { title }, h("dt", null, k), h("dd", null, fmt(v))));
+  }
+  box.append(dl);
+  const facts = [];
+  if (res.level) facts.push(res.level);
+  if (res.hardest) facts.push(`hardest: ${res.hardest}`);
+  if (res.steps) facts.push(`${res.steps} steps`);
+  if (res.clues) facts.push(`${res.clues} clues`);
+  if (facts.length) box.append(h("p", { className: "facts" }, facts.join(" · ")));
+  if (res.status && res.status !== "rated") box.append(h("p", { className: "error" }, cleanError(res.error) || res.status));
+  const usage = res.usage && typeof res.usage === "object" ? Object.entries(res.usage) : [];
+  if (usage.length) {
+    usage.sort((a, b) => (state.techOrder.get(a[0]) ?? 999) - (state.techOrder.get(b[0]) ?? 999));
+    const body = h("tbody");
+    for (const [key, u] of usage) {
+      body.append(h("tr", null, h("th", { scope: "row" }, state.techNames.get(key) || key),
+        h("td", null, String(u.steps ?? "")), h("td", null, String(u.placements ?? "")), h("td", null, String(u.eliminations ?? ""))));
+    }
+    const table = h("table", { className: "usage" },
+      h("thead", null, h("tr", null, h("th", { scope: "col" }, "Technique"), h("th", { scope: "col" }, "Steps"),
+        h("th", { scope: "col" }, "Placed"), h("th", { scope: "col" }, "Eliminated"))), body);
+    box.append(h("details", null, h("summary", null, "Techniques used"), table));
+  }
+}
+
+async function onRate() {
+  if (!countGivens()) return message("No givens to rate: load or enter a puzzle first.", "error");
+  el.rate.disabled = true;
+  try {
+    showRating(await request("/api/v1/grade", { puzzle: givensLine() }));
+  } catch (e) {
+    el.rating.replaceChildren(h("p", { className: "error" }, e.message));
+  } finally {
+    el.rate.disabled = false;
+  }
+}
+
+// -------------------------------------------------------------- New puzzle
+
+let generating = null; // the AbortController of the generation under way
+
+async function onNew() {
+  if (generating) {
+    generating.abort();
+    return;
+  }
+  const rating = el["new-rating"].value.trim();
+  const level = el["new-level"].value;
+  if (rating && !/^\d+(\.\d+)?(\s*-\s*(\d+(\.\d+)?)?)?$/.test(rating)) {
+    message(`“${rating}” is not a rating range: write e.g. 3.0-4.0.`, "error");
+    el["new-rating"].focus();
+    return;
+  }
+  const btn = el.new;
+  generating = new AbortController();
+  btn.setAttribute("aria-busy", "true");
+  btn.textContent = "Cancel";
+  btn.title = "Generating: press to cancel";
+  el.form.classList.add("generating");
+  message(`Generating a ${rating ? `puzzle rated ${rating}` : `${level} puzzle`}… (this can take a while)`);
+  try {
+    const res = await request("/api/v1/generate", rating ? { rating, count: 1 } : { level, count: 1 }, { signal: generating.signal });
+    const p = res.puzzles && res.puzzles[0];
+    if (!p || !p.puzzle) throw new ApiError(cleanError(res.error) || "No puzzle was made.");
+    loadPuzzle(p.puzzle, null);
+    showRating(p);
+    message(`New ${p.level || ""} puzzle: ER ${fmt(p.er)}, ${p.clues || countGivens()} clues.`, "ok");
+  } catch (e) {
+    message(e.status === -1 ? "Generation cancelled." : e.message, e.status === -1 ? "info" : "error");
+  } finally {
+    generating = null;
+    btn.removeAttribute("aria-busy");
+    btn.textContent = "New";
+    btn.title = "";
+    el.form.classList.remove("generating");
+  }
+}
+
+// --------------------------------------------------------------- Downloads
+
+async function onDownload(format) {
+  if (!countGivens()) return message("No givens to print: load or enter a puzzle first.", "error");
+  const btn = el[`download-${format}`];
+  btn.disabled = true;
+  try {
+    const { blob } = await request("/api/v1/print", { puzzles: [givensLine()], format, title: "sudokit" }, { binary: true });
+    const url = URL.createObjectURL(blob);
+    const a = h("a", { href: url, download: `sudoku.${format}`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    message(`sudoku.${format} downloaded.`, "ok");
+  } catch (e) {
+    message(e.message, "error");
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+// -------------------------------------------------------------------- Theme
+
+function effectiveTheme() {
+  return document.documentElement.dataset.theme || (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+}
+function paintTheme() {
+  const dark = effectiveTheme() === "dark";
+  el.theme.textContent = dark ? "Light theme" : "Dark theme";
+  el.theme.setAttribute("aria-label", dark ? "Switch to the light theme" : "Switch to the dark theme");
+}
+function onTheme() {
+  const next = effectiveTheme() === "dark" ? "light" : "dark";
+  document.documentElement.dataset.theme = next;
+  try {
+    localStorage.setItem(THEME_KEY, next);
+  } catch {
+    // Not remembered.
+  }
+  paintTheme();
+}
+function restoreTheme() {
+  let t = null;
+  try {
+    t = localStorage.getItem(THEME_KEY);
+  } catch {
+    t = null;
+  }
+  if (t === "light" || t === "dark") document.documentElement.dataset.theme = t;
+}
+
+// ------------------------------------------------------------------ 8. Input
+
+function isTextField(t) {
+  return t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+}
+
+// digitOfCode reads the digit of a key from its position, so that
+// Shift+5 ("%") still counts as 5.
+function digitOfCode(code) {
+  const m = /^(?:Digit|Numpad)([0-9])$/.exec(code || "");
+  return m ? +m[1] : -1;
+}
+
+function onKeyDown(e) {
+  if (e.defaultPrevented || e.isComposing || isTextField(e.target)) return;
+  const ctrl = e.ctrlKey || e.metaKey;
+  if (ctrl && !e.altKey) {
+    const k = e.key.toLowerCase();
+    if (k === "z" && !e.shiftKey) {
+      e.preventDefault();
+      undo();
+    } else if (k === "y" || (k === "z" && e.shiftKey)) {
+      e.preventDefault();
+      redo();
+    }
+    return;
+  }
+  if (ctrl) return;
+  const d = /^[0-9]$/.test(e.key) ? +e.key : -1;
+  if ((e.shiftKey || e.altKey) && digitOfCode(e.code) > 0) {
+    e.preventDefault();
+    if (state.selected >= 0) toggleStrike(state.selected, digitOfCode(e.code));
+    return;
+  }
+  if (d > 0) {
+    e.preventDefault();
+    if (state.selected >= 0 && !state.path) {
+      if (state.pencil) toggleStrike(state.selected, d);
+      else enterDigit(state.selected, d);
+    } else toggleHighlight(d);
+    return;
+  }
+  const onBoard = e.target === el.board || e.target === document.body;
+  switch (e.key) {
+    case "0":
+    case "Backspace":
+    case "Delete":
+      if (state.selected >= 0) {
+        e.preventDefault();
+        eraseCell(state.selected);
+      }
+      return;
+    case "ArrowUp":
+    case "ArrowDown":
+    case "ArrowLeft":
+    case "ArrowRight":
+      if (!onBoard) return;
+      e.preventDefault();
+      moveSelection(e.key === "ArrowUp" ? -1 : e.key === "ArrowDown" ? 1 : 0,
+        e.key === "ArrowLeft" ? -1 : e.key === "ArrowRight" ? 1 : 0);
+      return;
+    case "Escape":
+      if (state.path) closePath();
+      else if (state.selected >= 0 || state.highlight) {
+        state.selected = -1;
+        state.highlight = 0;
+        paint();
+      }
+      return;
+    case "h":
+    case "H":
+      if (e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      onHint();
+      return;
+    default:
+  }
+}
+
+function onBoardClick(e) {
+  const cell = e.target.closest(".cell");
+  if (!cell) return;
+  const i = +cell.dataset.cell;
+  const cand = e.target.closest(".cand");
+  if (cand && !state.path && (state.pencil || e.shiftKey || e.altKey)) {
+    state.selected = i;
+    toggleStrike(i, +cand.dataset.digit);
+    paint();
+    return;
+  }
+  select(i);
+}
+
+function onDigitButton(e) {
+  const b = e.target.closest("button[data-digit]");
+  if (!b) return;
+  const d = +b.dataset.digit;
+  const i = state.selected;
+  if (d === 0) {
+    if (i >= 0) eraseCell(i);
+    else message("Select a cell to erase first.");
+    return;
+  }
+  if (i >= 0 && !state.path && state.pencil) toggleStrike(i, d);
+  else if (i >= 0 && !state.path && (editable(i) || !countFilled())) enterDigit(i, d);
+  else toggleHighlight(d);
+}
+
+function bind() {
+  document.addEventListener("keydown", onKeyDown);
+  el.board.addEventListener("click", onBoardClick);
+  el.board.addEventListener("focus", () => {
+    if (state.selected < 0 && el.board.matches(":focus-visible")) select(0);
+  });
+  el.digits.addEventListener("click", onDigitButton);
+  el.counters.addEventListener("click", (e) => {
+    const t = e.target.closest("[data-digit]");
+    if (t) toggleHighlight(+t.dataset.digit);
+  });
+  const on = (id, fn) => el[id].addEventListener("click", fn);
+  on("undo", undo);
+  on("redo", redo);
+  on("pencil", () => {
+    state.pencil = !state.pencil;
+    save();
+    paint();
+  });
+  on("toggle-candidates", () => {
+    state.showCands = !state.showCands;
+    save();
+    paint();
+  });
+  on("toggle-counters", () => {
+    state.showCounters = !state.showCounters;
+    save();
+    paint();
+  });
+  on("mode", onMode);
+  on("checkpoint", onCheckpoint);
+  on("restore", onRestore);
+  on("clear", onClear);
+  on("hint", onHint);
+  on("apply", onApply);
+  on("path-open", onPathOpen);
+  on("path-prev", () => pathGo(-1));
+  on("path-next", () => pathGo(1));
+  on("path-close", () => closePath());
+  on("load", onLoad);
+  on("rate", onRate);
+  on("new", onNew);
+  on("download-pdf", () => onDownload("pdf"));
+  on("download-svg", () => onDownload("svg"));
+  on("theme", onTheme);
+  el.paste.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      onLoad();
+    }
+  });
+  el["row-input"].addEventListener("input", onRowInput);
+  el["row-input"].addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      onRowEnter();
+    }
+  });
+  el["new-rating"].addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      onNew();
+    }
+  });
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", paintTheme);
+  new ResizeObserver(() => {
+    if (marks.chains.length) {
+      cancelAnimationFrame(linksFrame);
+      linksFrame = requestAnimationFrame(drawLinks);
+    }
+  }).observe(el.boardWrap);
+}
+
+// ------------------------------------------------------------------- 9. Init
+
+async function loadMeta() {
+  const [techs, levels] = await Promise.allSettled([request("/api/v1/techniques"), request("/api/v1/levels")]);
+  if (techs.status === "fulfilled" && Array.isArray(techs.value)) {
+    techs.value.forEach((t, n) => {
+      state.techNames.set(t.key, t.name);
+      state.techOrder.set(t.key, n);
+    });
+  }
+  if (levels.status === "fulfilled" && Array.isArray(levels.value) && levels.value.length) {
+    const select = el["new-level"];
+    const keep = select.value;
+    select.replaceChildren(...levels.value.map((l) => h("option", { value: l.name },
+      `${l.name} (${fmt(l.min)}${l.max ? `–${fmt(l.max)}` : "+"})`)));
+    select.value = levels.value.some((l) => l.name === keep) ? keep : levels.value[0].name;
+  } else if (levels.status === "rejected") {
+    message(levels.reason.message, "error");
+  }
+}
+
+async function init() {
+  for (const e of document.querySelectorAll("[id]")) el[e.id] = e;
+  el.caption = el["board-caption"];
+  el.form = el.new.closest(".new");
+  el.boardWrap = el.board.parentElement;
+  restoreTheme();
+  paintTheme();
+  buildBoard();
+  buildCounters();
+  restoreSaved();
+  bind();
+  paintRowLabel();
+  paint();
+  refreshStatus();
+  await loadMeta();
+  document.body.dataset.ready = "1";
+}
+
+init();

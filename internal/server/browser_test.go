@@ -1,0 +1,244 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"sudokit/config"
+)
+
+// BrowserTests is the variable that makes a missing Chromium a failure of
+// the browser tests instead of a skip (.ci/run sets it).
+const BrowserTests = "SUDOKIT_BROWSER_TESTS"
+
+var screenshot = flag.String("screenshot", "", "write the browser test's screenshot of the page to `FILE` (the README's picture: ../../docs/assistant.png)")
+
+// chromium returns the path of a Chromium, skipping t when there is none
+// (failing it with SUDOKIT_BROWSER_TESTS=1).
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	msg := "no Chromium found (apt-get install -y chromium)"
+	if os.Getenv(BrowserTests) == "1" {
+		t.Fatalf("%s, and %s=1", msg, BrowserTests)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// browser starts a headless Chromium for t, with the flags that keep it off
+// the network, and returns a context whose actions drive one tab.
+func browser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, height),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+	return ctx
+}
+
+// idle waits until the page has no API request in flight.
+func idle() chromedp.Action[chromedp.Void] {
+	return until(`document.body.dataset.ready === "1" && !document.body.dataset.busy`)
+}
+
+// until waits until a JavaScript condition holds.
+func until(cond string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(30*time.Second))
+}
+
+// click clicks the first element a CSS selector finds.
+func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// do runs steps, failing t with what when one fails.
+func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// cellValue is the expression of the digit shown in a cell ("" when empty).
+func cellValue(cell int) string {
+	return fmt.Sprintf(`(document.querySelector('.cell[data-cell="%d"] .value') || {}).textContent || ""`, cell)
+}
+
+// apiHint asks the server for a hint, as the page's state would.
+func apiHint(t *testing.T, base, puzzle string, level int) map[string]any {
+	t.Helper()
+	resp, err := http.Post(base+"/api/v1/hint", "application/json",
+		strings.NewReader(fmt.Sprintf(`{"puzzle": %q, "level": %d}`, puzzle, level)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := v["hint"].(map[string]any)
+	if h == nil {
+		t.Fatalf("no hint: %v", v)
+	}
+	return h
+}
+
+// TestBrowser drives the page in a real browser: load it, paste a puzzle
+// with a conflict and see it highlighted, paste a good one, climb the hint
+// ladder (each level's words as the API gives them), apply the step, undo
+// it, and take a screenshot.
+func TestBrowser(t *testing.T) {
+	s, err := New(Options{Config: config.Default(), Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx := browser(t, 1280, 900)
+
+	// A repeated 4 in row 1: the two cells are marked, the unit named.
+	bad := "4..4..8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	do(t, ctx, "conflict",
+		chromedp.Navigate(ts.URL+"/"),
+		idle(),
+		chromedp.SetValue(chromedp.CSS(`#paste`), bad),
+		click(`#load`),
+		idle(),
+		until(`document.querySelectorAll('.cell.conflict').length >= 2`))
+	conflicts := eval[int](t, ctx, `document.querySelectorAll('.cell.conflict').length`)
+	status := eval[string](t, ctx, `document.querySelector('#status').textContent + " " + document.querySelector('#message').textContent`)
+	if conflicts != 2 || !strings.Contains(status, "row 1") {
+		t.Errorf("a repeated 4 in row 1: %d cells marked, status %q", conflicts, status)
+	}
+
+	// A good puzzle: its givens on the board.
+	do(t, ctx, "load",
+		chromedp.SetValue(chromedp.CSS(`#paste`), pointing),
+		click(`#load`),
+		idle(),
+		until(`document.querySelector('#status').dataset.status === "unique"`))
+	first := eval[string](t, ctx, cellValue(3))
+	cells := eval[string](t, ctx, `document.querySelectorAll('.cell.given').length + "/" + document.querySelectorAll('#board .cell').length`)
+	if first != "4" || cells != "23/81" {
+		t.Fatalf("after loading: r1c4 %q, givens/cells %s", first, cells)
+	}
+
+	// The hint ladder: each level's words are the API's.
+	for level := 1; level <= 3; level++ {
+		want := apiHint(t, ts.URL, pointing, level)["text"].(string)
+		do(t, ctx, fmt.Sprintf("hint level %d", level),
+			click(`#hint`),
+			idle(),
+			until(fmt.Sprintf(`document.querySelector('#hint-text').dataset.level === "%d"`, level)))
+		text := eval[string](t, ctx, `document.querySelector('#hint-text').textContent`)
+		shown := eval[int](t, ctx, `document.querySelectorAll('.hl-pattern, .hl-region, .hl-elim, .hl-place').length`)
+		if !strings.Contains(text, want) {
+			t.Errorf("level %d shows %q, want %q", level, text, want)
+		}
+		if level == 1 && shown != 0 {
+			t.Errorf("level 1 highlights %d elements: it should show nothing on the board", shown)
+		}
+		if level == 3 && shown == 0 {
+			t.Errorf("level 3 highlights nothing")
+		}
+	}
+
+	// Apply the step (pointing: 6 goes from r8c4 and r8c6), then undo it.
+	struck := `document.querySelector('.cell[data-cell="66"] .cand[data-digit="6"]').classList.contains('struck')`
+	before := eval[bool](t, ctx, struck)
+	do(t, ctx, "apply", click(`#apply`))
+	after := eval[bool](t, ctx, struck)
+	do(t, ctx, "undo", click(`#undo`))
+	undone := eval[bool](t, ctx, struck)
+	if before || !after || undone {
+		t.Errorf("r8c4's 6: struck before %v, after applying %v, after undo %v", before, after, undone)
+	}
+
+	// Enter a digit by keyboard: r1c1 is 1 in the solution.
+	do(t, ctx, "typing", click(`.cell[data-cell="0"]`), chromedp.KeyEvent("1"), idle())
+	if typed := eval[string](t, ctx, cellValue(0)); typed != "1" {
+		t.Errorf("typed 1 into r1c1, it shows %q", typed)
+	}
+
+	// The ladder from the new state, to level 3, for the screenshot.
+	do(t, ctx, "ladder", click(`#hint`), idle(), click(`#hint`), idle(), click(`#hint`), idle(),
+		until(`document.querySelector('#hint-text').dataset.level === "3"`))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	out := filepath.Join(t.TempDir(), "assistant.png")
+	if *screenshot != "" {
+		out = *screenshot
+	}
+	if err := os.WriteFile(out, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s (%d bytes)", out, len(png))
+}
+
+// TestBrowserNarrow: on a 360 px screen (emulated: a headless window is
+// at least 500 px wide) the board fits the width and nothing scrolls
+// sideways; the dark theme darkens the page.
+func TestBrowserNarrow(t *testing.T) {
+	s, err := New(Options{Config: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx := browser(t, 800, 800)
+	do(t, ctx, "load", chromedp.EmulateViewport(360, 800, chromedp.EmulateMobile), chromedp.Navigate(ts.URL+"/"), idle())
+	viewport := eval[float64](t, ctx, `window.innerWidth`)
+	boardWidth := eval[float64](t, ctx, `document.querySelector('#board').getBoundingClientRect().width`)
+	pageWidth := eval[float64](t, ctx, `document.documentElement.scrollWidth`)
+	if viewport != 360 || boardWidth < 300 || boardWidth > viewport || pageWidth > viewport {
+		t.Errorf("at %v px: board %v px wide, page %v px", viewport, boardWidth, pageWidth)
+	}
+	// Light, then dark: the background's brightness drops.
+	brightness := `(() => { const m = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+		return (m[0] + m[1] + m[2]) / 3; })()`
+	do(t, ctx, "light", chromedp.Evaluate[chromedp.Void](`document.documentElement.dataset.theme = "light"`))
+	light := eval[float64](t, ctx, brightness)
+	do(t, ctx, "dark", click(`#theme`))
+	theme := eval[string](t, ctx, `document.documentElement.dataset.theme`)
+	dark := eval[float64](t, ctx, brightness)
+	if theme != "dark" || dark > 100 || light < 150 {
+		t.Errorf("theme %q: background brightness light %v, dark %v", theme, light, dark)
+	}
+}
