@@ -1,4 +1,4 @@
-module sudokit
+module github.com/sudokit/sudokit
 
 go 1.26.0
 

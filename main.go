@@ -10,7 +10,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"sudokit/internal/cli"
+	"github.com/sudokit/sudokit/internal/cli"
 )
 
 func main() {

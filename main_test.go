@@ -19,10 +19,10 @@ import (
 	"golang.org/x/sys/unix"
 	"gopkg.in/yaml.v3"
 
-	"sudokit/config"
-	"sudokit/generate"
-	"sudokit/internal/cli"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/internal/cli"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 var known = Schema{

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // BookPuzzle is one puzzle of a printable book.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // The exchange formats other programs read: pm729 (a candidate state per

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"sudokit/grade"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // explainWriter writes each graded puzzle's solving path, one step per

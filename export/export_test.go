@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"sudokit/solve"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func TestDuration(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // gridWriter writes each row as a # header line and a 9x9 grid (grid

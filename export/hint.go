@@ -3,7 +3,7 @@ package export
 import (
 	"fmt"
 
-	"sudokit/hint"
+	"github.com/sudokit/sudokit/hint"
 )
 
 // hintTextWriter writes hints in words: the words of the level asked for,

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"sudokit/grade"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // jsonWriter writes one JSON object per line and row. Field names are the

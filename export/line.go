@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"sudokit/solve"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // lineWriter writes one line per row, which the readers read back as the

@@ -13,11 +13,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"sudokit/generate"
-	"sudokit/grade"
-	"sudokit/hint"
-	"sudokit/solve"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/hint"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Job is the command whose rows a writer writes.

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // svgGrid writes one grid as SVG elements at (x, y) with the given side:

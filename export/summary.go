@@ -14,9 +14,9 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
-	"sudokit/grade"
-	"sudokit/solve"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // Summary is what a batch summary reports.

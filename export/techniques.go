@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // techniqueJSON is one technique of `sudokit techniques -f json`.

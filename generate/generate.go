@@ -14,12 +14,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"sudokit/batch"
-	"sudokit/config"
-	"sudokit/grade"
-	"sudokit/solve"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // Options configures a Generator.

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"sudokit/config"
-	"sudokit/grade"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // countSolutions is an independent solution counter (plain backtracking on

@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"sudokit/config"
-	"sudokit/grade"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // Target is what a generated puzzle must satisfy.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func benchGrade(b *testing.B, path string, limit int) {

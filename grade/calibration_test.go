@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"sudokit/config"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // grader returns a grader with the built-in configuration and the given

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // fuzzSolution is the solution every fuzzed puzzle is cut from.

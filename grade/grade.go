@@ -12,10 +12,10 @@ import (
 	"fmt"
 	"time"
 
-	"sudokit/config"
-	"sudokit/solve"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // Status says whether a puzzle could be rated.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // RatingsFromLabel reads SE ratings written after a puzzle: "ED=7.1/1.2/1.2"

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"sudokit/config"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // TestNext checks the next step from a candidate state: the step grading

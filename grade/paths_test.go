@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"sudokit/internal/testenv"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // sePath is Sudoku Explainer's solving path of one puzzle, from

@@ -4,8 +4,8 @@ import (
 	"context"
 	"slices"
 
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // Steps lists the steps available from a candidate state, easiest first

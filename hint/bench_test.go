@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"sudokit/grade"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // BenchmarkNext asks for the next step from states of the calibration

@@ -14,9 +14,9 @@ import (
 	"slices"
 	"strings"
 
-	"sudokit/grade"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // Levels are the three hint levels.

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"sudokit/config"
-	"sudokit/grade"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 func grader(t testing.TB, extras bool) *grade.Grader {

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"sudokit/internal/testenv"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // loadShared reads a public set from ../shared/data (see testenv).

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Status is what solving told about a puzzle.

@@ -23,7 +23,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Result is what a search found.

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // referenceCount counts solutions up to limit with plain backtracking on the

@@ -3,7 +3,7 @@ package solve
 import (
 	"math/bits"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // state is the solver's candidate grid: for each digit (0..8 for 1..9) and

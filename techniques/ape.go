@@ -3,7 +3,7 @@ package techniques
 import (
 	"fmt"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // findAlignedPairExclusion finds aligned pair exclusions (6.2): for two

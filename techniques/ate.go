@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // findAlignedTripletExclusion finds aligned triplet exclusions (7.5): the

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Chains of two-candidate cells, beyond Sudoku Explainer's rule set (SE finds

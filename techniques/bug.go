@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // A bivalue universal grave (BUG) is a candidate grid where every empty cell

@@ -3,7 +3,7 @@ package techniques
 import (
 	"math/bits"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // The chaining engine follows Sudoku Explainer 1.2.1's chain search, because

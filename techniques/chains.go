@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // chainer holds what the chaining producers need for one state: the chain

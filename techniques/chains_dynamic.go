@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Producers 23 to 26: Nishio, multiple (cell and region) forcing chains,

@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Nested forcing chains (SE's levels 2 to 5). Inside a dynamic chain, when

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // findFinnedFish returns the finder of finned and sashimi fish of size k (an

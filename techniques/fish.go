@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"strings"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 var (

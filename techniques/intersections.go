@@ -3,7 +3,7 @@ package techniques
 import (
 	"fmt"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // lockPasses are the (R1, R2) unit kinds of the locked-candidates scan, in

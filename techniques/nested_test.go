@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // TestNestedStepsShown checks that a nested chain's step carries the steps

@@ -1,6 +1,6 @@
 package techniques
 
-import "sudokit/sudoku"
+import "github.com/sudokit/sudokit/sudoku"
 
 // SolvedBySingles reports whether hidden singles (and full houses) alone
 // solve the puzzle, that is whether its SE rating is at most 1.5. It works

@@ -4,7 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Technique is one entry of the registry: the name by which config.yaml,

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"sudokit/internal/testenv"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // The HoDoKu regression library (../shared/data/hodoku-reglib-1.3.txt, GPLv3,

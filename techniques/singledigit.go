@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Single-digit patterns beyond Sudoku Explainer's rule set: skyscraper,

@@ -3,7 +3,7 @@ package techniques
 import (
 	"fmt"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // findHiddenSingles finds full houses (1.0: the last empty cell of a unit)

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"sudokit/internal/testenv"
-	"sudokit/solve"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // checkSteps runs every finder but the chaining ones to completion on s and

@@ -3,7 +3,7 @@ package techniques
 import (
 	"math/bits"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // State is the candidate state the techniques read and change: the one

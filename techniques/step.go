@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Candidate is a digit in a cell: a placement or an elimination.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 var subsetNames = [5]string{"", "", "Pair", "Triplet", "Quad"}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sort"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Unique rectangles and unique loops rest on the puzzle having one solution:

@@ -3,7 +3,7 @@ package techniques
 import (
 	"fmt"
 
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // findXYWing returns the finder of XY-Wings (size 2, 4.2) and XYZ-Wings

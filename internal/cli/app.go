@@ -15,7 +15,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/internal/suggest"
+	"github.com/sudokit/sudokit/internal/suggest"
 )
 
 // Version is the release printed by --version.

@@ -14,12 +14,12 @@ import (
 	ucli "github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"sudokit/batch"
-	"sudokit/config"
-	"sudokit/export"
-	"sudokit/grade"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // The flags several commands share are built by these functions, fresh

@@ -7,10 +7,10 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/config"
-	"sudokit/export"
-	"sudokit/generate"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // The shell scripts ask the hidden __complete command for the words that

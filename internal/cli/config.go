@@ -3,9 +3,9 @@ package cli
 import (
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/config"
-	"sudokit/export"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 func configCommand() *ucli.Command {

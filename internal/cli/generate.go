@@ -11,11 +11,11 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/config"
-	"sudokit/export"
-	"sudokit/generate"
-	"sudokit/grade"
-	"sudokit/sudoku"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func generateCommand() *ucli.Command {

@@ -6,8 +6,8 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/export"
-	"sudokit/grade"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/grade"
 )
 
 func gradeCommand() *ucli.Command {

@@ -6,9 +6,9 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/export"
-	"sudokit/grade"
-	"sudokit/hint"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/hint"
 )
 
 func hintCommand() *ucli.Command {

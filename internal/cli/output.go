@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"sudokit/export"
+	"github.com/sudokit/sudokit/export"
 )
 
 // destination is where a command writes: standard output, or a file

@@ -6,9 +6,9 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/batch"
-	"sudokit/export"
-	"sudokit/grade"
+	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/grade"
 )
 
 // bookFlags are the layout flags of print and generate --pdf.

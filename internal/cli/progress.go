@@ -10,7 +10,7 @@ import (
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 
-	"sudokit/export"
+	"github.com/sudokit/sudokit/export"
 )
 
 // progress is a progress bar on the error stream, drawn only when that

@@ -10,7 +10,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/internal/server"
+	"github.com/sudokit/sudokit/internal/server"
 )
 
 func serveCommand() *ucli.Command {

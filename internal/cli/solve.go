@@ -6,8 +6,8 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"sudokit/export"
-	"sudokit/solve"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/solve"
 )
 
 func solveCommand() *ucli.Command {

@@ -13,13 +13,13 @@ import (
 	"strings"
 	"time"
 
-	"sudokit/export"
-	"sudokit/generate"
-	"sudokit/grade"
-	"sudokit/hint"
-	"sudokit/solve"
-	"sudokit/sudoku"
-	"sudokit/techniques"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/hint"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 //go:embed web/index.html web/app.js web/style.css

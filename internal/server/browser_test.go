@@ -16,7 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sudokit/config"
+	"github.com/sudokit/sudokit/config"
 )
 
 // BrowserTests is the variable that makes a missing Chromium a failure of

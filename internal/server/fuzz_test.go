@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"sudokit/config"
+	"github.com/sudokit/sudokit/config"
 )
 
 var fuzzPaths = []string{"/api/v1/solve", "/api/v1/grade", "/api/v1/hint", "/api/v1/generate", "/api/v1/print"}

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"sudokit/config"
+	"github.com/sudokit/sudokit/config"
 )
 
 var loadTime = flag.Duration("load", 0, "run TestLoad for this long (such as 20s): 64 clients of mixed grade, hint and solve on top95")

@@ -23,8 +23,8 @@ import (
 	"strings"
 	"time"
 
-	"sudokit/config"
-	"sudokit/grade"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
 )
 
 // Options configure a server.

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"sudokit/config"
+	"github.com/sudokit/sudokit/config"
 )
 
 const (
