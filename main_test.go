@@ -25,7 +25,7 @@ import (
 	"github.com/sudokit/sudokit/techniques"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden, and docs/cli.md and docs/sudokit.1")
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){"sudokit": main})
@@ -535,4 +535,80 @@ func render(b []byte) string {
 		out = append(out, strings.TrimRight(string(l), " "))
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestReferenceDocs: docs/cli.md and docs/sudokit.1 are the reference the
+// application writes of itself (cli.Docs); remake them with
+// go test -run TestReferenceDocs -update .
+func TestReferenceDocs(t *testing.T) {
+	md, man, err := cli.Docs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{"docs/cli.md": md, "docs/sudokit.1": man} {
+		if *update {
+			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want {
+			t.Errorf("%s is out of date with the commands: remake it with go test -run TestReferenceDocs -update .", path)
+		}
+	}
+	for _, cmd := range []string{"solve", "grade", "hint", "generate", "print", "serve", "techniques", "config", "completion"} {
+		if !strings.Contains(md, "## "+cmd) {
+			t.Errorf("docs/cli.md has no section on %s", cmd)
+		}
+	}
+}
+
+// TestDockerfile reads the Dockerfile: a Go stage builds a static binary,
+// the final stage is an empty or distroless static base running as a
+// non-root user with sudokit as its entrypoint.
+func TestDockerfile(t *testing.T) {
+	data, err := os.ReadFile("Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stages []string
+	var user, entry, lastFrom string
+	static := false
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		switch strings.ToUpper(f[0]) {
+		case "FROM":
+			lastFrom = f[1]
+			stages = append(stages, f[1])
+			user, entry = "", ""
+		case "USER":
+			user = f[1]
+		case "ENTRYPOINT":
+			entry = strings.Join(f[1:], " ")
+		case "ENV", "RUN", "ARG":
+			static = static || strings.Contains(line, "CGO_ENABLED=0")
+		}
+	}
+	if len(stages) < 2 || !strings.HasPrefix(stages[0], "golang:") {
+		t.Errorf("stages %v: want a golang build stage, then the final one", stages)
+	}
+	if lastFrom != "scratch" && !strings.HasPrefix(lastFrom, "gcr.io/distroless/static") {
+		t.Errorf("final stage FROM %s: want scratch or distroless static", lastFrom)
+	}
+	if user == "" || user == "root" || user == "0" || strings.HasPrefix(user, "0:") {
+		t.Errorf("final stage runs as %q: want a non-root user", user)
+	}
+	if entry != `["/sudokit"]` && entry != `["sudokit"]` {
+		t.Errorf("ENTRYPOINT %s: want the sudokit binary", entry)
+	}
+	if !static {
+		t.Error("the build does not set CGO_ENABLED=0: the binary would not be static")
+	}
 }

@@ -18,9 +18,6 @@ import (
 	"github.com/sudokit/sudokit/internal/suggest"
 )
 
-// Version is the release printed by --version.
-const Version = "0.1.0"
-
 // ErrUsage is wrapped by the errors of a bad command line.
 var ErrUsage = errors.New("usage error")
 
@@ -55,7 +52,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 	app := &ucli.App{
 		Name:    "sudokit",
 		Usage:   "solve, grade, explain, generate and print sudoku puzzles",
-		Version: Version,
+		Version: Version(),
 		Description: `sudokit solves puzzles and tells whether each has one solution, rates them
 on Sudoku Explainer's scale exactly as SE 1.2.1 does, explains the solving
 path step by step, generates puzzles to a level or rating, and lays them out
@@ -181,4 +178,20 @@ func noArgs(c *ucli.Context) error {
 			strings.Join(c.Args().Slice(), " "), c.Command.Name)
 	}
 	return nil
+}
+
+// Docs returns the reference of every command and flag, as Markdown and as
+// a man page (section 1), written from the application itself so that
+// they cannot drift from it (docs/cli.md and docs/sudokit.1; a test
+// compares them).
+func Docs() (markdown, man string, err error) {
+	app := newApp(nil, io.Discard, io.Discard)
+	app.Version = "" // the docs of one build are those of every build
+	if markdown, err = app.ToMarkdown(); err != nil {
+		return "", "", err
+	}
+	if man, err = app.ToManWithSection(1); err != nil {
+		return "", "", err
+	}
+	return markdown, man, nil
 }

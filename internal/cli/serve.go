@@ -69,7 +69,7 @@ func runServe(c *ucli.Context) error {
 	s := newSession(c)
 	logger := log.New(s.stderr(), "sudokit: ", log.LstdFlags)
 	srv, err := server.New(server.Options{Config: cfg, Budget: c.Duration("budget"), Workers: workers,
-		Version: Version, AllowHosts: c.StringSlice("allow-host"), Log: logger})
+		Version: Version(), AllowHosts: c.StringSlice("allow-host"), Log: logger})
 	if err != nil {
 		return asUsage(err)
 	}
