@@ -1,0 +1,31 @@
+package hint_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/hint"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// A hint in three levels: the technique, where to look, the step.
+func ExampleNext() {
+	grader, _ := grade.New(config.Default())
+	g, _ := sudoku.ParseGrid("...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327")
+	h, err := hint.Next(context.Background(), grader, sudoku.NewState(g))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for level := 1; level <= 3; level++ {
+		fmt.Println(h.At(level))
+	}
+	fmt.Println(h.Key, h.Eliminations)
+	// Output:
+	// Look for pointing.
+	// Look for pointing on digit 6 in block 9 and row 8.
+	// Pointing: 6 of block 9 only in row 8 ==> r8c4<>6, r8c6<>6
+	// pointing [r8c4<>6 r8c6<>6]
+}
