@@ -56,16 +56,11 @@ func (w *hintTextWriter) Close() error { return w.out.Flush() }
 // then the hint (or with AllHints, the hints) as far as the level reveals
 // it: the words of that level as "hint".
 type hintJSON struct {
-	Source     string     `json:"source"`
-	Line       int        `json:"line"`
-	Label      string     `json:"label,omitempty"`
-	Puzzle     string     `json:"puzzle,omitempty"`
-	Candidates []string   `json:"candidates,omitempty"`
-	Status     string     `json:"status"`
-	Level      int        `json:"level"`
-	Hint       *hintStep  `json:"hint,omitempty"`
-	Hints      []hintStep `json:"hints,omitempty"`
-	Error      string     `json:"error,omitempty"`
+	rowJSON
+	Level int        `json:"level"`
+	Hint  *hintStep  `json:"hint,omitempty"`
+	Hints []hintStep `json:"hints,omitempty"`
+	Error string     `json:"error,omitempty"`
 }
 
 // hintStep is one hint in JSON: its words at the level as "text", then
@@ -77,11 +72,7 @@ type hintStep struct {
 
 // hintRow builds the JSON row of a hint record.
 func hintRow(r Record, opt Options) hintJSON {
-	j := hintJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
-		Level: opt.Level, Candidates: marks(r.Puzzle)}
-	if r.Puzzle.Grid.Givens() > 0 {
-		j.Puzzle = r.Puzzle.Grid.String()
-	}
+	j := hintJSON{rowJSON: rowHead(r), Level: opt.Level}
 	if r.Err != nil {
 		j.Error = r.Err.Error()
 		return j

@@ -25,38 +25,50 @@ func newJSONWriter(out *output, _ string, job Job, opt Options) Writer {
 	return &jsonWriter{out: out, job: job, opt: opt, enc: enc}
 }
 
-type solveJSON struct {
+// rowJSON is how every command's JSON row starts: where the puzzle comes
+// from, the puzzle (its pencil marks when they eliminate something), and
+// its status.
+type rowJSON struct {
 	Source     string   `json:"source"`
 	Line       int      `json:"line"`
 	Label      string   `json:"label,omitempty"`
 	Puzzle     string   `json:"puzzle,omitempty"`
 	Candidates []string `json:"candidates,omitempty"`
 	Status     string   `json:"status"`
-	Count      int      `json:"count"`
-	Limit      int      `json:"limit,omitempty"`
-	Solution   string   `json:"solution,omitempty"`
-	Guesses    int      `json:"guesses"`
-	TimeUS     float64  `json:"time_us"`
-	Error      string   `json:"error,omitempty"`
+}
+
+// rowHead fills the fields every row starts with.
+func rowHead(r Record) rowJSON {
+	j := rowJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
+		Candidates: marks(r.Puzzle)}
+	if r.Puzzle.Grid.Givens() > 0 {
+		j.Puzzle = r.Puzzle.Grid.String()
+	}
+	return j
+}
+
+type solveJSON struct {
+	rowJSON
+	Count    int     `json:"count"`
+	Limit    int     `json:"limit,omitempty"`
+	Solution string  `json:"solution,omitempty"`
+	Guesses  int     `json:"guesses"`
+	TimeUS   float64 `json:"time_us"`
+	Error    string  `json:"error,omitempty"`
 }
 
 type gradeJSON struct {
-	Source     string                  `json:"source"`
-	Line       int                     `json:"line"`
-	Label      string                  `json:"label,omitempty"`
-	Puzzle     string                  `json:"puzzle,omitempty"`
-	Candidates []string                `json:"candidates,omitempty"`
-	Status     string                  `json:"status"`
-	ER         sudoku.Rating           `json:"er,omitempty"`
-	EP         sudoku.Rating           `json:"ep,omitempty"`
-	ED         sudoku.Rating           `json:"ed,omitempty"`
-	Level      string                  `json:"level,omitempty"`
-	Hardest    string                  `json:"hardest,omitempty"`
-	Steps      int                     `json:"steps"`
-	Usage      map[string]*grade.Usage `json:"usage,omitempty"`
-	TimeMS     float64                 `json:"time_ms"`
-	Path       []stepJSON              `json:"path,omitempty"`
-	Error      string                  `json:"error,omitempty"`
+	rowJSON
+	ER      sudoku.Rating           `json:"er,omitempty"`
+	EP      sudoku.Rating           `json:"ep,omitempty"`
+	ED      sudoku.Rating           `json:"ed,omitempty"`
+	Level   string                  `json:"level,omitempty"`
+	Hardest string                  `json:"hardest,omitempty"`
+	Steps   int                     `json:"steps"`
+	Usage   map[string]*grade.Usage `json:"usage,omitempty"`
+	TimeMS  float64                 `json:"time_ms"`
+	Path    []stepJSON              `json:"path,omitempty"`
+	Error   string                  `json:"error,omitempty"`
 }
 
 type generateJSON struct {
@@ -110,11 +122,7 @@ func (w *jsonWriter) Write(r Record) error {
 }
 
 func (w *jsonWriter) solve(r Record) solveJSON {
-	j := solveJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
-		Candidates: marks(r.Puzzle)}
-	if r.Puzzle.Grid.Givens() > 0 {
-		j.Puzzle = r.Puzzle.Grid.String()
-	}
+	j := solveJSON{rowJSON: rowHead(r)}
 	if rep := r.Solve; rep != nil {
 		j.Count, j.Limit, j.Guesses = rep.Count, rep.Limit, rep.Guesses
 		j.TimeUS = float64(rep.Elapsed.Nanoseconds()) / 1e3
@@ -129,11 +137,7 @@ func (w *jsonWriter) solve(r Record) solveJSON {
 }
 
 func (w *jsonWriter) grade(r Record) gradeJSON {
-	j := gradeJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
-		Candidates: marks(r.Puzzle), TimeMS: float64(r.Elapsed.Microseconds()) / 1000}
-	if r.Puzzle.Grid.Givens() > 0 {
-		j.Puzzle = r.Puzzle.Grid.String()
-	}
+	j := gradeJSON{rowJSON: rowHead(r), TimeMS: float64(r.Elapsed.Microseconds()) / 1000}
 	if err := r.Failed(); err != nil {
 		j.Error = err.Error()
 	}

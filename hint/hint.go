@@ -190,12 +190,8 @@ func Of(st *techniques.Step) Hint {
 // names no digit: "2-String Kite" is a "two-string kite".
 func spoken(name string) string {
 	name = strings.ReplaceAll(name, "2-String", "Two-String")
-	if strings.HasPrefix(name, "XY") || strings.HasPrefix(name, "XYZ") || strings.HasPrefix(name, "X-") ||
-		strings.HasPrefix(name, "W-") || strings.HasPrefix(name, "BUG") {
-		return name
-	}
-	// Lower the first letter of each word but keep acronyms and
-	// hyphenated capitals (Y-Wing) as they are.
+	// Lower the first letter of each plain word; keep acronyms and
+	// hyphenated names (XY-Wing, X-Chain) as they are.
 	words := strings.Fields(name)
 	for i, w := range words {
 		if len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z' && !strings.Contains(w, "-") {

@@ -2,11 +2,9 @@ package server
 
 import (
 	"bufio"
-	"context"
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -16,8 +14,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/sudokit/sudokit/config"
 )
 
 var loadTime = flag.Duration("load", 0, "run TestLoad for this long (such as 20s): 64 clients of mixed grade, hint and solve on top95")
@@ -45,18 +41,7 @@ func TestLoad(t *testing.T) {
 		}
 	}
 	f.Close()
-	s, err := New(Options{Config: config.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- s.Serve(ctx, ln, 30*time.Second) }()
-	url := "http://" + ln.Addr().String()
+	url, stop, served := serveLoopback(t)
 	const clients = 64
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}, Timeout: time.Minute}
 	type sample struct {

@@ -308,9 +308,10 @@ func TestBusy(t *testing.T) {
 	}
 }
 
-// TestGracefulShutdown: a request in flight when the server is told to
-// stop is answered; then Serve returns.
-func TestGracefulShutdown(t *testing.T) {
+// serveLoopback runs a server with the default configuration on a free
+// loopback port until cancel; served receives what Serve returns.
+func serveLoopback(t testing.TB) (url string, cancel context.CancelFunc, served <-chan error) {
+	t.Helper()
 	s, err := New(Options{Config: config.Default()})
 	if err != nil {
 		t.Fatal(err)
@@ -320,9 +321,15 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- s.Serve(ctx, ln, 30*time.Second) }()
-	url := "http://" + ln.Addr().String()
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln, 30*time.Second) }()
+	return "http://" + ln.Addr().String(), cancel, done
+}
+
+// TestGracefulShutdown: a request in flight when the server is told to
+// stop is answered; then Serve returns.
+func TestGracefulShutdown(t *testing.T) {
+	url, cancel, served := serveLoopback(t)
 	answered := make(chan int, 1)
 	go func() {
 		// A nested-chain puzzle: grading takes a few tenths of a second.
