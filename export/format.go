@@ -37,6 +37,8 @@ type Options struct {
 	AllHints bool
 	// Width is the line width to wrap explanations at (0: no wrapping).
 	Width int
+	// Part, when not nil, writes one part of a longer output (a shard).
+	Part *Part
 }
 
 // format is one output format of the rows.
@@ -125,14 +127,17 @@ func NewWriter(name string, job Job, w io.Writer, opt Options) (Writer, error) {
 		if f.name != name || !slices.Contains(f.jobs, job) {
 			continue
 		}
-		if !opt.Explain {
-			return f.new(newOutput(w), name, job, opt), nil
+		build := f.new
+		if opt.Explain {
+			if build = f.explain; build == nil {
+				return nil, fmt.Errorf("format %s cannot carry the solving path (--explain goes with %s)",
+					name, strings.Join(ExplainFormats(job), ", "))
+			}
 		}
-		if f.explain == nil {
-			return nil, fmt.Errorf("format %s cannot carry the solving path (--explain goes with %s)",
-				name, strings.Join(ExplainFormats(job), ", "))
+		if opt.Part != nil {
+			return newPartWriter(name, func(out *output) Writer { return build(out, name, job, opt) }, w, *opt.Part)
 		}
-		return f.explain(newOutput(w), name, job, opt), nil
+		return build(newOutput(w), name, job, opt), nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(Formats(job), ", "))
 }

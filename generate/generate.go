@@ -188,20 +188,35 @@ type Stats struct {
 // errDone ends a run that has made its puzzles.
 var errDone = errors.New("done")
 
-// Run makes count puzzles on workers goroutines and passes them to emit in
-// index order: the same seed and options give the same puzzles whatever the
-// number of workers. With dedupe, a puzzle already emitted is skipped (and
-// a later index takes its place). Run stops at emit's first error, at ctx's
-// end, or when a puzzle cannot be found (ErrGaveUp); the puzzles emitted
-// before stay emitted.
-func (g *Generator) Run(ctx context.Context, count, workers int, dedupe bool, emit func(Puzzle) error) (Stats, error) {
+// RunOptions says which puzzles Run makes and how.
+type RunOptions struct {
+	Count   int // puzzles to make
+	Workers int // goroutines (at least 1)
+	// Dedupe skips a puzzle already emitted by this run; a later index
+	// takes its place.
+	Dedupe bool
+	// Start and Step choose the indices of the puzzles: Start, Start+Step,
+	// Start+2*Step, ... (Step 0 means 1). The puzzle at an index is the
+	// same in every run with the same seed and options, so runs over
+	// disjoint indices are parts of one longer run (without Dedupe, which
+	// sees only its own run).
+	Start, Step int
+}
+
+// Run makes opt.Count puzzles on opt.Workers goroutines and passes them to
+// emit in index order: the same seed and options give the same puzzles
+// whatever the number of workers. Run stops at emit's first error, at
+// ctx's end, or when a puzzle cannot be found (ErrGaveUp); the puzzles
+// emitted before stay emitted.
+func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) error) (Stats, error) {
 	type result struct {
 		p   Puzzle
 		err error
 	}
+	step := max(opt.Step, 1)
 	indices := func(yield func(int) bool) {
-		for i := 0; dedupe || i < count; i++ {
-			if !yield(i) {
+		for n := 0; opt.Dedupe || n < opt.Count; n++ {
+			if !yield(opt.Start + n*step) {
 				return
 			}
 		}
@@ -209,7 +224,7 @@ func (g *Generator) Run(ctx context.Context, count, workers int, dedupe bool, em
 	var st Stats
 	seen := map[sudoku.Grid]bool{}
 	start := time.Now()
-	err := batch.Run(ctx, batch.Options{Workers: workers, Chunk: 1}, indices,
+	err := batch.Run(ctx, batch.Options{Workers: opt.Workers, Chunk: 1}, indices,
 		func(i int) result {
 			p, err := g.Puzzle(ctx, i)
 			return result{p, err}
@@ -218,7 +233,7 @@ func (g *Generator) Run(ctx context.Context, count, workers int, dedupe bool, em
 			if r.err != nil {
 				return r.err
 			}
-			if dedupe {
+			if opt.Dedupe {
 				if seen[r.p.Grid] {
 					return nil
 				}
@@ -227,13 +242,13 @@ func (g *Generator) Run(ctx context.Context, count, workers int, dedupe bool, em
 			if err := emit(r.p); err != nil {
 				return err
 			}
-			if st.Made++; st.Made == count {
+			if st.Made++; st.Made == opt.Count {
 				return errDone
 			}
 			return nil
 		})
 	st.Tries, st.Elapsed = g.Tries(), time.Since(start)
-	if errors.Is(err, errDone) || count == 0 {
+	if errors.Is(err, errDone) || opt.Count == 0 {
 		err = nil
 	}
 	return st, err

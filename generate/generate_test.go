@@ -225,7 +225,7 @@ func TestRun(t *testing.T) {
 	run := func(workers int, dedupe bool) []Puzzle {
 		gen := newGen(t, Options{Seed: 5, Symmetry: Rot180, Target: Target{Rating: band(1.0, 1.5)}})
 		var got []Puzzle
-		st, err := gen.Run(context.Background(), 6, workers, dedupe, func(p Puzzle) error {
+		st, err := gen.Run(context.Background(), RunOptions{Count: 6, Workers: workers, Dedupe: dedupe}, func(p Puzzle) error {
 			got = append(got, p)
 			return nil
 		})
@@ -249,7 +249,45 @@ func TestRun(t *testing.T) {
 	}
 	stop := errors.New("stop")
 	gen := newGen(t, Options{Seed: 5})
-	if _, err := gen.Run(context.Background(), 4, 2, false, func(Puzzle) error { return stop }); !errors.Is(err, stop) {
+	if _, err := gen.Run(context.Background(), RunOptions{Count: 4, Workers: 2}, func(Puzzle) error { return stop }); !errors.Is(err, stop) {
 		t.Errorf("emit's error: got %v", err)
+	}
+}
+
+// TestRunParts checks that runs over disjoint indices are parts of one
+// run: contiguous ranges and interleaved steps give the same puzzles at
+// the same indices.
+func TestRunParts(t *testing.T) {
+	collect := func(opt RunOptions) []Puzzle {
+		gen := newGen(t, Options{Seed: 11, Symmetry: Rot180, Target: Target{Rating: band(1.0, 2.0)}})
+		var got []Puzzle
+		if _, err := gen.Run(context.Background(), opt, func(p Puzzle) error {
+			got = append(got, p)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	whole := collect(RunOptions{Count: 7, Workers: 2})
+	parts := [][]Puzzle{
+		collect(RunOptions{Count: 3, Workers: 1}),
+		collect(RunOptions{Count: 4, Workers: 2, Start: 3}),
+	}
+	for k := range 3 {
+		parts = append(parts, collect(RunOptions{Count: (7 - k + 2) / 3, Workers: 2, Start: k, Step: 3}))
+	}
+	for _, part := range parts {
+		for _, p := range part {
+			if p.Index >= len(whole) || whole[p.Index].Grid != p.Grid {
+				t.Fatalf("part puzzle at index %d is %s, the whole run's is %v", p.Index, p.Grid, whole[min(p.Index, len(whole)-1)].Grid)
+			}
+		}
+	}
+	if n := len(parts[0]) + len(parts[1]); n != 7 {
+		t.Errorf("the contiguous parts made %d puzzles, want 7", n)
+	}
+	if n := len(parts[2]) + len(parts[3]) + len(parts[4]); n != 7 {
+		t.Errorf("the interleaved parts made %d puzzles, want 7", n)
 	}
 }

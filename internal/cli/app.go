@@ -81,7 +81,7 @@ Examples:
 			}
 			return ucli.ShowAppHelp(c)
 		},
-		Commands: []*ucli.Command{solveCommand(), gradeCommand(), hintCommand(), generateCommand(), printCommand(),
+		Commands: []*ucli.Command{solveCommand(), gradeCommand(), hintCommand(), generateCommand(), printCommand(), mergeCommand(),
 			serveCommand(), techniquesCommand(), configCommand(), completionCommand(), helpCommand(), completeCommand()},
 	}
 	for _, cmd := range app.Commands {

@@ -160,6 +160,8 @@ type session struct {
 	failed     bool
 	unreadable int // inputs that could not be read at all
 	progress   *progress
+	shard      shard // the inputs this process handles
+	shardRows  int   // rows of the whole sharded run
 }
 
 func newSession(c *ucli.Context) *session { return &session{c: c, quiet: c.Bool("quiet")} }
@@ -232,7 +234,7 @@ func chunkFor(c *ucli.Context, cheap bool) int {
 // when not nil, sees every record.
 func (s *session) rows(c *ucli.Context, workers, chunk int, w export.Writer, work func(item) export.Record,
 	add func(export.Record)) error {
-	return batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunk}, inputs(c), work,
+	return batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunk}, s.shard.filter(inputs(c), &s.shardRows), work,
 		func(r export.Record) error {
 			if r.Puzzle.Line == 0 && r.Err != nil {
 				// A whole input failed (a file that does not open): no row.
@@ -277,9 +279,18 @@ type batchJob struct {
 // the summary is asked for, and then the summary when it is.
 func (s *session) runBatch(b batchJob) error {
 	c := s.c
+	var err error
+	if s.shard, err = readShard(c); err != nil {
+		return err
+	}
+	if s.shard.on() {
+		if err := noShardWith(c, "summary"); err != nil {
+			return err
+		}
+		b.opt.Part = &export.Part{First: s.shard.k, Step: s.shard.n, Indexed: true}
+	}
 	var dest *destination
 	if !c.Bool("summary") || c.IsSet("output") {
-		var err error
 		if dest, err = s.open(c.String("output"), false); err != nil {
 			return err
 		}
@@ -297,6 +308,9 @@ func (s *session) runBatch(b batchJob) error {
 	start := time.Now()
 	runErr := firstErr(s.rows(c, b.workers, b.chunk, w, b.work, b.add), w.Close())
 	s.stopProgress()
+	if runErr == nil && s.shard.on() {
+		runErr = s.shard.end(writerOr(dest), 0, s.shardRows)
+	}
 	if runErr == nil {
 		runErr = dest.commit(true)
 	}

@@ -59,12 +59,13 @@ Examples:
 			groupByFlag("one usage table per level in the summary and one section per level in the --pdf book: group by `level`"),
 			&ucli.StringFlag{Name: "pdf", TakesFile: true, Usage: "also write the puzzles as a printable book to `FILE` (layout: --paper, --per-page, --title, --group-by level)"},
 			workersFlag("generate"),
+			&ucli.IntFlag{Name: "start-index", Usage: "make the puzzles that a run with the same --seed and flags makes at positions `I` to I+N-1 (N is --count), so that runs over consecutive ranges, concatenated, are one run's output", DefaultText: "the first puzzle"},
 			&ucli.IntFlag{Name: "max-tries", Value: 100_000, Usage: "give up after `N` candidates for one puzzle"},
 			&ucli.DurationFlag{Name: "timeout", Usage: "stop after `DURATION` (such as 30s), keeping the puzzles made", DefaultText: "none"},
 			budgetFlag(),
 			quietFlag(),
 			configFlag(),
-		}, bookFlags()...),
+		}, append(shardFlags(), bookFlags()...)...),
 		Action: runGenerate,
 	}
 }
@@ -78,8 +79,11 @@ type generateRun struct {
 	cfg     *config.Config
 	gen     *generate.Generator
 	target  generate.Target
-	count   int
+	count   int // puzzles of the whole run (all shards)
 	workers int
+	run     generate.RunOptions // the puzzles this process makes
+	part    *export.Part
+	shard   shard
 	format  string
 	byLevel bool
 	book    *export.BookOptions // nil without --pdf
@@ -110,6 +114,9 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if r.byLevel, err = groupByLevel(c); err != nil {
 		return nil, err
 	}
+	if err := r.readParts(c); err != nil {
+		return nil, err
+	}
 	pdf := c.IsSet("pdf")
 	if err := requires(c, "group-by", c.Bool("summary") || pdf, "--summary or --pdf"); err != nil {
 		return nil, err
@@ -122,7 +129,7 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if c.Bool("summary") && !c.IsSet("output") && !pdf {
 		return nil, usagef("--summary replaces the puzzles on standard output: give -o FILE (or -o - for both), or --pdf")
 	}
-	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{}); err != nil {
+	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{Part: r.part}); err != nil {
 		return nil, asUsage(err)
 	}
 	if c.Bool("with-solution") && !slices.Contains(solutionFormats, r.format) {
@@ -181,11 +188,11 @@ func runGenerate(c *ucli.Context) error {
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
-	s.startProgress(ctx, "generating", r.count, func() string { return tries(r.gen.Tries()) })
-	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution")})
+	s.startProgress(ctx, "generating", r.run.Count, func() string { return tries(r.gen.Tries()) })
+	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part})
 	sum := grade.NewSummary()
 	var book []export.BookPuzzle
-	st, runErr := r.gen.Run(ctx, r.count, r.workers, c.Bool("dedupe"), func(p generate.Puzzle) error {
+	st, runErr := r.gen.Run(ctx, r.run, func(p generate.Puzzle) error {
 		s.progress.increment()
 		sum.Add(p.Result)
 		if r.book != nil {
@@ -195,6 +202,9 @@ func runGenerate(c *ucli.Context) error {
 	})
 	runErr = firstErr(runErr, w.Close())
 	s.stopProgress()
+	if runErr == nil && r.shard.on() {
+		runErr = r.shard.end(writerOr(rowsDest), c.Int("start-index"), r.count)
+	}
 	runErr = firstErr(runErr, rowsDest.commit(st.Made > 0), r.writeBook(pdfDest, book))
 	r.note(s, st)
 	if c.Bool("summary") && (runErr == nil || st.Made > 0) {
@@ -203,13 +213,45 @@ func runGenerate(c *ucli.Context) error {
 	}
 	switch {
 	case errors.Is(runErr, context.DeadlineExceeded) && c.Context.Err() == nil:
-		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.count))
+		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.run.Count))
 		return ErrFailed
 	case errors.Is(runErr, generate.ErrGaveUp):
 		s.report(runErr)
 		return ErrFailed
 	}
 	return runErr
+}
+
+// readParts reads --start-index and --shard: which of the run's puzzles
+// this process makes, and how its rows join the other parts'.
+func (r *generateRun) readParts(c *ucli.Context) error {
+	r.run = generate.RunOptions{Count: r.count, Workers: r.workers, Dedupe: c.Bool("dedupe")}
+	sh, err := readShard(c)
+	if err != nil {
+		return err
+	}
+	r.shard = sh
+	start := c.Int("start-index")
+	if start < 0 {
+		return usagef("--start-index must not be negative, got %d", start)
+	}
+	if !sh.on() && !c.IsSet("start-index") {
+		return nil
+	}
+	for _, f := range []string{"dedupe", "summary", "pdf"} {
+		if c.IsSet(f) {
+			return usagef("--%s does not go with --start-index or --shard: it would see only this part of the run", f)
+		}
+	}
+	r.run.Start = start
+	r.part = &export.Part{First: start}
+	if sh.on() {
+		r.run.Start += sh.k
+		r.run.Step = sh.n
+		r.run.Count = max(0, (r.count-sh.k+sh.n-1)/sh.n)
+		r.part = &export.Part{First: r.run.Start, Step: sh.n, Indexed: true}
+	}
+	return nil
 }
 
 // writeBook writes the --pdf book of the puzzles made, if any.
@@ -227,10 +269,10 @@ func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) err
 // note tells how the run went, on the error stream unless -q.
 func (r *generateRun) note(s *session, st generate.Stats) {
 	if st.Made == 0 {
-		s.note("generated 0 of %d puzzles in %s, %s candidates tried", r.count, export.Duration(st.Elapsed), export.Thousands(st.Tries))
+		s.note("generated 0 of %d puzzles in %s, %s candidates tried", r.run.Count, export.Duration(st.Elapsed), export.Thousands(st.Tries))
 		return
 	}
-	s.note("generated %d of %d puzzles in %s (%s each, %.1f puzzles/s), %s candidates tried", st.Made, r.count,
+	s.note("generated %d of %d puzzles in %s (%s each, %.1f puzzles/s), %s candidates tried", st.Made, r.run.Count,
 		export.Duration(st.Elapsed), export.Duration(st.Elapsed/time.Duration(st.Made)),
 		float64(st.Made)/st.Elapsed.Seconds(), export.Thousands(st.Tries))
 }

@@ -49,7 +49,7 @@ Examples:
    sudokit grade --explain ...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327
    sudokit grade --summary --group-by level -f csv puzzles.txt > usage.csv
    sudokit grade -o rows.csv -f csv --summary puzzles.txt`,
-		Flags: []ucli.Flag{
+		Flags: append([]ucli.Flag{
 			formatFlag(export.Grade, "table"),
 			outputFlag(),
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path, one step per line (json: a \"path\" list)"},
@@ -60,7 +60,7 @@ Examples:
 			workersFlag("grade"),
 			quietFlag(),
 			configFlag(),
-		},
+		}, shardFlags()...),
 		Action: runGrade,
 	}
 }

@@ -41,7 +41,7 @@ Examples:
    sudokit hint ...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327
    sudokit hint --level 3 testdata/formats/candidate-grid.txt
    sudokit hint --all --level 3 -f json puzzle.txt`,
-		Flags: []ucli.Flag{
+		Flags: append([]ucli.Flag{
 			formatFlag(export.Hint, "text"),
 			outputFlag(),
 			&ucli.IntFlag{Name: "level", Aliases: []string{"l"}, Value: hint.Technique,
@@ -51,7 +51,7 @@ Examples:
 			workersFlag("hint"),
 			quietFlag(),
 			configFlag(),
-		},
+		}, shardFlags()...),
 		Action: runHint,
 	}
 }

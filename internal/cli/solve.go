@@ -37,7 +37,7 @@ Examples:
    sudokit solve -f grid puzzles.txt
    sudokit solve --summary puzzles.txt
    cat puzzles.txt | sudokit solve -f json -o solutions.json`,
-		Flags: []ucli.Flag{
+		Flags: append([]ucli.Flag{
 			formatFlag(export.Solve, "line"),
 			outputFlag(),
 			&ucli.IntFlag{Name: "max-solutions", Value: 2,
@@ -46,7 +46,7 @@ Examples:
 			workersFlag("solve"),
 			quietFlag(),
 			configFlag(),
-		},
+		}, shardFlags()...),
 		Action: runSolve,
 	}
 }

@@ -254,7 +254,7 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	defer cancel()
 	ans := generateAnswer{Puzzles: []json.RawMessage{}}
 	opt := export.Options{WithSolution: req.Solution}
-	_, runErr := gen.Run(ctx, count, 1, false, func(p generate.Puzzle) error {
+	_, runErr := gen.Run(ctx, generate.RunOptions{Count: count, Workers: 1}, func(p generate.Puzzle) error {
 		j, err := row(export.Generate, opt, export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
 		ans.Puzzles = append(ans.Puzzles, j)
 		return err

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/sudokit/sudokit/export"
+)
+
+func mergeCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "merge",
+		Usage:     "join the outputs of --shard runs into the output of one run",
+		ArgsUsage: "FILE...",
+		Description: `Reads the outputs that solve, grade, hint and generate write with --shard
+K/N (each line starts with its row's index and a tab; the last line,
+"# sudokit shard K/N done: ...", is written when the shard's run completes)
+and writes their lines in index order without the index: byte for byte what
+one run without --shard writes. The files may come in any order. A shard
+missing, cut short or given twice, shards of different runs, and rows
+missing from the range are errors that name them; for missing rows the rows
+that exist are still written.
+
+On Unix the same merge is
+   sort -m -s -t "$(printf '\t')" -k1,1n FILE... | cut -s -f2-
+
+Exit status: 0 when the rows form one unbroken range, 1 when rows are
+missing, 2 for a bad command line or a file that is not a shard's output.
+
+Examples:
+   sudokit grade --shard 0/3 -f csv -o part0.csv bank.txt   # and 1/3, 2/3
+   sudokit merge -o bank.csv part0.csv part1.csv part2.csv`,
+		Flags: []ucli.Flag{
+			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
+				Usage: "write to `FILE` (- for standard output); the file appears whole"},
+			quietFlag(),
+		},
+		Action: runMerge,
+	}
+}
+
+func runMerge(c *ucli.Context) error {
+	if !c.Args().Present() {
+		return usagef("merge takes the files that --shard runs wrote; see sudokit merge --help")
+	}
+	names := c.Args().Slice()
+	if slices.Contains(names, "-") {
+		return usagef("merge reads files, not standard input: every shard's output is a file")
+	}
+	var parts []export.MergeInput
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return asUsage(fmt.Errorf("merge: %w", err))
+		}
+		defer f.Close()
+		parts = append(parts, export.MergeInput{Name: name, R: f})
+	}
+	s := newSession(c)
+	dest, err := s.open(c.String("output"), false)
+	if err != nil {
+		return err
+	}
+	defer dest.abort()
+	st, err := export.Merge(dest, parts)
+	missing := errors.As(err, new(*export.MissingRowsError))
+	if err != nil && !missing {
+		return asUsage(err)
+	}
+	s.note("merged %d rows (%d to %d) from %d files", st.Rows, st.First, st.Last, len(parts))
+	if missing {
+		s.report(err)
+		return firstErr(dest.commit(true), ErrFailed)
+	}
+	return dest.commit(true)
+}
