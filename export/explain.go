@@ -31,7 +31,11 @@ func (w *explainWriter) Write(r Record) error {
 	}
 	w.n++
 	res := r.Grade
-	fmt.Fprintf(w.out, "# %s:%d", r.Puzzle.Source, r.Puzzle.Line)
+	if r.Generated != nil {
+		fmt.Fprintf(w.out, "# %s", tag(r.Generated))
+	} else {
+		fmt.Fprintf(w.out, "# %s:%d", r.Puzzle.Source, r.Puzzle.Line)
+	}
 	if res != nil && res.Status.Graded() {
 		er := rating(res.ER)
 		if res.Status == grade.Beyond {

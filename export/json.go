@@ -86,6 +86,7 @@ type generateJSON struct {
 	Hardest  string                  `json:"hardest"`
 	Usage    map[string]*grade.Usage `json:"usage"`
 	Tries    int                     `json:"tries"`
+	Path     []stepJSON              `json:"path,omitempty"`
 }
 
 type stepJSON struct {
@@ -117,6 +118,11 @@ func (w *jsonWriter) Write(r Record) error {
 	}
 	if w.opt.WithSolution {
 		j.Solution = p.Solution.String()
+	}
+	if w.opt.Explain {
+		for i := range res.Path {
+			j.Path = append(j.Path, stepToJSON(i, &res.Path[i], res.Before, w.opt.Candidates))
+		}
 	}
 	return w.enc.Encode(j)
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -33,6 +34,17 @@ type Options struct {
 	Target  Target
 	// MaxTries bounds the candidates tried for one puzzle (0: 100,000).
 	MaxTries int
+	// Patterns, when not empty, puts the clues of puzzle i exactly on
+	// pattern i mod len(Patterns) (Symmetry and the target's clue bounds
+	// then do nothing).
+	Patterns []Pattern
+	// Spread, when set, spreads the puzzles evenly over the ratings the
+	// target's band holds: puzzle i aims at the i-th of them (cycling),
+	// and falls back to any rating of the band when that one does not
+	// come within a twentieth of MaxTries candidates.
+	Spread bool
+	// Path keeps each puzzle's solving path in its Result.
+	Path bool
 }
 
 // Puzzle is a generated puzzle with how it was found.
@@ -44,6 +56,11 @@ type Puzzle struct {
 	Result   grade.Result
 	Symmetry Symmetry
 	Tries    int // candidates tried for this puzzle
+	// Pattern is the number of the clue pattern used (from 0; -1: none).
+	Pattern int
+	// Aimed is the rating a spread run aimed at (0: none); when the
+	// puzzle's ER differs, that rating did not come within the tries.
+	Aimed sudoku.Rating
 }
 
 // ErrGaveUp is wrapped by the error of a puzzle not found within MaxTries.
@@ -56,6 +73,7 @@ type Generator struct {
 	grader *grade.Grader
 	orbits [Random][][]int
 	tries  atomic.Int64
+	spread []sudoku.Rating // the ratings a spread run cycles through
 }
 
 // New returns a generator that grades with cfg's techniques, levels and
@@ -77,8 +95,52 @@ func New(cfg *config.Config, opt Options) (*Generator, error) {
 	for s := None; s < Random; s++ {
 		g.orbits[s] = s.Orbits()
 	}
+	if opt.Spread {
+		if g.spread = SpreadRatings(&on, opt.Target.Rating); len(g.spread) == 0 {
+			return nil, fmt.Errorf("no technique on rates within %s: nothing to spread over", opt.Target.Rating)
+		}
+	}
 	return g, nil
 }
+
+// SpreadRatings lists the ratings within a band that the techniques on in
+// cfg give their steps, from the lowest: what a spread run cycles through.
+// A band open above spreads up to SpreadTop, the most random generation
+// reaches (above it, puzzles come from a neighbourhood search).
+func SpreadRatings(cfg *config.Config, band sudoku.RatingRange) []sudoku.Rating {
+	top := band.Max.Tenths()
+	if band.Max == 0 {
+		top = SpreadTop.Tenths()
+	}
+	seen := map[int]bool{}
+	for _, t := range techniques.All() {
+		if !cfg.TechniqueOn(t.Key, t.SE) {
+			continue
+		}
+		hi := t.Ratings.Max.Tenths()
+		if t.Ratings.Max == 0 { // chains: longer ones rate higher
+			hi = top
+		}
+		for r := t.Ratings.Min.Tenths(); r <= min(hi, top); r++ {
+			if band.Contains(sudoku.RatingOfTenths(r)) {
+				seen[r] = true
+			}
+		}
+	}
+	var out []sudoku.Rating
+	for _, r := range slices.Sorted(maps.Keys(seen)) {
+		out = append(out, sudoku.RatingOfTenths(r))
+	}
+	return out
+}
+
+// SpreadTop is the highest rating an even spread aims at in a band open
+// above.
+const SpreadTop sudoku.Rating = 9.0
+
+// Spread returns the ratings a spread run cycles through (nil without
+// Options.Spread).
+func (g *Generator) Spread() []sudoku.Rating { return g.spread }
 
 // Tries returns how many candidates the generator has graded so far.
 func (g *Generator) Tries() int64 { return g.tries.Load() }
@@ -88,6 +150,16 @@ func (g *Generator) Tries() int64 { return g.tries.Load() }
 func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 	rng := rand.New(rand.NewPCG(g.opt.Seed, uint64(i)))
 	t := g.opt.Target
+	pattern, aim := -1, sudoku.Rating(0)
+	if len(g.opt.Patterns) > 0 {
+		pattern = i % len(g.opt.Patterns)
+	}
+	if len(g.spread) > 0 {
+		aim = g.spread[i%len(g.spread)]
+	}
+	// Past fallback candidates, a spread puzzle takes any rating of the
+	// band.
+	fallback := max(g.opt.MaxTries/20, 1)
 	for try := 1; try <= g.opt.MaxTries; try++ {
 		g.tries.Add(1)
 		if try%16 == 0 && ctx.Err() != nil {
@@ -97,10 +169,21 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 		if sym == Random {
 			sym = Symmetry(1 + rng.IntN(int(Random)-1))
 		}
-		sol := solve.RandomGrid(rng)
-		grid, clues := g.dig(sol, sym, rng)
-		if t.MaxClues > 0 && clues > t.MaxClues {
-			continue
+		var grid, sol sudoku.Grid
+		if pattern >= 0 {
+			sym = None
+			var unique bool
+			if grid, unique = fillPattern(&g.opt.Patterns[pattern], rng); !unique {
+				continue
+			}
+			sol, _ = solve.Solve(grid)
+		} else {
+			var clues int
+			sol = solve.RandomGrid(rng)
+			grid, clues = g.dig(sol, sym, rng)
+			if t.MaxClues > 0 && clues > t.MaxClues {
+				continue
+			}
 		}
 		if g.opt.Minimal && !minimal(grid) {
 			continue
@@ -108,17 +191,30 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 		if t.Rating.Min.Tenths() > 15 && techniques.SolvedBySingles(grid) {
 			continue // cheap rejection: rated 1.5 at most
 		}
-		res := g.grader.Grade(ctx, sudoku.NewState(grid), grade.Options{StopAbove: t.Rating.Max, Unique: true})
+		stop := t.Rating.Max
+		exact := aim != 0 && try <= fallback
+		if exact {
+			stop = aim
+		}
+		res := g.grader.Grade(ctx, sudoku.NewState(grid), grade.Options{StopAbove: stop, Unique: true})
 		if res.Status == grade.Cancelled {
 			return Puzzle{Index: i, Tries: try}, ctx.Err()
 		}
-		if !t.accepts(res) {
+		if !t.accepts(res) || (exact && res.ER.Tenths() != aim.Tenths()) {
 			continue
 		}
-		return Puzzle{Index: i, Seed: g.opt.Seed, Grid: grid, Solution: sol, Result: res, Symmetry: sym, Tries: try}, nil
+		if g.opt.Path {
+			res = g.grader.Grade(ctx, sudoku.NewState(grid), grade.Options{Path: true, Unique: true})
+		}
+		return Puzzle{Index: i, Seed: g.opt.Seed, Grid: grid, Solution: sol, Result: res, Symmetry: sym, Tries: try,
+			Pattern: pattern, Aimed: aim}, nil
 	}
-	return Puzzle{Index: i, Tries: g.opt.MaxTries}, fmt.Errorf("puzzle %d: %w after %d candidates; the target may be impossible or too rare (raise --max-tries or widen it)",
-		i, ErrGaveUp, g.opt.MaxTries)
+	on := ""
+	if pattern >= 0 {
+		on = fmt.Sprintf(" on pattern %d (%d clues)", pattern+1, g.opt.Patterns[pattern].Clues())
+	}
+	return Puzzle{Index: i, Tries: g.opt.MaxTries}, fmt.Errorf("puzzle %d: %w%s after %d candidates; the target may be impossible or too rare (raise --max-tries or widen it)",
+		i, ErrGaveUp, on, g.opt.MaxTries)
 }
 
 // dig removes the orbits of a symmetry from a full grid in random order,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -289,5 +290,117 @@ func TestRunParts(t *testing.T) {
 	}
 	if n := len(parts[2]) + len(parts[3]) + len(parts[4]); n != 7 {
 		t.Errorf("the interleaved parts made %d puzzles, want 7", n)
+	}
+}
+
+// TestParsePattern checks the pattern forms read and the errors, which
+// name the cell or the count.
+func TestParsePattern(t *testing.T) {
+	line := "x...x...x.x.x.x.x...x...x...x...x...x.x.x.x.x...x...x...x...x...x.x.x.x.x...x...x"
+	var rows []string
+	for r := range 9 {
+		rows = append(rows, strings.ReplaceAll(line[9*r:9*r+9], "x", "7"))
+	}
+	grid := strings.Join(rows, "\n")
+	for _, s := range []string{line, grid, strings.ReplaceAll(line, "x", "5")} {
+		p, err := ParsePattern(s)
+		if err != nil || p.Clues() != 27 || p.String() != line {
+			t.Errorf("%q: %v, %d clues, %s", s, err, p.Clues(), p)
+		}
+	}
+	for s, want := range map[string]string{
+		line[:80]:      "80 cells",
+		line + "x":     "more than 81",
+		"y" + line[1:]: `cell 1 is 'y'`,
+		strings.Repeat("x", 16) + strings.Repeat(".", 65): "16 clues",
+	} {
+		if _, err := ParsePattern(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", s, err, want)
+		}
+	}
+	file := "# two patterns\n" + line + "\n\n" + grid + "\n#\n" + line[:80] + "\n"
+	_, err := ReadPatterns(strings.NewReader(file), "p.txt")
+	if err == nil || !strings.Contains(err.Error(), "p.txt:14: pattern: 80 cells") {
+		t.Errorf("bad third pattern: %v", err)
+	}
+	pats, err := ReadPatterns(strings.NewReader(file[:strings.LastIndex(file, "#")]), "p.txt")
+	if err != nil || len(pats) != 2 || pats[0] != pats[1] {
+		t.Errorf("two patterns: %d, %v", len(pats), err)
+	}
+}
+
+// TestPatterns checks that every puzzle made on patterns has its clues
+// exactly there, used in turn, and one solution; and that a pattern that
+// yields nothing stops with a message naming it.
+func TestPatterns(t *testing.T) {
+	a, _ := ParsePattern("x...x...x.x.x.x.x...x...x...x...x...x.x.x.x.x...x...x...x...x...x.x.x.x.x...x...x")
+	b, _ := ParsePattern("xx.....xxx.......x..x...x...x.x.x.x.....x.x.....x.x.x.x...x...x..x.......xxx.....xx")
+	gen := newGen(t, Options{Seed: 3, Patterns: []Pattern{a, b}, Target: Target{Rating: band(1.0, 4.0)}})
+	var got []Puzzle
+	if _, err := gen.Run(context.Background(), RunOptions{Count: 4, Workers: 2}, func(p Puzzle) error {
+		got = append(got, p)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range got {
+		want := []Pattern{a, b}[i%2]
+		for c := range p.Grid {
+			if (p.Grid[c] != 0) != want[c] {
+				t.Fatalf("puzzle %d: %s is not on pattern %s", i, p.Grid, want)
+			}
+		}
+		if n := solve.Count(p.Grid, 2).Count; n != 1 || p.Pattern != i%2 {
+			t.Errorf("puzzle %d: %d solutions, pattern %d", i, n, p.Pattern)
+		}
+	}
+	// 17 clues in three rows: far too few where they are.
+	rows, _ := ParsePattern(strings.Repeat("x", 17) + strings.Repeat(".", 64))
+	gen = newGen(t, Options{Seed: 3, Patterns: []Pattern{rows}, MaxTries: 50})
+	_, err := gen.Puzzle(context.Background(), 0)
+	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "on pattern 1 (17 clues) after 50 candidates") {
+		t.Errorf("a barren pattern: %v", err)
+	}
+}
+
+// TestSpreadEven checks that an even spread aims at the band's ratings in
+// turn and gets them, where natural generation gives mostly one.
+func TestSpreadEven(t *testing.T) {
+	gen := newGen(t, Options{Seed: 8, Spread: true, Target: Target{Rating: band(1.6, 2.5)}})
+	values := gen.Spread()
+	if len(values) < 4 {
+		t.Fatalf("medium spreads over %v", values)
+	}
+	ers := map[int]int{}
+	var got []Puzzle
+	if _, err := gen.Run(context.Background(), RunOptions{Count: 2 * len(values), Workers: 2}, func(p Puzzle) error {
+		got = append(got, p)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range got {
+		if p.Aimed != values[i%len(values)] || p.Result.ER.Tenths() < 16 || p.Result.ER.Tenths() > 25 {
+			t.Errorf("puzzle %d aimed at %s, rated %s", i, p.Aimed, p.Result.ER)
+		}
+		ers[p.Result.ER.Tenths()]++
+	}
+	hit := 0
+	for _, p := range got {
+		if p.Result.ER.Tenths() == p.Aimed.Tenths() {
+			hit++
+		}
+	}
+	if len(ers) < 4 || hit < len(got)*3/4 {
+		t.Errorf("ratings %v: %d of %d puzzles got the rating aimed at", ers, hit, len(got))
+	}
+}
+
+// TestPath checks that Options.Path keeps the solving path.
+func TestPath(t *testing.T) {
+	gen := newGen(t, Options{Seed: 2, Path: true, Target: Target{Rating: band(2.6, 4.0)}})
+	p, err := gen.Puzzle(context.Background(), 0)
+	if err != nil || len(p.Result.Path) == 0 || p.Result.Path[len(p.Result.Path)-1].Rating == 0 {
+		t.Fatalf("%v: a path of %d steps", err, len(p.Result.Path))
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -49,6 +51,9 @@ Examples:
 			&ucli.StringSliceFlag{Name: "require", Usage: "the solving path must use `TECHNIQUE` (a key from sudokit techniques, such as x-wing; repeat or separate with commas)"},
 			&ucli.StringFlag{Name: "clues", Usage: "number of clues `RANGE`, such as 22-26"},
 			&ucli.StringFlag{Name: "symmetry", Aliases: []string{"s"}, Value: "rot180", Usage: "clue `PATTERN`: " + strings.Join(generate.SymmetryNames(), ", ")},
+			&ucli.StringFlag{Name: "pattern", Usage: "put the clues exactly on `MASK`: 81 cells, x (or a digit) for a clue and . (or 0) for none, or a file of such patterns (one per line, or nine lines of nine), used in turn"},
+			&ucli.StringFlag{Name: "spread", Value: "natural", Usage: "`HOW` the ratings spread over the band: natural (as they come: mostly the band's easiest), or even (the band's ratings in turn, in equal shares)"},
+			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path (json: a \"path\" list; text formats: one step per line)"},
 			&ucli.BoolFlag{Name: "minimal", Usage: "no single clue can be removed (with a symmetry, other candidates are dropped)"},
 			&ucli.Uint64Flag{Name: "seed", Usage: "random `SEED`; the same seed and flags give the same puzzles", DefaultText: "drawn at random and printed on standard error"},
 			formatFlag(export.Generate, "line"),
@@ -129,7 +134,7 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if c.Bool("summary") && !c.IsSet("output") && !pdf {
 		return nil, usagef("--summary replaces the puzzles on standard output: give -o FILE (or -o - for both), or --pdf")
 	}
-	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{Part: r.part}); err != nil {
+	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{Part: r.part, Explain: c.Bool("explain")}); err != nil {
 		return nil, asUsage(err)
 	}
 	if c.Bool("with-solution") && !slices.Contains(solutionFormats, r.format) {
@@ -155,8 +160,22 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if !c.IsSet("seed") {
 		seed = uint64(time.Now().UnixNano())
 	}
-	r.gen, err = generate.New(cfg, generate.Options{Seed: seed, Symmetry: sym, Minimal: c.Bool("minimal"),
-		Target: r.target, MaxTries: c.Int("max-tries")})
+	opt := generate.Options{Seed: seed, Symmetry: sym, Minimal: c.Bool("minimal"), Target: r.target,
+		MaxTries: c.Int("max-tries"), Path: c.Bool("explain")}
+	if opt.Patterns, err = readPatterns(c); err != nil {
+		return nil, err
+	}
+	switch c.String("spread") {
+	case "natural":
+	case "even":
+		opt.Spread = true
+		if r.target.Rating == (sudoku.RatingRange{}) {
+			return nil, usagef("--spread even spreads over a band: give --level or --rating")
+		}
+	default:
+		return nil, usagef("--spread takes natural or even, not %q", c.String("spread"))
+	}
+	r.gen, err = generate.New(cfg, opt)
 	return r, asUsage(err)
 }
 
@@ -189,11 +208,15 @@ func runGenerate(c *ucli.Context) error {
 		defer cancel()
 	}
 	s.startProgress(ctx, "generating", r.run.Count, func() string { return tries(r.gen.Tries()) })
-	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part})
+	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part, Explain: c.Bool("explain")})
 	sum := grade.NewSummary()
 	var book []export.BookPuzzle
+	missed := map[sudoku.Rating]int{}
 	st, runErr := r.gen.Run(ctx, r.run, func(p generate.Puzzle) error {
 		s.progress.increment()
+		if p.Aimed != 0 && p.Result.ER.Tenths() != p.Aimed.Tenths() {
+			missed[sudoku.RatingOfTenths(p.Aimed.Tenths())]++
+		}
 		sum.Add(p.Result)
 		if r.book != nil {
 			book = append(book, export.BookPuzzle{Grid: p.Grid, Solution: p.Solution, Level: p.Result.Level, Rating: p.Result.SE().ER})
@@ -207,6 +230,7 @@ func runGenerate(c *ucli.Context) error {
 	}
 	runErr = firstErr(runErr, rowsDest.commit(st.Made > 0), r.writeBook(pdfDest, book))
 	r.note(s, st)
+	noteMissed(s, missed, c.Int("max-tries")/20)
 	if c.Bool("summary") && (runErr == nil || st.Made > 0) {
 		runErr = firstErr(runErr, s.summary(rowsDest, r.format, export.Summary{Job: export.Generate, Grade: sum,
 			Levels: r.cfg.LevelNames(), GroupByLevel: r.byLevel, Wall: st.Elapsed, Asked: r.count, Made: st.Made, Tries: st.Tries}))
@@ -220,6 +244,42 @@ func runGenerate(c *ucli.Context) error {
 		return ErrFailed
 	}
 	return runErr
+}
+
+// noteMissed tells which ratings of an even spread were too rare to find.
+func noteMissed(s *session, missed map[sudoku.Rating]int, tries int) {
+	for _, r := range slices.Sorted(maps.Keys(missed)) {
+		s.note("--spread even: ER %s is rare: not found within %s candidates for %d of the puzzles aimed at it, which took another rating of the band",
+			r, export.Thousands(int64(tries)), missed[r])
+	}
+}
+
+// readPatterns reads --pattern: a pattern itself, or a file of them.
+func readPatterns(c *ucli.Context) ([]generate.Pattern, error) {
+	if !c.IsSet("pattern") {
+		return nil, nil
+	}
+	for _, f := range []string{"symmetry", "clues"} {
+		if c.IsSet(f) {
+			return nil, usagef("--%s does not go with --pattern: the pattern places the clues", f)
+		}
+	}
+	arg := c.String("pattern")
+	if p, err := generate.ParsePattern(arg); err == nil {
+		return []generate.Pattern{p}, nil
+	} else if _, statErr := os.Stat(arg); statErr != nil {
+		if len(arg) >= 81 {
+			return nil, usagef("--pattern: %v", err)
+		}
+		return nil, usagef("--pattern %q is neither a pattern of 81 cells nor a file: %v", arg, statErr)
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	defer f.Close()
+	pats, err := generate.ReadPatterns(f, arg)
+	return pats, asUsage(err)
 }
 
 // readParts reads --start-index and --shard: which of the run's puzzles
