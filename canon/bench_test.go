@@ -1,8 +1,10 @@
 package canon
 
 import (
+	"math/rand/v2"
 	"testing"
 
+	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -28,4 +30,20 @@ func BenchmarkMinlexRoyle17(b *testing.B) {
 
 func BenchmarkMinlexMagictour(b *testing.B) {
 	benchmarkSet(b, loadSet(b, "magictour-top1465.txt"))
+}
+
+// Denser puzzles: 34-35 clues.
+func BenchmarkMinlexSerg(b *testing.B) {
+	benchmarkSet(b, loadSet(b, "serg-multisolution-1000.txt"))
+}
+
+// Solution grids are the worst case: every column order ties on the first
+// row, so the search keeps thousands of partial transformations.
+func BenchmarkMinlexSolutions(b *testing.B) {
+	rng := rand.New(rand.NewPCG(15, 5))
+	set := make([]sudoku.Grid, 50)
+	for i := range set {
+		set[i] = solve.RandomGrid(rng)
+	}
+	benchmarkSet(b, set)
 }

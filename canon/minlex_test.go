@@ -290,3 +290,26 @@ func TestMinlexConcurrent(t *testing.T) {
 		t.Errorf("concurrent Minlex differs on %s", p)
 	}
 }
+
+// Gordon Royle's 49,151 17-clue puzzles are pairwise non-isomorphic: they
+// must have 49,151 distinct keys, and a random isomorph of each must have
+// its key (from ../shared/data, about a second).
+func TestKeyRoyleAll(t *testing.T) {
+	puzzles := loadShared(t, "royle-17clue.txt")
+	rng := rand.New(rand.NewPCG(15, 6))
+	keys := make(map[string]int, len(puzzles))
+	for i, g := range puzzles {
+		k := Key(g)
+		if j, dup := keys[k]; dup {
+			t.Errorf("puzzles %d and %d have the same key %s", j+1, i+1, k)
+		}
+		keys[k] = i
+		tr := Random(rng)
+		if got := Key(tr.Apply(g)); got != k {
+			t.Errorf("puzzle %d %s under %v: key %s, want %s", i+1, g, tr, got, k)
+		}
+	}
+	if len(keys) != 49151 {
+		t.Errorf("%d distinct keys, want 49151", len(keys))
+	}
+}
