@@ -11,7 +11,11 @@ import (
 // of first appearance (see the package documentation), and one Transform
 // t with t.Apply(g) == form. Any grid is accepted: blank, full, or
 // breaking the rules; cells outside 0..9 count as blank. Minlex is safe
-// for concurrent use.
+// for concurrent use and allocates nothing once warm.
+//
+// Puzzles take about 5-10 µs each (17 to 35 clues). Full solution grids
+// are the slow case, a few milliseconds each: every column order ties on
+// their first row, so thousands of partial transformations are kept.
 func Minlex(g sudoku.Grid) (sudoku.Grid, Transform) {
 	s := searchers.Get().(*searcher)
 	form, t := s.run(&g)

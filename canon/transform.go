@@ -18,7 +18,7 @@ import (
 // A valid Transform keeps bands and stacks whole: Rows[3b], Rows[3b+1] and
 // Rows[3b+2] are the three rows of one band, in any order, and likewise
 // for Cols and stacks; Digits[0] is 0 and Digits[1..9] is a permutation
-// of 1..9. The zero Transform is not valid; start from Identity. Validate
+// of 1..9. The zero Transform is not valid; start from Identity(). Validate
 // checks a Transform built by hand; ParseTransform, Random and Minlex
 // only return valid ones.
 type Transform struct {
@@ -28,11 +28,13 @@ type Transform struct {
 	Digits    [10]uint8 // digit d is written as Digits[d]; Digits[0] = 0
 }
 
-// Identity is the Transform that changes nothing.
-var Identity = Transform{
-	Rows:   [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8},
-	Cols:   [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8},
-	Digits: [10]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9},
+// Identity returns the Transform that changes nothing.
+func Identity() Transform {
+	return Transform{
+		Rows:   [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8},
+		Cols:   [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8},
+		Digits: [10]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9},
+	}
 }
 
 // Apply returns the transformed grid. Cells outside 1..9 become blank (0).
@@ -187,7 +189,7 @@ func digitChar(v uint8) byte {
 
 // String returns t in the spec form ParseTransform reads:
 // "t,r=NNNNNNNNN,c=NNNNNNNNN,d=NNNNNNNNN", without "t," when t does not
-// transpose. Identity is "r=012345678,c=012345678,d=123456789".
+// transpose. Identity() is "r=012345678,c=012345678,d=123456789".
 func (t Transform) String() string {
 	var b strings.Builder
 	if t.Transpose {
@@ -213,7 +215,7 @@ func ParseTransform(spec string) (Transform, error) {
 	if strings.TrimSpace(spec) == "" {
 		return Transform{}, fmt.Errorf("%w: empty spec", ErrSpec)
 	}
-	t := Identity
+	t := Identity()
 	for term := range strings.SplitSeq(spec, ",") {
 		term = strings.TrimSpace(term)
 		u, err := parseTerm(term)
@@ -230,7 +232,7 @@ var reversed = [9]uint8{8, 7, 6, 5, 4, 3, 2, 1, 0}
 
 // parseTerm reads one term of a spec.
 func parseTerm(term string) (Transform, error) {
-	t := Identity
+	t := Identity()
 	if key, value, ok := strings.Cut(term, "="); ok {
 		key = strings.ToLower(strings.TrimSpace(key))
 		value = strings.TrimSpace(value)

@@ -65,8 +65,8 @@ func TestParseTransformKeywords(t *testing.T) {
 
 // String reads back to the same transform, and the exact text is stable.
 func TestTransformStringRoundTrip(t *testing.T) {
-	if got, want := Identity.String(), "r=012345678,c=012345678,d=123456789"; got != want {
-		t.Errorf("Identity.String() = %q, want %q", got, want)
+	if got, want := Identity().String(), "r=012345678,c=012345678,d=123456789"; got != want {
+		t.Errorf("Identity().String() = %q, want %q", got, want)
 	}
 	rot, err := ParseTransform("rot90,d=213456789")
 	if err != nil {
@@ -135,7 +135,7 @@ func TestValidate(t *testing.T) {
 		{"digit to blank", func(t *Transform) { t.Digits[5] = 0 }, "digit 5 becomes 0"},
 	}
 	for _, tc := range tests {
-		tr := Identity
+		tr := Identity()
 		tc.edit(&tr)
 		err := tr.Validate()
 		switch {
@@ -156,7 +156,7 @@ func TestInverseAndThen(t *testing.T) {
 		if got := tr.Inverse().Apply(tr.Apply(p)); got != p {
 			t.Fatalf("puzzle %d, %v: the inverse gives %s", i, tr, got)
 		}
-		if got := tr.Then(tr.Inverse()); got != Identity {
+		if got := tr.Then(tr.Inverse()); got != Identity() {
 			t.Fatalf("%v then its inverse is %v, not the identity", tr, got)
 		}
 		if got, want := tr.Then(u).Apply(p), u.Apply(tr.Apply(p)); got != want {
@@ -211,7 +211,7 @@ func TestApplyInvalid(t *testing.T) {
 	_ = bad.Inverse()
 	_ = bad.Then(bad)
 	_ = bad.String()
-	if got := Identity.Apply(g); got[10] != 0 || got[1] != 7 {
-		t.Errorf("Identity.Apply: cell 10 (holding 70) = %d, want 0; cell 1 = %d, want 7", got[10], got[1])
+	if got := Identity().Apply(g); got[10] != 0 || got[1] != 7 {
+		t.Errorf("Identity().Apply: cell 10 (holding 70) = %d, want 0; cell 1 = %d, want 7", got[10], got[1])
 	}
 }
