@@ -80,10 +80,10 @@ func WriteHTML(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 	mm := func(v float64) string { return fmt.Sprintf("%.1fmm", v) }
 	data := struct {
 		Title, Paper, GridSize, Outside, Inside, SolutionSize string
-		Cols, SolutionCols                                     int
-		Pages                                                  []htmlPageData
+		Cols, SolutionCols                                    int
+		Pages                                                 []htmlPageData
 	}{Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
-		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm((areaW-float64(solCols-1)*10)/float64(solCols)), SolutionCols: solCols}
+		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm((areaW - float64(solCols-1)*10) / float64(solCols)), SolutionCols: solCols}
 	cells := func(g, given [81]uint8) (rows [9][9]htmlCell) {
 		for i, v := range g {
 			rows[i/9][i%9] = htmlCell{Digit: v, Given: given[i] != 0}
