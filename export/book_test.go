@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"image/png"
 	"math"
 	"regexp"
 	"slices"
@@ -169,5 +170,30 @@ func TestHTMLWithoutTitle(t *testing.T) {
 	h := page.String()
 	if strings.Contains(h, "·") || !strings.Contains(h, "<span>hard – diabolical</span>") || !strings.Contains(h, "size: 152.4mm 228.6mm") {
 		t.Errorf("HTML page wrong:\n%.1500s", h)
+	}
+}
+
+// TestPNGPuzzle: the image is the size asked for at the resolution asked
+// for, which the file records (pHYs, pixels per metre).
+func TestPNGPuzzle(t *testing.T) {
+	var b bytes.Buffer
+	p := testBook(t, 1)[0]
+	if err := WritePNGPuzzle(&b, p, p.Grid, ImageOptions{Size: 50.8, DPI: 200}); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := img.Bounds().Size(); s.X != 400 || s.Y != 400 {
+		t.Errorf("%v pixels, want 400x400 (2 in at 200 dpi)", s)
+	}
+	if !bytes.Contains(b.Bytes(), []byte("pHYs\x00\x00\x1e\xc2\x00\x00\x1e\xc2\x01")) { // 7874 px/m
+		t.Error("no pHYs chunk of 200 dpi")
+	}
+	for _, bad := range []ImageOptions{{Size: 5}, {DPI: 10}, {Size: 500, DPI: 2400}} {
+		if bad.Check() == nil {
+			t.Errorf("%+v accepted", bad)
+		}
 	}
 }
