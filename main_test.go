@@ -22,6 +22,7 @@ import (
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/internal/cli"
+	"github.com/sudokit/sudokit/internal/testenv"
 	"github.com/sudokit/sudokit/techniques"
 )
 
@@ -198,7 +199,7 @@ func TestExitCodes(t *testing.T) {
 func TestGoldenPDF(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "book.pdf")
-	code, _, stderr := runApp(t, "", "print", "--title", "Golden book", "--per-page", "2", "--group-by", "level", "-o", out,
+	code, _, stderr := runApp(t, "", "print", "--title", "Golden book", "--per-page", "2", "--group-by", "level", "--toc", "-o", out,
 		filepath.Join("testdata", "golden", "book-input.txt"))
 	// The input holds a puzzle with several solutions: left out, exit 1.
 	if code != 1 || !strings.Contains(stderr, "several solutions, not rated, left out") {
@@ -223,6 +224,65 @@ func TestGoldenPDF(t *testing.T) {
 		os.WriteFile(kept, got, 0o644)
 		t.Errorf("the PDF differs from %s (%d bytes, want %d); the new one is at %s", golden, len(got), len(want), kept)
 	}
+}
+
+// TestBookPicture makes the book of the README's example and renders one
+// page as a reader sees it; with -update it writes that page to
+// docs/book-page.png, the README's picture (pdftoppm's rendering varies a
+// little between versions, so it is not compared).
+func TestBookPicture(t *testing.T) {
+	pdftoppm := testenv.Program(t, "pdftoppm", "apt-get install poppler-utils")
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := regexp.MustCompile(`(?m)^sudokit (print --page-size 6x9in .*)$`).FindSubmatch(readme)
+	if cmd == nil {
+		t.Fatal("the README has no example sudokit print --page-size 6x9in ...")
+	}
+	dir := t.TempDir()
+	args := splitQuoted(string(cmd[1]))
+	for i, a := range args {
+		if a == "book.pdf" {
+			args[i] = filepath.Join(dir, "book.pdf")
+		}
+	}
+	if code, _, stderr := runApp(t, "", args...); code != 0 {
+		t.Fatalf("%s: exit %d: %s", cmd[1], code, stderr)
+	}
+	const page = "33" // the first page of the hard puzzles
+	out, err := exec.Command(pdftoppm, "-r", "80", "-png", "-singlefile", "-f", page, "-l", page, filepath.Join(dir, "book.pdf"), filepath.Join(dir, "page")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftoppm: %v %s", err, out)
+	}
+	png, err := os.ReadFile(filepath.Join(dir, "page.png"))
+	if err != nil || len(png) < 10000 {
+		t.Fatalf("page %s rendered to %d bytes (%v)", page, len(png), err)
+	}
+	if *update {
+		if err := os.WriteFile(filepath.Join("docs", "book-page.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// splitQuoted splits a command line at spaces, keeping "double-quoted"
+// words whole.
+func splitQuoted(s string) []string {
+	var out []string
+	for i, part := range strings.Split(s, `"`) {
+		if i%2 == 1 {
+			out = append(out, part)
+			continue
+		}
+		out = append(out, strings.Fields(part)...)
+	}
+	return out
 }
 
 // TestVocabulary ties the technique vocabulary together: config.yaml lists
@@ -376,6 +436,9 @@ func TestREADMECommands(t *testing.T) {
 				continue
 			case strings.Contains(l, "../shared"):
 				t.Logf("skipped, it names ../shared, which a clone does not have: %s", l)
+				continue
+			case strings.Contains(l, "/usr/share/fonts/") && !fileExists(regexp.MustCompile(`/usr/share/fonts/[^ :]+`).FindString(l)):
+				t.Logf("skipped, the font it names is not installed: %s", l)
 				continue
 			case strings.HasPrefix(l, "go test") || strings.HasPrefix(l, "go install"):
 				continue

@@ -4,13 +4,18 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -33,34 +38,102 @@ func (p BookPuzzle) details() string {
 	if p.Rating != 0 {
 		parts = append(parts, p.Rating.String())
 	}
-	return strings.Join(parts, " · ")
+	return strings.Join(parts, " ")
 }
 
 // BookOptions lays out a book.
 type BookOptions struct {
-	Title   string // on a title page and in page headers ("" for none)
-	Paper   string // "a4" or "letter"
-	PerPage int    // puzzles per page: 1, 2, 4 or 6
-	// Sections starts a new page, headed with the level, whenever the level
-	// changes (the caller orders the puzzles, e.g. easiest first).
+	Title string // on a title page and in page headers ("" for none)
+	// Paper is the trim size: a name of BookPapers or WxH in mm or in.
+	Paper   string
+	PerPage int // puzzles per page: 1, 2, 4, 6 or 9
+	// Sections starts each level with a page of its own, naming it and
+	// what it needs (LevelNotes), whenever the level changes (the caller
+	// orders the puzzles, e.g. easiest first).
 	Sections bool
+	// Levels names the levels easiest first, to rank them in page headers
+	// ("hard – diabolical").
+	Levels []string
+	// LevelNotes is the line on a level's section page: its rating band
+	// and the techniques it needs.
+	LevelNotes map[string]string
+	Contents   bool // a table of contents after the title page
+	LargePrint bool // one or two puzzles per page, bigger digits and text
+	// Margin is the outside, top and bottom margin and Gutter the inside
+	// one (mm; 0 for the defaults), mirrored on facing pages: page 1 is a
+	// right-hand page, its gutter on the left.
+	Margin, Gutter float64
+	// Bleed adds this much (mm) around every page, with the trim box
+	// marking the page itself, as printers ask for.
+	Bleed float64
+	// Font is a TrueType or OpenType font (a file's bytes; a collection's
+	// face FontIndex) for the text: title, headers, section pages. The
+	// grids' digits stay in the Go fonts. FontName names it in messages.
+	Font      []byte
+	FontName  string
+	FontIndex int
 }
-
-// BookPapers and BookPerPage list the accepted values.
-var (
-	BookPapers  = []string{"a4", "letter"}
-	BookPerPage = []int{1, 2, 4, 6}
-)
 
 // Check validates options.
 func (o BookOptions) Check() error {
-	if !slices.Contains(BookPapers, o.Paper) {
-		return fmt.Errorf("unknown paper %q (want a4 or letter)", o.Paper)
+	if _, _, err := ParsePageSize(o.Paper); err != nil {
+		return err
 	}
 	if !slices.Contains(BookPerPage, o.PerPage) {
-		return fmt.Errorf("%d puzzles per page is not a layout (want 1, 2, 4 or 6)", o.PerPage)
+		return fmt.Errorf("%d puzzles per page is not a layout (want 1, 2, 4, 6 or 9)", o.PerPage)
+	}
+	if o.LargePrint && o.PerPage > 2 {
+		return fmt.Errorf("large print takes 1 or 2 puzzles per page, not %d", o.PerPage)
+	}
+	if o.Margin != 0 && (o.Margin < 3 || o.Margin > 60) || o.Gutter != 0 && (o.Gutter < 3 || o.Gutter > 60) {
+		return fmt.Errorf("margins from 3 to 60 mm, not %.1f and %.1f", o.Margin, o.Gutter)
+	}
+	if o.Bleed < 0 || o.Bleed > 13 {
+		return fmt.Errorf("bleed from 0 to 13 mm, not %.1f", o.Bleed)
+	}
+	if o.Font != nil || o.Title != "" {
+		// The title is checked now, before the puzzles are graded; the
+		// rest of the text when the book is laid out.
+		text, err := o.textFont()
+		if err != nil {
+			return err
+		}
+		if m := text.missing(o.Title); len(m) > 0 {
+			return missingError(text, fmt.Sprintf("title %q", o.Title), m)
+		}
 	}
 	return nil
+}
+
+// textFont loads the font of the text: Font, or Go Regular.
+func (o BookOptions) textFont() (*bookFont, error) {
+	if o.Font == nil {
+		return loadFont("Go Regular", goregular.TTF, 0)
+	}
+	name := o.FontName
+	if name == "" {
+		name = "given"
+	}
+	return loadFont(name, o.Font, o.FontIndex)
+}
+
+// margins returns the outside and inside margins, mm: by default 15 and
+// 20 on A4 and Letter, 12.7 and 16 on smaller trims (print-on-demand
+// services ask for at least 6.4 mm outside and 9.6 mm inside for books
+// up to 150 pages).
+func (o BookOptions) margins(w float64) (outside, inside float64) {
+	outside, inside = 15, 20
+	if w < 200 {
+		outside, inside = 12.7, 16
+	}
+	if o.Margin != 0 {
+		outside = o.Margin
+		inside = max(inside, outside)
+	}
+	if o.Gutter != 0 {
+		inside = o.Gutter
+	}
+	return outside, inside
 }
 
 // layout gives the columns and rows of puzzles on a page.
@@ -72,6 +145,8 @@ func layout(perPage int) (cols, rows int) {
 		return 1, 2
 	case 4:
 		return 2, 2
+	case 9:
+		return 3, 3
 	}
 	return 2, 3
 }
@@ -80,26 +155,54 @@ func layout(perPage int) (cols, rows int) {
 // input and flags give the same bytes.
 var bookEpoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
-const (
-	margin  = 15.0 // page margins, mm
-	headerH = 10.0 // header band, mm
-	footerH = 10.0 // footer band, mm
-	labelH  = 7.0  // a puzzle's label above its grid, mm
-	gap     = 8.0  // space between puzzles, mm
-)
+// book lays a book out and draws it. It runs twice: first with pdf nil,
+// recording the characters each font must have (and those it lacks),
+// then drawing with the fonts subset to them.
+type book struct {
+	puzzles []BookPuzzle
+	opt     BookOptions
+	pdf     *fpdf.Fpdf
+	fonts   []*bookFont
+	family  map[*bookFont]string
+	used    map[*bookFont]map[rune]bool
+	missing map[*bookFont][]rune
+	inTitle bool // missing characters are in the title
 
-// WritePDF writes a book: an optional title page, the puzzles, per-page
-// layout, page headers (title, level) and numbers, and the solutions at the
-// back. The output is deterministic.
+	text, bold, digit, digitBold *bookFont
+
+	w, h, bleed       float64 // trim size and bleed, mm
+	outside, inside   float64
+	pages             []bookPage
+	solCols, solRows  int
+	solSide           float64
+	headerPt, labelPt float64
+	dash, ellipsis    string
+}
+
+// WritePDF writes a book: a title page, a contents page, a page for each
+// level, the puzzles, page headers and numbers, and the solutions at the
+// back (see BookOptions). The output is deterministic.
 func WritePDF(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 	if err := opt.Check(); err != nil {
 		return err
 	}
-	size := "A4"
-	if opt.Paper == "letter" {
-		size = "Letter"
+	b, err := newBook(puzzles, opt)
+	if err != nil {
+		return err
 	}
-	pdf := fpdf.New("P", "mm", size, "")
+	b.draw() // the first pass: characters
+	for _, f := range b.fonts {
+		if len(b.missing[f]) > 0 {
+			where := "the book's text"
+			if b.inTitle {
+				where = fmt.Sprintf("title %q", opt.Title)
+			}
+			return missingError(f, where, b.missing[f])
+		}
+	}
+	b.pdf = fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm",
+		Size: fpdf.SizeType{Wd: b.w + 2*b.bleed, Ht: b.h + 2*b.bleed}})
+	pdf := b.pdf
 	pdf.SetCreationDate(bookEpoch)
 	pdf.SetModificationDate(bookEpoch)
 	pdf.SetCatalogSort(true)
@@ -108,113 +211,340 @@ func WritePDF(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 	if opt.Title != "" {
 		pdf.SetTitle(opt.Title, true)
 	}
-	pdf.AddUTF8FontFromBytes("go", "", goregular.TTF)
-	pdf.AddUTF8FontFromBytes("go", "B", gobold.TTF)
-	pdf.SetMargins(margin, margin, margin)
-	pdf.SetAutoPageBreak(false, margin)
-	pageW, pageH := pdf.GetPageSize()
-
-	section := ""
-	showHeader := false
-	pdf.SetHeaderFunc(func() {
-		if !showHeader {
-			return
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetAutoPageBreak(false, 0)
+	var renames [][2]string
+	for i, f := range b.fonts {
+		var runes []rune
+		for r := range b.used[f] {
+			runes = append(runes, r)
 		}
-		pdf.SetFont("go", "", 9)
-		pdf.SetTextColor(90, 90, 90)
-		pdf.SetXY(margin, margin)
-		pdf.CellFormat((pageW-2*margin)/2, 6, opt.Title, "", 0, "L", false, 0, "")
-		pdf.CellFormat((pageW-2*margin)/2, 6, section, "", 0, "R", false, 0, "")
-		pdf.SetDrawColor(160, 160, 160)
-		pdf.SetLineWidth(0.2)
-		pdf.Line(margin, margin+7, pageW-margin, margin+7)
-		pdf.SetTextColor(0, 0, 0)
-		pdf.SetDrawColor(0, 0, 0)
-	})
-	titlePages := 0
-	pdf.SetFooterFunc(func() {
-		if !showHeader || pdf.PageNo() <= titlePages {
-			return
+		data, err := f.subset(runes)
+		if err != nil {
+			return err
 		}
-		pdf.SetFont("go", "", 9)
-		pdf.SetTextColor(90, 90, 90)
-		pdf.SetXY(margin, pageH-margin-5)
-		pdf.CellFormat(pageW-2*margin, 5, fmt.Sprint(pdf.PageNo()), "", 0, "C", false, 0, "")
-		pdf.SetTextColor(0, 0, 0)
-	})
-
-	if opt.Title != "" {
-		titlePage(pdf, puzzles, opt, pageW, pageH)
-		titlePages = 1
+		ps := postScriptName(f)
+		fam := fmt.Sprintf("s%02d%s", i, ps)
+		b.family[f] = fam
+		pdf.AddUTF8FontFromBytes(fam, "", data)
+		renames = append(renames, [2]string{"/utf8" + strings.ToLower(fam), "/" + subsetTag(data) + "+" + ps})
 	}
-	showHeader = true
-
-	// Puzzle pages.
-	cols, rows := layout(opt.PerPage)
-	areaW := pageW - 2*margin
-	areaH := pageH - 2*margin - headerH - footerH
-	cellW, cellH := areaW/float64(cols), areaH/float64(rows)
-	side := min(cellW-gap, cellH-gap-labelH)
-	slot := opt.PerPage // force a new page first
-	for _, p := range puzzles {
-		if opt.Sections && p.Level != section {
-			section = p.Level
-			slot = opt.PerPage
-		}
-		if !opt.Sections {
-			section = p.Level
-		}
-		if slot == opt.PerPage {
-			pdf.AddPage()
-			slot = 0
-		}
-		col, row := slot%cols, slot/cols
-		x := margin + float64(col)*cellW + (cellW-side)/2
-		y := margin + headerH + float64(row)*cellH + (cellH-side-labelH)/2 + labelH
-		drawLabel(pdf, x, y-labelH, side, fmt.Sprintf("#%d", p.Number), p.details(), side/9)
-		drawGrid(pdf, x, y, side, p.Grid, p.Grid)
-		slot++
-	}
-
-	// Solutions at the back: small grids, twelve per page, same numbers.
-	if len(puzzles) > 0 {
-		section = "Solutions"
-		const sc, sr = 3, 4
-		sCellW, sCellH := areaW/sc, areaH/sr
-		sSide := min(sCellW-gap, sCellH-gap-labelH)
-		for i, p := range puzzles {
-			if i%(sc*sr) == 0 {
-				pdf.AddPage()
-			}
-			k := i % (sc * sr)
-			x := margin + float64(k%sc)*sCellW + (sCellW-sSide)/2
-			y := margin + headerH + float64(k/sc)*sCellH + (sCellH-sSide-labelH)/2 + labelH
-			drawLabel(pdf, x, y-labelH, sSide, fmt.Sprintf("#%d", p.Number), p.Level, sSide/9)
-			drawGrid(pdf, x, y, sSide, p.Solution, p.Grid)
-		}
-	}
+	b.draw()
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
 		return fmt.Errorf("write PDF: %w", err)
 	}
-	_, err := w.Write(buf.Bytes())
+	out := buf.Bytes()
+	// Name each font as the subset it is (same length, so that the
+	// cross-reference offsets stay right).
+	for _, r := range renames {
+		out = bytes.ReplaceAll(out, []byte(r[0]+"\n"), []byte(r[1]+"\n"))
+		out = bytes.ReplaceAll(out, []byte(r[0]+" "), []byte(r[1]+" "))
+	}
+	_, err = w.Write(out)
 	return err
 }
 
-// titlePage draws the book's first page: the title and what it holds.
-func titlePage(pdf *fpdf.Fpdf, puzzles []BookPuzzle, opt BookOptions, pageW, pageH float64) {
-	pdf.AddPage()
-	pdf.SetFont("go", "B", 28)
-	pdf.SetXY(margin, pageH/3)
-	pdf.MultiCell(pageW-2*margin, 12, opt.Title, "", "C", false)
+// newBook loads the fonts and plans the pages.
+func newBook(puzzles []BookPuzzle, opt BookOptions) (*book, error) {
+	b := &book{puzzles: puzzles, opt: opt, family: map[*bookFont]string{},
+		used: map[*bookFont]map[rune]bool{}, missing: map[*bookFont][]rune{}}
+	var err error
+	if b.digit, err = loadFont("Go Regular", goregular.TTF, 0); err != nil {
+		return nil, err
+	}
+	if b.digitBold, err = loadFont("Go Bold", gobold.TTF, 0); err != nil {
+		return nil, err
+	}
+	b.text, b.bold = b.digit, b.digitBold
+	b.fonts = []*bookFont{b.digit, b.digitBold}
+	if opt.Font != nil {
+		if b.text, err = opt.textFont(); err != nil {
+			return nil, err
+		}
+		b.bold = b.text
+		b.fonts = append(b.fonts, b.text)
+	}
+	for _, f := range b.fonts {
+		b.used[f] = map[rune]bool{}
+	}
+	b.dash, b.ellipsis = " – ", "…"
+	if !b.text.has('–') {
+		b.dash = " - "
+	}
+	if !b.text.has('…') {
+		b.ellipsis = "..."
+	}
+	b.w, b.h, _ = ParsePageSize(opt.Paper)
+	b.bleed = opt.Bleed
+	b.outside, b.inside = opt.margins(b.w)
+	b.headerPt, b.labelPt = 9, 0
+	if opt.LargePrint {
+		b.headerPt = 12
+	}
+	// Solutions: as many columns as fit grids of about 32 mm (50 in large
+	// print), at most 4; as many rows as fit.
+	x0, x1, y0, y1 := b.content(1)
+	target := 32.0
+	if opt.LargePrint {
+		target = 50
+	}
+	gap := 5.0
+	b.solCols = min(4, max(2, int((x1-x0+gap)/(target+gap))))
+	b.solSide = (x1 - x0 - float64(b.solCols-1)*gap) / float64(b.solCols)
+	b.solRows = max(1, int((y1-y0+gap)/(b.solSide+b.solLabelH()+gap)))
+	if b.solSide < 20 || b.puzzleSide() < 25 {
+		return nil, fmt.Errorf("page %s with margins %.1f/%.1f mm leaves grids of %.0f mm: too small (give fewer --per-page or smaller margins)",
+			opt.Paper, b.outside, b.inside, b.puzzleSide())
+	}
+	b.pages = plan(puzzles, opt, b.solCols*b.solRows)
+	return b, nil
+}
+
+// area is a page's type area: inside its margins, mirrored on facing
+// pages (odd pages are right-hand pages, their gutter on the left).
+func (b *book) area(page int) (x0, x1, y0, y1 float64) {
+	left, right := b.inside, b.outside
+	if page%2 == 0 {
+		left, right = b.outside, b.inside
+	}
+	return b.bleed + left, b.bleed + b.w - right, b.bleed + b.outside, b.bleed + b.h - b.outside
+}
+
+// headerH and footerH are the bands of the type area that hold the page
+// header and the page number.
+func (b *book) headerH() float64 { return b.headerPt*ptMM + 5 }
+func (b *book) footerH() float64 { return b.headerPt*ptMM + 4 }
+
+// content is the part of the type area below the header and above the
+// page number.
+func (b *book) content(page int) (x0, x1, y0, y1 float64) {
+	x0, x1, y0, y1 = b.area(page)
+	return x0, x1, y0 + b.headerH(), y1 - b.footerH()
+}
+
+// puzzleGeometry gives the cells of a puzzle page and the side of a grid.
+func (b *book) puzzleGeometry() (cols, rows int, cellW, cellH, side, labelH, gap float64) {
+	cols, rows = layout(b.opt.PerPage)
+	x0, x1, y0, y1 := b.content(1)
+	cellW, cellH = (x1-x0)/float64(cols), (y1-y0)/float64(rows)
+	gap = 8.0
+	if b.opt.PerPage == 9 {
+		gap = 5
+	}
+	labelH = b.puzzleLabelPt()*ptMM*1.6 + 1
+	side = min(cellW-gap, cellH-gap-labelH)
+	return
+}
+
+func (b *book) puzzleSide() float64 {
+	_, _, _, _, side, _, _ := b.puzzleGeometry()
+	return side
+}
+
+func (b *book) puzzleLabelPt() float64 {
+	switch {
+	case b.opt.LargePrint:
+		return 14
+	case b.opt.PerPage >= 6:
+		return 8
+	}
+	return 11
+}
+
+func (b *book) solLabelH() float64 { return 8 * ptMM * 1.6 }
+
+// draw lays out every page: recording characters (pdf nil) or drawing.
+func (b *book) draw() {
+	for _, p := range b.pages {
+		if b.pdf != nil {
+			b.pdf.AddPage()
+			// The trim box only: the bleed box defaults to the media box,
+			// which is the page with its bleed (and fpdf writes the boxes
+			// of a page from a map, in random order, when there are two).
+			b.pdf.SetPageBox("trim", b.bleed, b.bleed, b.w, b.h)
+		}
+		switch p.kind {
+		case titlePageKind:
+			b.titlePage(p)
+		case contentsPageKind:
+			b.contentsPage(p)
+		case sectionPageKind:
+			b.sectionPage(p)
+		case puzzlePageKind:
+			b.puzzlePage(p)
+		case solutionPageKind:
+			b.solutionPage(p)
+		}
+		if p.kind != titlePageKind {
+			b.pageNumber(p.number)
+		}
+	}
+}
+
+// put writes s in font f at size points with its baseline's left end at
+// (x, y), or records its characters on the first pass.
+func (b *book) put(f *bookFont, size, x, y float64, s string, gray int) {
+	if b.pdf == nil {
+		for _, r := range s {
+			if !f.has(r) {
+				if !slices.Contains(b.missing[f], r) {
+					b.missing[f] = append(b.missing[f], r)
+				}
+				if strings.ContainsRune(b.opt.Title, r) {
+					b.inTitle = true
+				}
+				continue
+			}
+			b.used[f][r] = true
+		}
+		return
+	}
+	b.pdf.SetFont(b.family[f], "", size)
+	b.pdf.SetTextColor(gray, gray, gray)
+	b.pdf.Text(x, y, s)
+}
+
+// align writes s between x0 and x1: left ("L"), centred ("C") or right
+// ("R").
+func (b *book) align(f *bookFont, size, x0, x1, y float64, s, how string, gray int) {
+	w := f.width(s, size)
+	x := x0
+	switch how {
+	case "C":
+		x = (x0 + x1 - w) / 2
+	case "R":
+		x = x1 - w
+	}
+	b.put(f, size, x, y, s, gray)
+}
+
+func (b *book) line(x0, y0, x1, y1, width float64, gray int) {
+	if b.pdf == nil {
+		return
+	}
+	b.pdf.SetDrawColor(gray, gray, gray)
+	b.pdf.SetLineWidth(width)
+	b.pdf.Line(x0, y0, x1, y1)
+}
+
+// fit returns s shortened with an ellipsis to fit width w.
+func (b *book) fit(f *bookFont, size, w float64, s string) string {
+	if f.width(s, size) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && f.width(string(r)+b.ellipsis, size) > w {
+		r = r[:len(r)-1]
+	}
+	if len(r) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(string(r)) + b.ellipsis
+}
+
+// wrapText breaks s into lines no wider than w: at spaces, or between any two
+// characters of a word too long for a line (as CJK text runs).
+func wrapText(f *bookFont, size, w float64, s string) []string {
+	var lines []string
+	cur := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if cur != "" {
+			try = cur + " " + word
+		}
+		if f.width(try, size) <= w {
+			cur = try
+			continue
+		}
+		if cur != "" {
+			lines = append(lines, cur)
+			cur = ""
+		}
+		for f.width(word, size) > w {
+			n := 1
+			for n < utf8.RuneCountInString(word) && f.width(string([]rune(word)[:n+1]), size) <= w {
+				n++
+			}
+			lines = append(lines, string([]rune(word)[:n]))
+			word = string([]rune(word)[n:])
+		}
+		cur = word
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// block writes s centred between x0 and x1 from baseline y, wrapped at
+// size points but shrunk, down to minSize, to fit in maxLines; it returns
+// the baseline below the last line.
+func (b *book) block(f *bookFont, size, minSize float64, maxLines int, x0, x1, y float64, s string, gray int) float64 {
+	lines := wrapText(f, size, x1-x0, s)
+	for size > minSize && len(lines) > maxLines {
+		size = max(minSize, size-1)
+		lines = wrapText(f, size, x1-x0, s)
+	}
+	lead := size * ptMM * 1.3
+	for _, l := range lines {
+		b.align(f, size, x0, x1, y, l, "C", gray)
+		y += lead
+	}
+	return y
+}
+
+// header writes a page's header: the title at the inside edge, what the
+// page holds at the outside edge, a rule under them.
+func (b *book) header(page int, what string) {
+	x0, x1, y0, _ := b.area(page)
+	base := y0 + b.headerPt*ptMM
+	whatW := b.text.width(what, b.headerPt)
+	title := b.fit(b.text, b.headerPt, x1-x0-whatW-6, b.opt.Title)
+	inside, outside := "L", "R"
+	if page%2 == 0 {
+		inside, outside = "R", "L"
+	}
+	b.align(b.text, b.headerPt, x0, x1, base, title, inside, 90)
+	b.align(b.text, b.headerPt, x0, x1, base, what, outside, 90)
+	b.line(x0, base+2, x1, base+2, 0.2, 160)
+}
+
+// pageNumber writes the page number at the outside corner, at the foot of
+// the type area.
+func (b *book) pageNumber(page int) {
+	x0, x1, _, y1 := b.area(page)
+	how := "R"
+	if page%2 == 0 {
+		how = "L"
+	}
+	b.align(b.text, b.headerPt, x0, x1, y1, fmt.Sprint(page), how, 90)
+}
+
+// titlePage: the title, shrunk or wrapped inside the margins, what the
+// book holds and where the solutions are.
+func (b *book) titlePage(p bookPage) {
+	x0, x1, y0, y1 := b.area(p.number)
+	size := 28.0
+	if b.opt.LargePrint {
+		size = 36
+	}
+	y := b.block(b.bold, size, 14, 3, x0, x1, y0+(y1-y0)*0.3, b.opt.Title, 0)
 	var levels []string
 	count := map[string]int{}
-	for _, p := range puzzles {
-		if count[p.Level] == 0 {
-			levels = append(levels, p.Level)
+	for _, q := range b.puzzles {
+		if count[q.Level] == 0 {
+			levels = append(levels, q.Level)
 		}
-		count[p.Level]++
+		count[q.Level]++
 	}
+	rank := func(l string) int {
+		if r := slices.Index(b.opt.Levels, l); r >= 0 {
+			return r
+		}
+		return len(b.opt.Levels)
+	}
+	slices.SortStableFunc(levels, func(x, y string) int { return rank(x) - rank(y) })
 	var parts []string
 	for _, l := range levels {
 		name := l
@@ -223,62 +553,198 @@ func titlePage(pdf *fpdf.Fpdf, puzzles []BookPuzzle, opt BookOptions, pageW, pag
 		}
 		parts = append(parts, fmt.Sprintf("%d %s", count[l], name))
 	}
-	pdf.SetFont("go", "", 14)
-	pdf.SetXY(margin, pdf.GetY()+8)
 	plural := "s"
-	if len(puzzles) == 1 {
+	if len(b.puzzles) == 1 {
 		plural = ""
 	}
-	pdf.MultiCell(pageW-2*margin, 8, fmt.Sprintf("%d puzzle%s: %s", len(puzzles), plural, strings.Join(parts, ", ")), "", "C", false)
-	pdf.SetXY(margin, pdf.GetY()+4)
-	pdf.SetFont("go", "", 11)
-	pdf.MultiCell(pageW-2*margin, 6, "Each puzzle has exactly one solution. Solutions are at the back.", "", "C", false)
+	small := 12.0
+	if b.opt.LargePrint {
+		small = 16
+	}
+	y = b.block(b.text, small, small, 4, x0, x1, y+8, fmt.Sprintf("%d puzzle%s: %s", len(b.puzzles), plural, strings.Join(parts, ", ")), 0)
+	note := "Each puzzle has exactly one solution."
+	if s := b.firstPage(solutionPageKind); s > 0 {
+		note += fmt.Sprintf(" Solutions from page %d.", s)
+	}
+	b.block(b.text, small-1, small-1, 4, x0, x1, y+3, note, 60)
 }
 
-// drawLabel writes a puzzle's number (bold, left) and details (right) above
-// its grid.
-func drawLabel(pdf *fpdf.Fpdf, x, y, w float64, number, details string, cell float64) {
-	size := min(12, max(7, cell*1.3))
-	pdf.SetFont("go", "B", size)
-	pdf.SetXY(x, y)
-	pdf.CellFormat(w/2, labelH-1, number, "", 0, "LB", false, 0, "")
-	pdf.SetFont("go", "", size)
-	pdf.CellFormat(w/2, labelH-1, details, "", 0, "RB", false, 0, "")
+// firstPage is the number of the first page of a kind (0: none).
+func (b *book) firstPage(kind pageKind) int {
+	for _, p := range b.pages {
+		if p.kind == kind {
+			return p.number
+		}
+	}
+	return 0
 }
 
-// drawGrid draws a 9x9 grid at (x, y) of the given side: thin cell lines,
-// thick box lines and border, digits centred. Digits of given that are
-// also in grid print bold (the givens of a solution); others regular.
-func drawGrid(pdf *fpdf.Fpdf, x, y, side float64, g, given sudoku.Grid) {
+// contentsPage lists the sections (or the puzzles) and the solutions with
+// their pages.
+func (b *book) contentsPage(p bookPage) {
+	x0, x1, y0, _ := b.area(p.number)
+	size := 11.0
+	if b.opt.LargePrint {
+		size = 15
+	}
+	y := y0 + 30
+	b.align(b.bold, size*1.6, x0, x1, y, "Contents", "L", 0)
+	y += size * ptMM * 3
+	entry := func(name string, page int) {
+		num := fmt.Sprint(page)
+		b.align(b.text, size, x0, x1, y, b.fit(b.text, size, x1-x0-b.text.width(num, size)-8, name), "L", 0)
+		b.align(b.text, size, x0, x1, y, num, "R", 0)
+		y += size * ptMM * 1.8
+	}
+	for _, q := range b.pages {
+		switch {
+		case q.kind == sectionPageKind:
+			entry(b.sectionName(q), q.number)
+		case q.kind == puzzlePageKind && !b.opt.Sections && q.number == b.firstPage(puzzlePageKind):
+			entry(fmt.Sprintf("Puzzles %s", b.numbers(b.allPuzzles())), q.number)
+		case q.kind == solutionPageKind && q.number == b.firstPage(solutionPageKind):
+			entry("Solutions", q.number)
+		}
+	}
+}
+
+func (b *book) allPuzzles() []int { return span(0, len(b.puzzles)) }
+
+// numbers is "#1–#12" for the puzzles idx.
+func (b *book) numbers(idx []int) string {
+	if len(idx) == 0 {
+		return ""
+	}
+	first, last := b.puzzles[idx[0]].Number, b.puzzles[idx[len(idx)-1]].Number
+	if first == last {
+		return fmt.Sprintf("#%d", first)
+	}
+	return fmt.Sprintf("#%d%s#%d", first, strings.TrimSpace(b.dash), last)
+}
+
+// sectionName is "Hard, #13–#24".
+func (b *book) sectionName(p bookPage) string {
+	name := p.level
+	if name == "" {
+		name = "unrated"
+	}
+	r, n := utf8.DecodeRuneInString(name)
+	name = string(unicode.ToUpper(r)) + name[n:]
+	return name + ", " + b.numbers(p.puzzles)
+}
+
+// sectionPage opens a level: its name, its puzzles' numbers, and the line
+// on its ratings and techniques.
+func (b *book) sectionPage(p bookPage) {
+	x0, x1, y0, y1 := b.area(p.number)
+	size := 26.0
+	if b.opt.LargePrint {
+		size = 34
+	}
+	name := p.level
+	if name == "" {
+		name = "unrated"
+	}
+	r, n := utf8.DecodeRuneInString(name)
+	name = string(unicode.ToUpper(r)) + name[n:]
+	y := b.block(b.bold, size, 14, 2, x0, x1, y0+(y1-y0)*0.3, name, 0)
+	small := 12.0
+	if b.opt.LargePrint {
+		small = 16
+	}
+	y = b.block(b.text, small, small, 2, x0, x1, y+4, "Puzzles "+b.numbers(p.puzzles), 0)
+	if note := b.opt.LevelNotes[p.level]; note != "" {
+		b.block(b.text, small-1, 8, 8, x0+(x1-x0)*0.08, x1-(x1-x0)*0.08, y+6, note, 60)
+	}
+}
+
+// puzzlePage lays out up to PerPage puzzles under a header naming their
+// levels.
+func (b *book) puzzlePage(p bookPage) {
+	b.header(p.number, levelRange(b.puzzles, p.puzzles, b.opt.Levels, b.dash))
+	cols, _, cellW, cellH, side, labelH, _ := b.puzzleGeometry()
+	x0, _, y0, _ := b.content(p.number)
+	for slot, i := range p.puzzles {
+		q := b.puzzles[i]
+		col, row := slot%cols, slot/cols
+		x := x0 + float64(col)*cellW + (cellW-side)/2
+		y := y0 + float64(row)*cellH + (cellH-side-labelH)/2 + labelH
+		b.label(x, y, side, b.puzzleLabelPt(), fmt.Sprintf("#%d", q.Number), q.details())
+		b.grid(x, y, side, q.Grid, q.Grid)
+	}
+}
+
+// solutionPage lays out the solutions, small, numbered like the puzzles.
+func (b *book) solutionPage(p bookPage) {
+	what := "Solutions"
+	if r := levelRange(b.puzzles, p.puzzles, b.opt.Levels, b.dash); r != "" {
+		what += ", " + r
+	}
+	b.header(p.number, what)
+	x0, _, y0, _ := b.content(p.number)
+	gap := 5.0
+	for slot, i := range p.puzzles {
+		q := b.puzzles[i]
+		x := x0 + float64(slot%b.solCols)*(b.solSide+gap)
+		y := y0 + float64(slot/b.solCols)*(b.solSide+b.solLabelH()+gap) + b.solLabelH()
+		b.label(x, y, b.solSide, 8, fmt.Sprintf("#%d", q.Number), q.Level)
+		b.grid(x, y, b.solSide, q.Solution, q.Grid)
+	}
+}
+
+// label writes a puzzle's number (bold, left) and details (right) just
+// above its grid at (x, y).
+func (b *book) label(x, y, w, size float64, number, details string) {
+	base := y - size*ptMM*0.5
+	b.align(b.digitBold, size, x, x+w, base, number, "L", 0)
+	nw := b.digitBold.width(number, size)
+	b.align(b.text, size, x, x+w, base, b.fit(b.text, size, w-nw-3, details), "R", 60)
+}
+
+// grid draws a 9x9 grid at (x, y): thin cell lines, thick box lines and
+// border, digits centred. Digits given in given print bold (the givens of
+// a solution); others regular.
+func (b *book) grid(x, y, side float64, g, given sudoku.Grid) {
 	cell := side / 9
 	thin, thick := max(0.12, side/520), max(0.45, side/100)
-	pdf.SetDrawColor(0, 0, 0)
+	if b.opt.LargePrint {
+		thin, thick = max(0.25, side/400), max(0.8, side/80)
+	}
 	for i := 0; i <= 9; i++ {
-		if i%3 == 0 {
-			continue
+		if i%3 != 0 {
+			b.line(x+float64(i)*cell, y, x+float64(i)*cell, y+side, thin, 0)
+			b.line(x, y+float64(i)*cell, x+side, y+float64(i)*cell, thin, 0)
 		}
-		pdf.SetLineWidth(thin)
-		pdf.Line(x+float64(i)*cell, y, x+float64(i)*cell, y+side)
-		pdf.Line(x, y+float64(i)*cell, x+side, y+float64(i)*cell)
 	}
-	pdf.SetLineWidth(thick)
 	for i := 0; i <= 9; i += 3 {
-		pdf.Line(x+float64(i)*cell, y-thick/2, x+float64(i)*cell, y+side+thick/2)
-		pdf.Line(x-thick/2, y+float64(i)*cell, x+side+thick/2, y+float64(i)*cell)
+		b.line(x+float64(i)*cell, y-thick/2, x+float64(i)*cell, y+side+thick/2, thick, 0)
+		b.line(x-thick/2, y+float64(i)*cell, x+side+thick/2, y+float64(i)*cell, thick, 0)
 	}
-	fontSize := cell * 2.835 * 0.62 // points, about 62% of the cell height
+	frac := 0.62
+	if b.opt.LargePrint {
+		frac = 0.72
+	}
+	size := cell * frac / ptMM // points
 	for i, v := range g {
 		if v == 0 {
 			continue
 		}
-		style := ""
+		f := b.digit
 		if given[i] != 0 {
-			style = "B"
+			f = b.digitBold
 		}
-		pdf.SetFont("go", style, fontSize)
+		d := string(rune('0' + v))
 		cx := x + float64(i%9)*cell
 		cy := y + float64(i/9)*cell
-		pdf.SetXY(cx, cy)
-		pdf.CellFormat(cell, cell, string(rune('0'+v)), "", 0, "CM", false, 0, "")
+		b.put(f, size, cx+(cell-f.width(d, size))/2, cy+cell/2+f.capHeight()*size*ptMM/2, d, 0)
 	}
+}
+
+// capHeight is the height of capitals and digits, in em.
+func (bf *bookFont) capHeight() float64 {
+	m, err := bf.f.Metrics(&bf.buf, fixed.I(int(bf.upem)), font.HintingNone)
+	if err != nil || m.CapHeight == 0 {
+		return 0.7
+	}
+	return math.Abs(float64(m.CapHeight)) / 64 / bf.upem
 }

@@ -2,17 +2,24 @@ package export
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"image/png"
+	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/sudokit/sudokit/internal/testenv"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
 func testBook(t *testing.T, n int) []BookPuzzle {
+	t.Helper()
+	return testBookLevels(t, n, "hard", "fiendish")
+}
+
+// testBookLevels makes n puzzles (one real puzzle and its solution) whose
+// levels run through levels in equal shares, in order.
+func testBookLevels(t *testing.T, n int, levels ...string) []BookPuzzle {
 	t.Helper()
 	puzzle, err := sudoku.ParseGrid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 	if err != nil {
@@ -24,10 +31,7 @@ func testBook(t *testing.T, n int) []BookPuzzle {
 	}
 	var out []BookPuzzle
 	for i := 1; i <= n; i++ {
-		level := "hard"
-		if i > n/2 {
-			level = "fiendish"
-		}
+		level := levels[(i-1)*len(levels)/n]
 		out = append(out, BookPuzzle{Number: i, Grid: puzzle, Solution: solution, Level: level, Rating: 2.6})
 	}
 	return out
@@ -39,6 +43,7 @@ func pages(pdf []byte) int {
 }
 
 func TestWritePDF(t *testing.T) {
+	levels := []string{"hard", "fiendish"}
 	tests := []struct {
 		name  string
 		n     int
@@ -47,8 +52,11 @@ func TestWritePDF(t *testing.T) {
 	}{
 		{"title, 4 per page", 12, BookOptions{Title: "T", Paper: "a4", PerPage: 4}, 1 + 3 + 1},
 		{"no title, 1 per page, letter", 3, BookOptions{Paper: "letter", PerPage: 1}, 3 + 1},
-		{"6 per page, 13 puzzles", 13, BookOptions{Paper: "a4", PerPage: 6}, 3 + 2},
-		{"sections start pages", 6, BookOptions{Paper: "a4", PerPage: 4, Sections: true}, 2 + 1},
+		{"6 per page, 13 puzzles", 13, BookOptions{Paper: "a4", PerPage: 6}, 3 + 1},
+		{"sections: a page opens each level", 6, BookOptions{Paper: "a4", PerPage: 4, Sections: true, Levels: levels}, 2*(1+1) + 1},
+		{"6x9in, 9 per page, contents, 30 puzzles", 30, BookOptions{Title: "T", Paper: "6x9in", PerPage: 9, Sections: true, Contents: true, Levels: levels}, 1 + 1 + 2*(1+2) + 3},
+		{"large print, 5x8in", 3, BookOptions{Paper: "5x8in", PerPage: 1, LargePrint: true}, 3 + 1},
+		{"WxH in mm, bleed", 4, BookOptions{Paper: "170x240mm", PerPage: 2, Bleed: 3}, 2 + 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,40 +76,64 @@ func TestWritePDF(t *testing.T) {
 			if got := pages(a.Bytes()); got != tt.pages {
 				t.Errorf("%d pages, want %d", got, tt.pages)
 			}
+			// Fonts are named as subsets: six capitals and a plus.
+			if n := len(regexp.MustCompile(`/BaseFont /[A-Z]{6}\+[A-Za-z0-9-]+\n`).FindAll(a.Bytes(), -1)); n != 2*2 {
+				t.Errorf("%d font names with a subset tag, want 4 (2 fonts, 2 names each)", n)
+			}
 		})
 	}
-	for _, bad := range []BookOptions{{Paper: "a5", PerPage: 4}, {Paper: "a4", PerPage: 3}} {
+	for _, bad := range []BookOptions{
+		{Paper: "a3", PerPage: 4}, {Paper: "a4", PerPage: 3}, {Paper: "10x10mm", PerPage: 1},
+		{Paper: "a4", PerPage: 4, LargePrint: true}, {Paper: "a4", PerPage: 4, Bleed: 20},
+		{Paper: "a4", PerPage: 4, Margin: 1}, {Paper: "a4", PerPage: 4, Title: "数独"},
+		{Paper: "a4", PerPage: 4, Font: []byte("not a font")},
+	} {
 		if err := WritePDF(&bytes.Buffer{}, testBook(t, 1), bad); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
 }
 
-// TestRenderPDF renders a book to PNG with pdftoppm (Debian's poppler-utils)
-// when it is installed, as a reader's viewer would: every page must render.
-func TestRenderPDF(t *testing.T) {
-	pdftoppm := testenv.Program(t, "pdftoppm", "apt-get install poppler-utils")
-	dir := t.TempDir()
-	path := filepath.Join(dir, "book.pdf")
-	var b bytes.Buffer
-	if err := WritePDF(&b, testBook(t, 8), BookOptions{Title: "Render test", Paper: "a4", PerPage: 4}); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(pdftoppm, "-r", "30", "-png", path, filepath.Join(dir, "page")).CombinedOutput()
-	if err != nil || len(out) > 0 {
-		t.Fatalf("pdftoppm: %v %s", err, out)
-	}
-	entries, _ := filepath.Glob(filepath.Join(dir, "page-*.png"))
-	if len(entries) != 4 {
-		t.Fatalf("%d pages rendered, want 4 (title, 2 of puzzles, solutions)", len(entries))
-	}
-	for _, e := range entries {
-		if st, err := os.Stat(e); err != nil || st.Size() < 1000 {
-			t.Errorf("%s: page rendered empty", e)
+func TestParseSizes(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		w, h float64
+	}{{"a4", 210, 297}, {"A5", 148, 210}, {"6x9in", 152.4, 228.6}, {"152x229mm", 152, 229}, {"6.14x9.21in", 155.956, 233.934}, {"8.5x11in", 215.9, 279.4}} {
+		w, h, err := ParsePageSize(tt.in)
+		if err != nil || math.Abs(w-tt.w) > 1e-6 || math.Abs(h-tt.h) > 1e-6 {
+			t.Errorf("ParsePageSize(%q) = %v, %v, %v; want %v, %v", tt.in, w, h, err, tt.w, tt.h)
 		}
+	}
+	for _, bad := range []string{"", "a3", "6x9", "6x9cm", "x9in", "20x20mm"} {
+		if _, _, err := ParsePageSize(bad); err == nil {
+			t.Errorf("ParsePageSize(%q) accepted", bad)
+		}
+	}
+	for in, want := range map[string]float64{"15mm": 15, "0.5in": 12.7, "3": 3, "0.125in": 3.175} {
+		if got, err := ParseLength(in); err != nil || math.Abs(got-want) > 1e-9 {
+			t.Errorf("ParseLength(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+}
+
+// TestPageHeaders checks the header of each puzzle page: the range of the
+// levels on it, ranked by the level list, whatever the order on the page.
+func TestPageHeaders(t *testing.T) {
+	levels := []string{"easy", "hard", "fiendish", "diabolical"}
+	book := testBookLevels(t, 12, "hard", "diabolical", "fiendish")
+	b, err := newBook(book, BookOptions{Paper: "a4", PerPage: 6, Levels: levels})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range b.pages {
+		if p.kind == puzzlePageKind {
+			got = append(got, levelRange(book, p.puzzles, levels, b.dash))
+		}
+	}
+	// Page 1: 4 hard, 2 diabolical; page 2: 2 diabolical, 4 fiendish.
+	if want := []string{"hard – diabolical", "fiendish – diabolical"}; !slices.Equal(got, want) {
+		t.Errorf("headers %q, want %q", got, want)
 	}
 }
 
@@ -122,7 +154,46 @@ func TestSheets(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := page.String()
-	if !strings.Contains(h, "size: letter") || strings.Count(h, `<table class="sudoku">`) != 4 || strings.Contains(h, "<b></title>") {
+	if !strings.Contains(h, "size: 215.9mm 279.4mm") || strings.Count(h, `<table class="sudoku">`) != 4 || strings.Contains(h, "<b></title>") {
 		t.Errorf("HTML page wrong:\n%.400s", h)
+	}
+}
+
+// TestHTMLWithoutTitle: no title, no stray separator, the levels of each
+// page in its header.
+func TestHTMLWithoutTitle(t *testing.T) {
+	var page strings.Builder
+	book := testBookLevels(t, 6, "hard", "diabolical")
+	if err := WriteHTML(&page, book, BookOptions{Paper: "6x9in", PerPage: 4, Levels: []string{"hard", "diabolical"}}); err != nil {
+		t.Fatal(err)
+	}
+	h := page.String()
+	if strings.Contains(h, "·") || !strings.Contains(h, "<span>hard – diabolical</span>") || !strings.Contains(h, "size: 152.4mm 228.6mm") {
+		t.Errorf("HTML page wrong:\n%.1500s", h)
+	}
+}
+
+// TestPNGPuzzle: the image is the size asked for at the resolution asked
+// for, which the file records (pHYs, pixels per metre).
+func TestPNGPuzzle(t *testing.T) {
+	var b bytes.Buffer
+	p := testBook(t, 1)[0]
+	if err := WritePNGPuzzle(&b, p, p.Grid, ImageOptions{Size: 50.8, DPI: 200}); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := img.Bounds().Size(); s.X != 400 || s.Y != 400 {
+		t.Errorf("%v pixels, want 400x400 (2 in at 200 dpi)", s)
+	}
+	if !bytes.Contains(b.Bytes(), []byte("pHYs\x00\x00\x1e\xc2\x00\x00\x1e\xc2\x01")) { // 7874 px/m
+		t.Error("no pHYs chunk of 200 dpi")
+	}
+	for _, bad := range []ImageOptions{{Size: 5}, {DPI: 10}, {Size: 500, DPI: 2400}} {
+		if bad.Check() == nil {
+			t.Errorf("%+v accepted", bad)
+		}
 	}
 }

@@ -3,8 +3,6 @@ package export
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -15,10 +13,13 @@ var bookFormats = []struct {
 	write     func(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error
 }{
 	{"pdf", "a printable book (the same input and flags give the same bytes)", WritePDF},
-	{"svg", "one SVG sheet, or one SVG file per puzzle into a directory ending in /", func(w io.Writer, p []BookPuzzle, opt BookOptions) error {
+	{"svg", "one SVG sheet, or one SVG file per puzzle and solution into a directory ending in /", func(w io.Writer, p []BookPuzzle, opt BookOptions) error {
 		return WriteSVGSheet(w, p, opt.Title)
 	}},
 	{"html", "a print-ready HTML page (print it from a browser)", WriteHTML},
+	{"png", "one PNG image per puzzle and solution into a directory ending in / (--image-size, --dpi)", func(io.Writer, []BookPuzzle, BookOptions) error {
+		return fmt.Errorf("png writes one image per puzzle: give -o DIR/")
+	}},
 }
 
 // BookFormats lists the book formats.
@@ -73,27 +74,4 @@ func Arrange(puzzles []BookPuzzle, levels []string, opt BookOptions) {
 	for i := range puzzles {
 		puzzles[i].Number = i + 1
 	}
-}
-
-// WriteSVGDir writes one SVG file per puzzle into dir (made if needed):
-// puzzle-001.svg, puzzle-002.svg, ...; each file appears whole or not at
-// all.
-func WriteSVGDir(dir string, puzzles []BookPuzzle) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, p := range puzzles {
-		f, err := CreateAtomic(filepath.Join(dir, fmt.Sprintf("puzzle-%03d.svg", p.Number)))
-		if err != nil {
-			return err
-		}
-		if err := WriteSVGPuzzle(f, p); err != nil {
-			f.Abort()
-			return err
-		}
-		if err := f.Commit(); err != nil {
-			return err
-		}
-	}
-	return nil
 }

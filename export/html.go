@@ -1,8 +1,10 @@
 package export
 
 import (
+	"fmt"
 	"html/template"
 	"io"
+	"strings"
 )
 
 // htmlPage is the print-ready page: CSS sized for the paper, PerPage
@@ -15,12 +17,14 @@ var htmlPage = template.Must(template.New("book").Parse(`<!DOCTYPE html>
 <meta charset="utf-8">
 <title>{{with .Title}}{{.}}{{else}}Sudoku{{end}}</title>
 <style>
-@page { size: {{.Paper}}; margin: 15mm; }
+@page { size: {{.Paper}}; margin: {{.Outside}}; }
+@page :left { margin-left: {{.Outside}}; margin-right: {{.Inside}}; }
+@page :right { margin-left: {{.Inside}}; margin-right: {{.Outside}}; }
 body { font-family: Go, Helvetica, Arial, sans-serif; margin: 0; }
 h1 { text-align: center; margin-top: 60mm; grid-column: 1 / -1; }
 .page { page-break-after: always; break-after: page; display: grid; grid-template-columns: repeat({{.Cols}}, 1fr); gap: 10mm; justify-items: center; }
 .page:last-child { page-break-after: auto; break-after: auto; }
-.section { grid-column: 1 / -1; font-size: 10pt; color: #555; border-bottom: 0.2mm solid #999; width: 100%; text-align: right; }
+.section { grid-column: 1 / -1; font-size: 10pt; color: #555; border-bottom: 0.2mm solid #999; width: 100%; display: flex; justify-content: space-between; }
 .puzzle { width: {{.GridSize}}; }
 .label { display: flex; justify-content: space-between; font-size: 11pt; margin-bottom: 1.5mm; }
 .label b { font-size: 12pt; }
@@ -29,15 +33,15 @@ table.sudoku td { border: 0.2mm solid black; aspect-ratio: 1; text-align: center
 table.sudoku td.given { font-weight: bold; }
 table.sudoku tr:nth-child(3n) td { border-bottom: 0.8mm solid black; }
 table.sudoku td:nth-child(3n) { border-right: 0.8mm solid black; }
-.solutions { grid-template-columns: repeat(3, 1fr); }
-.solutions .puzzle { width: 55mm; }
+.solutions { grid-template-columns: repeat({{.SolutionCols}}, 1fr); }
+.solutions .puzzle { width: {{.SolutionSize}}; }
 .solutions table.sudoku td { font-size: 3.5mm; }
 </style>
 </head>
 <body>
 {{if .Title}}<div class="page"><h1>{{.Title}}</h1></div>
 {{end}}{{range .Pages}}<div class="page{{if .Solutions}} solutions{{end}}">
-<div class="section">{{.Header}}</div>
+<div class="section"><span>{{$.Title}}</span><span>{{.Header}}</span></div>
 {{range .Puzzles}}<div class="puzzle"><div class="label"><b>#{{.Number}}</b><span>{{.Details}}</span></div><table class="sudoku">{{range .Rows}}<tr>{{range .}}<td{{if .Given}} class="given"{{end}}>{{if .Digit}}{{.Digit}}{{end}}</td>{{end}}</tr>{{end}}</table></div>
 {{end}}</div>
 {{end}}</body>
@@ -61,49 +65,65 @@ type htmlPageData struct {
 	Puzzles   []htmlPuzzle
 }
 
-// WriteHTML writes a book as one print-ready HTML page.
+// WriteHTML writes a book as one print-ready HTML page: the trim size and
+// mirrored margins of the PDF book, the same puzzles per page and headers.
 func WriteHTML(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 	if err := opt.Check(); err != nil {
 		return err
 	}
-	cols, _ := layout(opt.PerPage)
+	pw, ph, _ := ParsePageSize(opt.Paper)
+	outside, inside := opt.margins(pw)
+	cols, rows := layout(opt.PerPage)
+	areaW, areaH := pw-outside-inside, ph-2*outside-12
+	side := min(areaW/float64(cols)-10, areaH/float64(rows)-10-8)
+	solCols := min(4, max(2, int((areaW+5)/(37))))
+	mm := func(v float64) string { return fmt.Sprintf("%.1fmm", v) }
 	data := struct {
-		Title, Paper, GridSize string
-		Cols                   int
-		Pages                  []htmlPageData
-	}{Title: opt.Title, Paper: "A4", GridSize: map[int]string{1: "150mm", 2: "110mm", 4: "85mm", 6: "72mm"}[opt.PerPage], Cols: cols}
-	if opt.Paper == "letter" {
-		data.Paper = "letter"
-	}
+		Title, Paper, GridSize, Outside, Inside, SolutionSize string
+		Cols, SolutionCols                                    int
+		Pages                                                 []htmlPageData
+	}{Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
+		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm((areaW - float64(solCols-1)*10) / float64(solCols)), SolutionCols: solCols}
 	cells := func(g, given [81]uint8) (rows [9][9]htmlCell) {
 		for i, v := range g {
 			rows[i/9][i%9] = htmlCell{Digit: v, Given: given[i] != 0}
 		}
 		return rows
 	}
-	header := func(section string) string {
-		switch {
-		case opt.Title == "":
-			return section
-		case section == "":
-			return opt.Title
+	var idx []int
+	flush := func(solutions bool) {
+		if len(idx) == 0 {
+			return
 		}
-		return opt.Title + " · " + section
+		page := htmlPageData{Header: levelRange(puzzles, idx, opt.Levels, " – "), Solutions: solutions}
+		if solutions {
+			page.Header = strings.TrimSuffix("Solutions, "+page.Header, ", ")
+		}
+		for _, i := range idx {
+			p := puzzles[i]
+			if solutions {
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.Level, cells(p.Solution, p.Grid)})
+			} else {
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p.Grid, p.Grid)})
+			}
+		}
+		data.Pages = append(data.Pages, page)
+		idx = nil
 	}
 	for i, p := range puzzles {
-		n := len(data.Pages)
-		if i == 0 || len(data.Pages[n-1].Puzzles) == opt.PerPage || (opt.Sections && p.Level != puzzles[i-1].Level) {
-			data.Pages = append(data.Pages, htmlPageData{Header: header(p.Level)})
-			n++
+		if len(idx) == opt.PerPage || (opt.Sections && i > 0 && p.Level != puzzles[i-1].Level) {
+			flush(false)
 		}
-		data.Pages[n-1].Puzzles = append(data.Pages[n-1].Puzzles, htmlPuzzle{p.Number, p.details(), cells(p.Grid, p.Grid)})
+		idx = append(idx, i)
 	}
-	for i, p := range puzzles {
-		if i%12 == 0 {
-			data.Pages = append(data.Pages, htmlPageData{Header: "Solutions", Solutions: true})
+	flush(false)
+	perSolutionPage := solCols * max(1, int((areaH+5)/(areaW/float64(solCols)+8)))
+	for i := range puzzles {
+		if len(idx) == perSolutionPage {
+			flush(true)
 		}
-		last := &data.Pages[len(data.Pages)-1]
-		last.Puzzles = append(last.Puzzles, htmlPuzzle{p.Number, p.Level, cells(p.Solution, p.Grid)})
+		idx = append(idx, i)
 	}
+	flush(true)
 	return htmlPage.Execute(w, data)
 }

@@ -194,7 +194,7 @@ func Merge(dst io.Writer, parts []MergeInput) (MergeStats, error) {
 			if st.Rows == 0 {
 				st.First = c.index
 			} else if c.index > last+1 {
-				missing = append(missing, span(last+1, c.index-1))
+				missing = append(missing, rowSpan(last+1, c.index-1))
 			}
 			last, owner = c.index, c.part
 			st.Rows++
@@ -225,18 +225,18 @@ func Merge(dst io.Writer, parts []MergeInput) (MergeStats, error) {
 	case st.Rows == 0:
 		st.First = -1
 		if end.Rows > 0 {
-			missing = append(missing, span(end.From, stop))
+			missing = append(missing, rowSpan(end.From, stop))
 		}
 	default:
 		st.Last = last
 		if st.First > end.From {
-			missing = append([]string{span(end.From, st.First-1)}, missing...)
+			missing = append([]string{rowSpan(end.From, st.First-1)}, missing...)
 		}
 		if last > stop {
 			return st, fmt.Errorf("row %d lies beyond the %d rows from %d that the parts' closing lines give", last, end.Rows, end.From)
 		}
 		if last < stop {
-			missing = append(missing, span(last+1, stop))
+			missing = append(missing, rowSpan(last+1, stop))
 		}
 	}
 	if len(missing) > 0 {
@@ -290,8 +290,8 @@ func checkEnds(parts []MergeInput, cursors []*mergeCursor) (PartEnd, error) {
 	return first, nil
 }
 
-// span writes a range of row indices: "7" or "7-9".
-func span(from, to int) string {
+// rowSpan writes a range of row indices: "7" or "7-9".
+func rowSpan(from, to int) string {
 	if from == to {
 		return strconv.Itoa(from)
 	}

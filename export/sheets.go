@@ -46,15 +46,28 @@ func svgLabel(b *strings.Builder, x, y, side float64, p BookPuzzle) {
 	fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="14" text-anchor="end">%s</text>`+"\n", x+side, y-6, html.EscapeString(details))
 }
 
-const svgHead = `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Go, Helvetica, Arial, sans-serif">` + "\n"
+const (
+	svgHead      = `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Go, Helvetica, Arial, sans-serif">` + "\n"
+	svgHeadSized = `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %d %d" font-family="Go, Helvetica, Arial, sans-serif">` + "\n"
+)
 
 // WriteSVGPuzzle writes one puzzle as an SVG image with its label.
 func WriteSVGPuzzle(w io.Writer, p BookPuzzle) error {
+	return writeSVGPuzzle(w, p, p.Grid, "")
+}
+
+// writeSVGPuzzle writes p.Grid (digits of given bold) with its label, the
+// image size (width and height attributes) size, or in pixels.
+func writeSVGPuzzle(w io.Writer, p BookPuzzle, given [81]uint8, size string) error {
 	var b strings.Builder
-	const side, pad = 360.0, 30.0
-	fmt.Fprintf(&b, svgHead, int(side+2*pad), int(side+2*pad), int(side+2*pad), int(side+2*pad))
+	const side, pad = imgSide, imgPad
+	n := int(side + 2*pad)
+	if size == "" {
+		size = fmt.Sprint(n)
+	}
+	fmt.Fprintf(&b, svgHeadSized, size, size, n, n)
 	svgLabel(&b, pad, pad, side, p)
-	svgGrid(&b, pad, pad, side, p.Grid, p.Grid)
+	svgGrid(&b, pad, pad, side, p.Grid, given)
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -211,11 +211,11 @@ func flagValues(cmd *ucli.Command, f ucli.Flag, words []string, cur string) []st
 		return out
 	case "group-by":
 		return withPrefix([]string{"level"}, cur)
-	case "paper":
+	case "paper", "page-size":
 		return withPrefix(export.BookPapers, cur)
 	case "per-page":
-		return withPrefix([]string{"1", "2", "4", "6"}, cur)
-	case "output", "config", "pdf":
+		return withPrefix([]string{"1", "2", "4", "6", "9"}, cur)
+	case "output", "config", "pdf", "font":
 		return []string{":files"}
 	}
 	return nil

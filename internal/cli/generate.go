@@ -62,7 +62,7 @@ Examples:
 			&ucli.BoolFlag{Name: "dedupe", Usage: "never output the same puzzle twice"},
 			summaryFlag("candidates tried, technique usage, levels"),
 			groupByFlag("one usage table per level in the summary and one section per level in the --pdf book: group by `level`"),
-			&ucli.StringFlag{Name: "pdf", TakesFile: true, Usage: "also write the puzzles as a printable book to `FILE` (layout: --paper, --per-page, --title, --group-by level)"},
+			&ucli.StringFlag{Name: "pdf", TakesFile: true, Usage: "also write the puzzles as a printable book to `FILE` (layout: the book flags of print: --page-size, --per-page, --title, --toc, --font, ...)"},
 			workersFlag("generate"),
 			&ucli.IntFlag{Name: "start-index", Usage: "make the puzzles that a run with the same --seed and flags makes at positions `I` to I+N-1 (N is --count), so that runs over consecutive ranges, concatenated, are one run's output", DefaultText: "the first puzzle"},
 			&ucli.IntFlag{Name: "max-tries", Value: 100_000, Usage: "give up after `N` candidates for one puzzle"},
@@ -126,7 +126,7 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if err := requires(c, "group-by", c.Bool("summary") || pdf, "--summary or --pdf"); err != nil {
 		return nil, err
 	}
-	for _, f := range []string{"title", "per-page", "paper"} {
+	for _, f := range append([]string{"title", "per-page", "page-size"}, pdfOnlyBookFlags...) {
 		if err := requires(c, f, pdf, "--pdf"); err != nil {
 			return nil, err
 		}
@@ -141,7 +141,7 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 		return nil, usagef("--with-solution goes with the formats that carry it: %s", strings.Join(solutionFormats, ", "))
 	}
 	if pdf {
-		opt, err := bookOptions(c, r.byLevel)
+		opt, err := bookOptions(c, r.byLevel, r.cfg)
 		if err != nil {
 			return nil, err
 		}

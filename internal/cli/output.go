@@ -72,9 +72,10 @@ func (d *destination) abort() {
 	}
 }
 
-// svgDir reports whether -o names a directory for one SVG per puzzle.
-func svgDir(format, path string) bool {
-	return format == "svg" && strings.HasSuffix(path, string(os.PathSeparator))
+// imageDir reports whether -o names a directory for one SVG or PNG image
+// per puzzle and solution.
+func imageDir(format, path string) bool {
+	return (format == "svg" || format == "png") && strings.HasSuffix(path, string(os.PathSeparator))
 }
 
 // checkDir makes sure a directory can hold the output: it exists, or its

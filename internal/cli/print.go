@@ -2,29 +2,117 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 // bookFlags are the layout flags of print and generate --pdf.
 func bookFlags() []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.StringFlag{Name: "paper", Value: "a4", Usage: "paper `SIZE`: " + strings.Join(export.BookPapers, " or ")},
-		&ucli.IntFlag{Name: "per-page", Value: 4, Usage: "`N` puzzles per page: 1, 2, 4 or 6"},
+		&ucli.StringFlag{Name: "page-size", Aliases: []string{"paper"}, Value: "a4",
+			Usage: "trim `SIZE`: " + strings.Join(export.BookPapers, ", ") + ", or WxH in mm or in (152x229mm, 6.14x9.21in)"},
+		&ucli.IntFlag{Name: "per-page", Value: 4, Usage: "`N` puzzles per page: 1, 2, 4, 6 or 9 (with --large-print 1 or 2, default 1)"},
 		&ucli.StringFlag{Name: "title", Usage: "book `TITLE`, on a title page and in the page headers"},
+		&ucli.BoolFlag{Name: "toc", Usage: "a table of contents after the title page"},
+		&ucli.StringFlag{Name: "font", TakesFile: true,
+			Usage: "set the text (title, headers, section pages) in the TrueType or OpenType font `FILE` (.ttf, .otf, .ttc; FILE:N for face N of a collection); the digits stay in the Go fonts"},
+		&ucli.BoolFlag{Name: "large-print", Usage: "bigger digits, text and lines, 1 or 2 puzzles per page"},
+		&ucli.StringFlag{Name: "margin", Usage: "outside, top and bottom margin `LENGTH` (mm or in: 15mm, 0.5in)", DefaultText: "15mm, 12.7mm on trims narrower than A4"},
+		&ucli.StringFlag{Name: "gutter", Usage: "inside margin `LENGTH`, at the binding, mirrored on facing pages", DefaultText: "20mm, 16mm on trims narrower than A4"},
+		&ucli.StringFlag{Name: "bleed", Usage: "add `LENGTH` of bleed around every page (3mm, 0.125in); the trim box marks the page"},
 	}
 }
 
+// pdfOnlyBookFlags are the book flags that only a PDF book takes.
+var pdfOnlyBookFlags = []string{"toc", "font", "large-print", "margin", "gutter", "bleed"}
+
 // bookOptions reads the layout flags.
-func bookOptions(c *ucli.Context, byLevel bool) (export.BookOptions, error) {
-	opt := export.BookOptions{Title: c.String("title"), Paper: strings.ToLower(c.String("paper")),
-		PerPage: c.Int("per-page"), Sections: byLevel}
+func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.BookOptions, error) {
+	opt := export.BookOptions{Title: c.String("title"), Paper: strings.ToLower(c.String("page-size")),
+		PerPage: c.Int("per-page"), Sections: byLevel, Contents: c.Bool("toc"), LargePrint: c.Bool("large-print"),
+		Levels: cfg.LevelNames(), LevelNotes: map[string]string{}}
+	if opt.LargePrint && !c.IsSet("per-page") {
+		opt.PerPage = 1
+	}
+	for _, l := range cfg.LevelNames() {
+		opt.LevelNotes[l] = levelNote(cfg, l)
+	}
+	for name, dst := range map[string]*float64{"margin": &opt.Margin, "gutter": &opt.Gutter, "bleed": &opt.Bleed} {
+		if c.IsSet(name) {
+			v, err := export.ParseLength(c.String(name))
+			if err != nil {
+				return opt, usagef("--%s: %v", name, err)
+			}
+			*dst = v
+		}
+	}
+	if c.IsSet("font") {
+		path, index := fontPath(c.String("font"))
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return opt, usagef("--font: %v", err)
+		}
+		opt.Font, opt.FontName, opt.FontIndex = data, filepath.Base(path), index
+	}
 	return opt, asUsage(opt.Check())
+}
+
+// fontPath splits FILE:N (face N of a collection) when FILE exists and
+// FILE:N does not.
+func fontPath(s string) (string, int) {
+	if i := strings.LastIndexByte(s, ':'); i > 0 {
+		if n, err := strconv.Atoi(s[i+1:]); err == nil && n >= 0 {
+			if _, err := os.Stat(s); err != nil {
+				return s[:i], n
+			}
+		}
+	}
+	return s, 0
+}
+
+// levelNote is the line on a level's section page: its band of SE ratings
+// and the techniques (switched on) whose easiest step falls in it; when
+// they are many, their families.
+func levelNote(cfg *config.Config, level string) string {
+	rr, ok := cfg.LevelRange(level)
+	if !ok {
+		return ""
+	}
+	band := fmt.Sprintf("%s–%s", rr.Min, rr.Max)
+	if rr.Max == 0 {
+		band = fmt.Sprintf("%s and up", rr.Min)
+	}
+	var names, families []string
+	for _, t := range techniques.All() {
+		if !t.SE || !cfg.TechniqueOn(t.Key, t.SE) || t.Ratings.Min < rr.Min || rr.Max != 0 && t.Ratings.Min > rr.Max {
+			continue
+		}
+		names = append(names, t.Name)
+		if f := string(t.Family); !slices.Contains(families, f) {
+			families = append(families, f)
+		}
+	}
+	note := "Sudoku Explainer rating " + band + "."
+	switch {
+	case len(names) == 0:
+		return note
+	case len(names) > 8:
+		return note + " Needs " + strings.Join(families, ", ") + ", besides the techniques of the easier levels."
+	case rr.Min <= 1.0:
+		return note + " Needs " + strings.Join(names, ", ") + "."
+	}
+	return note + " Needs " + strings.Join(names, ", ") + ", besides the techniques of the easier levels."
 }
 
 func printCommand() *ucli.Command {
@@ -34,9 +122,14 @@ func printCommand() *ucli.Command {
 		ArgsUsage: "[FILE|-|PUZZLE]...",
 		Description: `Reads puzzles in any format solve and grade read, reuses the ratings their
 labels carry (ED=ER/EP/ED, as grade -f line and generate write them) and
-grades the others, and lays them out: numbered, with level and rating, 1, 2,
-4 or 6 per page, page headers and numbers, and the solutions at the back
-under the same numbers. A puzzle that is invalid or has no or several
+grades the others, and lays them out for print: a title page, a table of
+contents, a page opening each level (with --group-by level) that names the
+techniques it needs, the puzzles numbered, with level and rating, 1, 2, 4, 6
+or 9 per page, page headers naming the levels on the page, page numbers, and
+the solutions at the back under the same numbers. Trim sizes, margins
+mirrored on facing pages (the gutter at the binding), bleed, large print and
+the font of the text (a title in a script the font lacks is an error naming
+the characters) are set by flags; fonts are embedded as subsets. A puzzle that is invalid or has no or several
 solutions is reported and left out. The same input and flags give the same
 bytes.
 
@@ -50,12 +143,17 @@ Examples:
    sudokit print --title "Weekend puzzles" --per-page 2 --group-by level -o weekend.pdf puzzles.txt
    sudokit print -f svg -o sheet.svg puzzles.txt
    sudokit print -f svg -o images/ puzzles.txt
+   sudokit print -f png --image-size 2.5in --dpi 600 -o images/ puzzles.txt
+   sudokit print --page-size 6x9in --per-page 4 --toc --title "Sudoku" --group-by level -o book.pdf puzzles.txt
+   sudokit print --title "数独" --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc -o book.pdf puzzles.txt
    sudokit print -f html --paper letter -o book.html puzzles.txt`,
 		Flags: append(bookFlags(),
 			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(export.BookFormats(), ", ")},
 			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
 				Usage: "write to `FILE` (- for standard output, not a terminal for a PDF; for svg, a directory ending in / takes one file per puzzle)"},
-			groupByFlag("order the puzzles from easy to hard, each `level` starting a page"),
+			&ucli.StringFlag{Name: "image-size", Usage: "side `LENGTH` of each image in a directory (mm or in: 60mm, 2.5in)", DefaultText: "60mm"},
+			&ucli.IntFlag{Name: "dpi", Usage: "resolution of PNG images, in dots per inch", Value: 300},
+			groupByFlag("order the puzzles from easy to hard, each `level` starting a section"),
 			budgetFlag(),
 			workersFlag("grade"),
 			quietFlag(),
@@ -85,18 +183,45 @@ func runPrint(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	opt, err := bookOptions(c, byLevel)
+	opt, err := bookOptions(c, byLevel, cfg)
 	if err != nil {
 		return err
 	}
-	if format == "svg" {
+	dir := imageDir(format, path)
+	if format == "png" && !dir {
+		return usagef("-f png writes one image per puzzle and solution: give -o DIR/")
+	}
+	for _, f := range []string{"image-size", "dpi"} {
+		if err := requires(c, f, dir, "-f svg or -f png into a directory (-o DIR/)"); err != nil {
+			return err
+		}
+	}
+	if err := requires(c, "dpi", format == "png", "-f png"); err != nil {
+		return err
+	}
+	var img export.ImageOptions
+	if c.IsSet("image-size") {
+		if img.Size, err = export.ParseLength(c.String("image-size")); err != nil {
+			return usagef("--image-size: %v", err)
+		}
+	}
+	img.DPI = c.Int("dpi")
+	if err := img.Check(); err != nil {
+		return asUsage(err)
+	}
+	if format == "svg" || format == "png" {
 		// An SVG sheet has its own layout; one file per puzzle has no title.
-		for _, f := range []string{"paper", "per-page"} {
+		for _, f := range []string{"page-size", "per-page"} {
 			if err := requires(c, f, false, "-f pdf or -f html"); err != nil {
 				return err
 			}
 		}
-		if err := requires(c, "title", !svgDir(format, path), "-f pdf, -f html or an SVG sheet"); err != nil {
+		if err := requires(c, "title", !dir, "-f pdf, -f html or an SVG sheet"); err != nil {
+			return err
+		}
+	}
+	for _, f := range pdfOnlyBookFlags {
+		if err := requires(c, f, format == "pdf", "-f pdf"); err != nil {
 			return err
 		}
 	}
@@ -110,7 +235,7 @@ func runPrint(c *ucli.Context) error {
 	}
 	s := newSession(c)
 	var dest *destination
-	if svgDir(format, path) {
+	if dir {
 		if err := checkDir(path); err != nil {
 			return err
 		}
@@ -158,7 +283,7 @@ func runPrint(c *ucli.Context) error {
 	}
 	export.Arrange(book, cfg.LevelNames(), opt)
 	if dest == nil {
-		err = export.WriteSVGDir(path, book)
+		err = export.WriteImageDir(path, format, book, img)
 	} else if err = export.WriteBook(format, dest, book, opt); err == nil {
 		err = dest.commit(true)
 	}

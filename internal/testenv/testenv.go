@@ -70,3 +70,14 @@ func moduleRoot(tb testing.TB) string {
 		dir = parent
 	}
 }
+
+// File returns path when that file exists (a font a package installs, say),
+// skipping tb when it does not (install is how to get it), or failing it
+// when SUDOKIT_REQUIRE_TOOLS is set.
+func File(tb testing.TB, path, install string) string {
+	tb.Helper()
+	if _, err := os.Stat(path); err != nil {
+		missing(tb, RequireTools, "%s is absent (%s)", path, install)
+	}
+	return path
+}

@@ -1,0 +1,231 @@
+package export
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// ImageOptions sizes the images of one puzzle each: Size is the side of
+// the square image in mm (0: 60 mm), DPI its resolution for PNG (0: 300).
+type ImageOptions struct {
+	Size float64
+	DPI  int
+}
+
+func (o ImageOptions) withDefaults() ImageOptions {
+	if o.Size == 0 {
+		o.Size = 60
+	}
+	if o.DPI == 0 {
+		o.DPI = 300
+	}
+	return o
+}
+
+// Check validates options: images from 20 to 500 mm, 72 to 2400 dpi, and
+// no more than 12,000 pixels a side.
+func (o ImageOptions) Check() error {
+	o = o.withDefaults()
+	if o.Size < 20 || o.Size > 500 {
+		return fmt.Errorf("image size from 20 to 500 mm, not %.1f", o.Size)
+	}
+	if o.DPI < 72 || o.DPI > 2400 {
+		return fmt.Errorf("resolution from 72 to 2400 dpi, not %d", o.DPI)
+	}
+	if px := o.pixels(); px > 12000 {
+		return fmt.Errorf("%.0f mm at %d dpi is %d pixels a side: too many", o.Size, o.DPI, px)
+	}
+	return nil
+}
+
+func (o ImageOptions) pixels() int { return int(math.Round(o.Size / 25.4 * float64(o.DPI))) }
+
+// ImageFormats are the formats WriteImageDir writes.
+var ImageFormats = []string{"svg", "png"}
+
+// WriteImageDir writes each puzzle and its solution as an image of its own
+// into dir (made if needed): puzzle-001.svg, solution-001.svg, ... (or
+// .png), numbered like the book, for a page layout program. Each file
+// appears whole or not at all.
+func WriteImageDir(dir, format string, puzzles []BookPuzzle, opt ImageOptions) error {
+	if err := opt.Check(); err != nil {
+		return err
+	}
+	opt = opt.withDefaults()
+	write := WriteSVGPuzzleSized
+	switch format {
+	case "svg":
+	case "png":
+		write = WritePNGPuzzle
+	default:
+		return fmt.Errorf("images are svg or png, not %q", format)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, p := range puzzles {
+		sol := BookPuzzle{Number: p.Number, Grid: p.Solution, Solution: p.Solution, Level: p.Level}
+		for _, f := range []struct {
+			name  string
+			p     BookPuzzle
+			given [81]uint8
+		}{{"puzzle", p, p.Grid}, {"solution", sol, p.Grid}} {
+			out, err := CreateAtomic(filepath.Join(dir, fmt.Sprintf("%s-%03d.%s", f.name, p.Number, format)))
+			if err != nil {
+				return err
+			}
+			if err := write(out, f.p, f.given, opt); err != nil {
+				out.Abort()
+				return err
+			}
+			if err := out.Commit(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// WriteSVGPuzzleSized writes one puzzle as an SVG image of opt.Size mm
+// (digits of given bold).
+func WriteSVGPuzzleSized(w io.Writer, p BookPuzzle, given [81]uint8, opt ImageOptions) error {
+	return writeSVGPuzzle(w, p, given, fmt.Sprintf("%gmm", opt.withDefaults().Size))
+}
+
+// The drawing of one puzzle image, in SVG units: a 360-unit grid with a
+// 30-unit border around it, the label above.
+const imgSide, imgPad = 360.0, 30.0
+
+// WritePNGPuzzle draws one puzzle as a PNG image, opt.Size mm at opt.DPI,
+// the resolution recorded in the file (pHYs), with the same drawing as the
+// SVG images: label, thin and thick lines, digits of given bold.
+func WritePNGPuzzle(w io.Writer, p BookPuzzle, given [81]uint8, opt ImageOptions) error {
+	opt = opt.withDefaults()
+	px := opt.pixels()
+	s := float64(px) / (imgSide + 2*imgPad) // pixels per unit
+	img := image.NewGray(image.Rect(0, 0, px, px))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	rect := func(x0, y0, x1, y1 float64) {
+		r := image.Rect(int(math.Round(x0*s)), int(math.Round(y0*s)), int(math.Round(x1*s)), int(math.Round(y1*s)))
+		if r.Dx() == 0 {
+			r.Max.X++
+		}
+		if r.Dy() == 0 {
+			r.Max.Y++
+		}
+		draw.Draw(img, r, image.Black, image.Point{}, draw.Src)
+	}
+	cell := imgSide / 9
+	for i := 1; i < 9; i++ {
+		w := 0.5
+		if i%3 == 0 {
+			w = 2
+		}
+		p := imgPad + float64(i)*cell
+		rect(p-w/2, imgPad, p+w/2, imgPad+imgSide)
+		rect(imgPad, p-w/2, imgPad+imgSide, p+w/2)
+	}
+	for _, e := range [][4]float64{
+		{imgPad - 1.5, imgPad - 1.5, imgPad + imgSide + 1.5, imgPad + 1.5},
+		{imgPad - 1.5, imgPad + imgSide - 1.5, imgPad + imgSide + 1.5, imgPad + imgSide + 1.5},
+		{imgPad - 1.5, imgPad - 1.5, imgPad + 1.5, imgPad + imgSide + 1.5},
+		{imgPad + imgSide - 1.5, imgPad - 1.5, imgPad + imgSide + 1.5, imgPad + imgSide + 1.5},
+	} {
+		rect(e[0], e[1], e[2], e[3])
+	}
+	regular, err := face(goregular.TTF, cell*0.62*s)
+	if err != nil {
+		return err
+	}
+	bold, err := face(gobold.TTF, cell*0.62*s)
+	if err != nil {
+		return err
+	}
+	text := func(f font.Face, x, y float64, str, align string, gray uint8) {
+		d := font.Drawer{Dst: img, Src: image.NewUniform(color.Gray{Y: gray}), Face: f}
+		adv := float64(d.MeasureString(str)) / 64
+		switch align {
+		case "C":
+			x -= adv / 2
+		case "R":
+			x -= adv
+		}
+		d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+		d.DrawString(str)
+	}
+	capH := func(f font.Face) float64 {
+		b, _, _ := f.GlyphBounds('8')
+		return float64(-b.Min.Y) / 64
+	}
+	for i, v := range p.Grid {
+		if v == 0 {
+			continue
+		}
+		f := regular
+		if given[i] != 0 {
+			f = bold
+		}
+		cx := (imgPad + (float64(i%9)+0.5)*cell) * s
+		cy := (imgPad + (float64(i/9)+0.5)*cell) * s
+		text(f, cx, cy+capH(f)/2, string(rune('0'+v)), "C", 0)
+	}
+	lb, err := face(gobold.TTF, 14*s)
+	if err != nil {
+		return err
+	}
+	lr, err := face(goregular.TTF, 14*s)
+	if err != nil {
+		return err
+	}
+	text(lb, imgPad*s, (imgPad-6)*s, fmt.Sprintf("#%d", p.Number), "L", 0)
+	text(lr, (imgPad+imgSide)*s, (imgPad-6)*s, p.details(), "R", 80)
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return err
+	}
+	_, err = w.Write(withDPI(b.Bytes(), opt.DPI))
+	return err
+}
+
+// face is a Go font at size pixels.
+func face(ttf []byte, size float64) (font.Face, error) {
+	f, err := opentype.Parse(ttf)
+	if err != nil {
+		return nil, err
+	}
+	return opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+}
+
+// withDPI adds a pHYs chunk (pixels per metre) after a PNG's header chunk,
+// so that layout programs place the image at its size.
+func withDPI(p []byte, dpi int) []byte {
+	const at = 8 + 8 + 13 + 4 // signature, IHDR
+	if len(p) < at {
+		return p
+	}
+	ppm := uint32(math.Round(float64(dpi) / 0.0254))
+	chunk := binary.BigEndian.AppendUint32(nil, 9)
+	body := append([]byte("pHYs"), binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, ppm), ppm)...)
+	body = append(body, 1) // unit: metre
+	chunk = append(chunk, body...)
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(body))
+	out := append([]byte{}, p[:at]...)
+	out = append(out, chunk...)
+	return append(out, p[at:]...)
+}

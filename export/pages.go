@@ -1,0 +1,170 @@
+package export
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// BookPapers lists the named trim sizes; --page-size also takes WxH in mm
+// or inches ("152x229mm", "6x9in").
+var BookPapers = []string{"a4", "a5", "letter", "5x8in", "6x9in", "8.5x11in"}
+
+// BookPerPage lists the layouts: puzzles per page.
+var BookPerPage = []int{1, 2, 4, 6, 9}
+
+var namedSizes = map[string][2]float64{
+	"a4":       {210, 297},
+	"a5":       {148, 210},
+	"letter":   {215.9, 279.4},
+	"5x8in":    {127, 203.2},
+	"6x9in":    {152.4, 228.6},
+	"8.5x11in": {215.9, 279.4},
+}
+
+// ParsePageSize reads a trim size: a name of BookPapers, or WxH with mm or
+// in after it ("152x229mm", "6.14x9.21in"). It returns width and height in
+// mm.
+func ParsePageSize(s string) (w, h float64, err error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if wh, ok := namedSizes[s]; ok {
+		return wh[0], wh[1], nil
+	}
+	bad := fmt.Errorf("unknown page size %q (want %s, or WxH in mm or in: 152x229mm, 6x9in)", s, strings.Join(BookPapers, ", "))
+	unit := 0.0
+	switch {
+	case strings.HasSuffix(s, "mm"):
+		unit, s = 1, strings.TrimSuffix(s, "mm")
+	case strings.HasSuffix(s, "in"):
+		unit, s = 25.4, strings.TrimSuffix(s, "in")
+	default:
+		return 0, 0, bad
+	}
+	ws, hs, ok := strings.Cut(s, "x")
+	if !ok {
+		return 0, 0, bad
+	}
+	w, err1 := strconv.ParseFloat(ws, 64)
+	h, err2 := strconv.ParseFloat(hs, 64)
+	if err1 != nil || err2 != nil {
+		return 0, 0, bad
+	}
+	w, h = w*unit, h*unit
+	if w < 80 || h < 80 || w > 600 || h > 600 {
+		return 0, 0, fmt.Errorf("page size %s: %.0fx%.0f mm, want each side from 80 to 600 mm", s, w, h)
+	}
+	return w, h, nil
+}
+
+// ParseLength reads a length in mm or in: "15mm", "0.5in", "3" (mm).
+func ParseLength(s string) (float64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	unit := 1.0
+	switch {
+	case strings.HasSuffix(t, "mm"):
+		t = strings.TrimSuffix(t, "mm")
+	case strings.HasSuffix(t, "in"):
+		unit, t = 25.4, strings.TrimSuffix(t, "in")
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v < 0 {
+		return 0, fmt.Errorf("length %q: want a number of mm or in (15mm, 0.5in)", s)
+	}
+	return v * unit, nil
+}
+
+// pageKind is what a page of a book holds.
+type pageKind int
+
+const (
+	titlePageKind pageKind = iota
+	contentsPageKind
+	sectionPageKind
+	puzzlePageKind
+	solutionPageKind
+)
+
+// bookPage is one page of a book's plan: its kind, its place (1 is the
+// first, a right-hand page) and the puzzles on it (indexes).
+type bookPage struct {
+	kind    pageKind
+	number  int
+	level   string // a section page's level
+	puzzles []int
+}
+
+// plan is the page sequence of a book: title, contents, for each level a
+// section page and its puzzle pages, then the solutions.
+func plan(puzzles []BookPuzzle, opt BookOptions, solutionsPerPage int) []bookPage {
+	var pages []bookPage
+	add := func(p bookPage) {
+		p.number = len(pages) + 1
+		pages = append(pages, p)
+	}
+	if opt.Title != "" {
+		add(bookPage{kind: titlePageKind})
+	}
+	if opt.Contents {
+		add(bookPage{kind: contentsPageKind})
+	}
+	for i := 0; i < len(puzzles); {
+		j := i + 1
+		for j < len(puzzles) && (!opt.Sections || puzzles[j].Level == puzzles[i].Level) {
+			j++
+		}
+		if opt.Sections {
+			add(bookPage{kind: sectionPageKind, level: puzzles[i].Level, puzzles: span(i, j)})
+		}
+		for k := i; k < j; k += opt.PerPage {
+			add(bookPage{kind: puzzlePageKind, puzzles: span(k, min(j, k+opt.PerPage))})
+		}
+		i = j
+	}
+	for k := 0; k < len(puzzles); k += solutionsPerPage {
+		add(bookPage{kind: solutionPageKind, puzzles: span(k, min(len(puzzles), k+solutionsPerPage))})
+	}
+	return pages
+}
+
+func span(i, j int) []int {
+	out := make([]int, 0, j-i)
+	for k := i; k < j; k++ {
+		out = append(out, k)
+	}
+	return out
+}
+
+// levelRange names the levels of the puzzles on a page: "hard", or the
+// easiest and the hardest, "hard – diabolical", ranked by levels (easiest
+// first; others after them, in the order met).
+func levelRange(puzzles []BookPuzzle, idx []int, levels []string, dash string) string {
+	var seen []string
+	for _, i := range idx {
+		if l := puzzles[i].Level; l != "" && !slices.Contains(seen, l) {
+			seen = append(seen, l)
+		}
+	}
+	if len(seen) == 0 {
+		return ""
+	}
+	rank := func(l string) int {
+		if r := slices.Index(levels, l); r >= 0 {
+			return r
+		}
+		return len(levels) + slices.Index(seen, l)
+	}
+	lo, hi := seen[0], seen[0]
+	for _, l := range seen {
+		if rank(l) < rank(lo) {
+			lo = l
+		}
+		if rank(l) > rank(hi) {
+			hi = l
+		}
+	}
+	if lo == hi {
+		return lo
+	}
+	return lo + dash + hi
+}
