@@ -368,7 +368,7 @@ func TestREADMEFlags(t *testing.T) {
 	}
 	flagRE := regexp.MustCompile(`--[a-z][a-z-]+`)
 	helpRE := regexp.MustCompile(`(?m)^ +(--[a-z][a-z-]+)`)
-	for _, cmd := range []string{"solve", "grade", "hint", "generate", "print", "serve", "merge", "techniques", "config", "completion"} {
+	for _, cmd := range []string{"solve", "grade", "hint", "generate", "print", "serve", "merge", "canon", "transform", "techniques", "config", "completion"} {
 		section := readmeSection(string(readme), cmd)
 		if section == "" {
 			t.Errorf("the README has no section on sudokit %s", cmd)
@@ -376,7 +376,7 @@ func TestREADMEFlags(t *testing.T) {
 		}
 		// Mentions of other commands' flags ("`generate --require`", an
 		// example line "sudokit generate ... --pdf") belong to those.
-		other := regexp.MustCompile("(`|(?m)^\\$? ?sudokit )(solve|grade|hint|generate|print|serve|merge|techniques|config|completion)( [^`\n]*)")
+		other := regexp.MustCompile("(`|(?m)^\\$? ?sudokit )(solve|grade|hint|generate|print|serve|merge|canon|transform|techniques|config|completion)( [^`\n]*)")
 		section = other.ReplaceAllStringFunc(section, func(m string) string {
 			if strings.Contains(m, " "+cmd+" ") || strings.HasSuffix(m, " "+cmd) || strings.Contains(m, "`"+cmd+" ") {
 				return m
@@ -623,7 +623,7 @@ func TestReferenceDocs(t *testing.T) {
 			t.Errorf("%s is out of date with the commands: remake it with go test -run TestReferenceDocs -update .", path)
 		}
 	}
-	for _, cmd := range []string{"solve", "grade", "hint", "generate", "print", "serve", "merge", "techniques", "config", "completion"} {
+	for _, cmd := range []string{"solve", "grade", "hint", "generate", "print", "serve", "merge", "canon", "transform", "techniques", "config", "completion"} {
 		if !strings.Contains(md, "## "+cmd) {
 			t.Errorf("docs/cli.md has no section on %s", cmd)
 		}

@@ -49,6 +49,7 @@ func TestShardsMerge(t *testing.T) {
 		{"solve", []string{"line", "grid", "json", "csv", "sdk"}, files},
 		{"grade", []string{"line", "se", "csv", "json", "candidates", "pm729"}, []string{input}},
 		{"hint", []string{"text", "json"}, []string{input}},
+		{"canon", []string{"line", "json", "csv"}, files},
 	}
 	for _, tt := range tests {
 		for _, format := range tt.formats {

@@ -39,6 +39,9 @@ type Options struct {
 	Width int
 	// Part, when not nil, writes one part of a longer output (a shard).
 	Part *Part
+	// WithTransform adds to canon's line the transformation that takes
+	// the puzzle to its canonical form.
+	WithTransform bool
 }
 
 // format is one output format of the rows.
@@ -58,6 +61,9 @@ var allJobs = []Job{Solve, Grade, Generate}
 
 // formats is the table of row formats, in the order help lists them.
 var formats = []format{
+	{"line", "the canonical form (81 digits, 0 for a blank), with --with-transform the transformation", nil, []Job{Canon}, newCanonWriter, nil},
+	{"json", "one JSON object per line and puzzle: source, line, label, puzzle, status, canon, transform", nil, []Job{Canon}, newCanonWriter, nil},
+	{"csv", "comma-separated values under a header line: source, line, label, puzzle, status, canon, transform, error", nil, []Job{Canon}, newCanonWriter, nil},
 	{"line", "", map[Job]string{
 		Solve:    "one line per puzzle: its solution (the puzzle when it has none), the status when not unique, the label",
 		Grade:    "one line per puzzle: the puzzle, ED=ER/EP/ED, the level (or the status), the label",

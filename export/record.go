@@ -29,9 +29,10 @@ const (
 	Grade
 	Generate
 	Hint
+	Canon
 )
 
-var jobNames = [...]string{"solve", "grade", "generate", "hint"}
+var jobNames = [...]string{"solve", "grade", "generate", "hint", "canon"}
 
 func (j Job) String() string { return jobNames[j] }
 
@@ -51,6 +52,8 @@ type Record struct {
 	// available; HintErr (a *hint.NoHint) tells why there is none.
 	Hints   []hint.Hint
 	HintErr error
+	// Canon is canon's answer: the puzzle's minlex form.
+	Canon *Canonical
 	// Elapsed is the time the command spent on the puzzle.
 	Elapsed time.Duration
 }
@@ -74,6 +77,8 @@ func (r Record) Status() string {
 		return "failed"
 	case r.Hints != nil:
 		return "hint"
+	case r.Canon != nil:
+		return "canonical"
 	}
 	return ""
 }

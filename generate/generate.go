@@ -289,8 +289,10 @@ type RunOptions struct {
 	Count   int // puzzles to make
 	Workers int // goroutines (at least 1)
 	// Dedupe skips a puzzle already emitted by this run; a later index
-	// takes its place.
+	// takes its place. Key, when not nil, says which puzzles are the same
+	// (canon.Key: the same up to isomorphism); else equal grids are.
 	Dedupe bool
+	Key    func(sudoku.Grid) string
 	// Start and Step choose the indices of the puzzles: Start, Start+Step,
 	// Start+2*Step, ... (Step 0 means 1). The puzzle at an index is the
 	// same in every run with the same seed and options, so runs over
@@ -318,7 +320,11 @@ func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) e
 		}
 	}
 	var st Stats
-	seen := map[sudoku.Grid]bool{}
+	seen := map[string]bool{}
+	key := opt.Key
+	if key == nil {
+		key = func(g sudoku.Grid) string { return string(g[:]) }
+	}
 	start := time.Now()
 	err := batch.Run(ctx, batch.Options{Workers: opt.Workers, Chunk: 1}, indices,
 		func(i int) result {
@@ -330,10 +336,11 @@ func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) e
 				return r.err
 			}
 			if opt.Dedupe {
-				if seen[r.p.Grid] {
+				k := key(r.p.Grid)
+				if seen[k] {
 					return nil
 				}
-				seen[r.p.Grid] = true
+				seen[k] = true
 			}
 			if err := emit(r.p); err != nil {
 				return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -402,5 +403,24 @@ func TestPath(t *testing.T) {
 	p, err := gen.Puzzle(context.Background(), 0)
 	if err != nil || len(p.Result.Path) == 0 || p.Result.Path[len(p.Result.Path)-1].Rating == 0 {
 		t.Fatalf("%v: a path of %d steps", err, len(p.Result.Path))
+	}
+}
+
+// TestRunDedupeKey checks that a dedupe key makes puzzles the key calls
+// the same count once: a key that sees only the clue count keeps one
+// puzzle per count.
+func TestRunDedupeKey(t *testing.T) {
+	gen := newGen(t, Options{Seed: 4, Target: Target{Rating: band(1.0, 1.5)}})
+	seen := map[int]bool{}
+	_, err := gen.Run(context.Background(), RunOptions{Count: 3, Workers: 2, Dedupe: true,
+		Key: func(g sudoku.Grid) string { return strconv.Itoa(g.Givens()) }}, func(p Puzzle) error {
+		if seen[p.Grid.Givens()] {
+			t.Errorf("two puzzles of %d clues", p.Grid.Givens())
+		}
+		seen[p.Grid.Givens()] = true
+		return nil
+	})
+	if err != nil || len(seen) != 3 {
+		t.Errorf("%v, %d puzzles", err, len(seen))
 	}
 }

@@ -97,6 +97,11 @@ func (g Grid) Validate() error {
 // firstConflict finds the conflict Validate reports: units in order (rows,
 // columns, boxes), cells in reading order.
 func (g Grid) firstConflict() error {
+	for i, v := range g { // a digit out of range comes first, as in Validate's pass
+		if v > 9 {
+			return fmt.Errorf("cell %s holds %d, want 0..9", CellName(i), v)
+		}
+	}
 	for u := range Units {
 		var seen [10]int8
 		for _, cell := range Units[u] {

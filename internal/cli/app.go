@@ -82,6 +82,7 @@ Examples:
 			return ucli.ShowAppHelp(c)
 		},
 		Commands: []*ucli.Command{solveCommand(), gradeCommand(), hintCommand(), generateCommand(), printCommand(), mergeCommand(),
+			canonCommand(), transformCommand(),
 			serveCommand(), techniquesCommand(), configCommand(), completionCommand(), helpCommand(), completeCommand()},
 	}
 	for _, cmd := range app.Commands {

@@ -32,6 +32,8 @@ func interspersed(app *ucli.App, args []string) []string {
 			takesValue[name] = !isBool
 		}
 	}
+	// --dedupe's value may be left out: it means exact.
+	optional := map[string]map[string]bool{"dedupe": {"exact": true, "isomorphs": true}}
 	out := append([]string(nil), args[:i+1]...)
 	var positional []string
 	rest := args[i+1:]
@@ -48,6 +50,10 @@ func interspersed(app *ucli.App, args []string) []string {
 			name := strings.TrimLeft(a, "-")
 			if k := strings.IndexByte(name, '='); k >= 0 {
 				continue // --flag=value
+			}
+			if values, ok := optional[name]; ok && takesValue[name] && (j+1 == len(rest) || !values[rest[j+1]]) {
+				out[len(out)-1] += "=exact"
+				continue
 			}
 			if takesValue[name] && j+1 < len(rest) {
 				j++

@@ -13,6 +13,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
@@ -59,7 +60,7 @@ Examples:
 			formatFlag(export.Generate, "line"),
 			outputFlag(),
 			&ucli.BoolFlag{Name: "with-solution", Usage: "add each puzzle's solution"},
-			&ucli.BoolFlag{Name: "dedupe", Usage: "never output the same puzzle twice"},
+			&ucli.StringFlag{Name: "dedupe", Usage: "never output the same puzzle twice: `exact` (the same grid; the value may be left out) or isomorphs (the same up to relabelling, rotation, transposition and shuffles)"},
 			summaryFlag("candidates tried, technique usage, levels"),
 			groupByFlag("one usage table per level in the summary and one section per level in the --pdf book: group by `level`"),
 			&ucli.StringFlag{Name: "pdf", TakesFile: true, Usage: "also write the puzzles as a printable book to `FILE` (layout: the book flags of print: --page-size, --per-page, --title, --toc, --font, ...)"},
@@ -285,7 +286,16 @@ func readPatterns(c *ucli.Context) ([]generate.Pattern, error) {
 // readParts reads --start-index and --shard: which of the run's puzzles
 // this process makes, and how its rows join the other parts'.
 func (r *generateRun) readParts(c *ucli.Context) error {
-	r.run = generate.RunOptions{Count: r.count, Workers: r.workers, Dedupe: c.Bool("dedupe")}
+	r.run = generate.RunOptions{Count: r.count, Workers: r.workers}
+	switch d := c.String("dedupe"); {
+	case !c.IsSet("dedupe"):
+	case d == "exact":
+		r.run.Dedupe = true
+	case d == "isomorphs":
+		r.run.Dedupe, r.run.Key = true, canon.Key
+	default:
+		return usagef("--dedupe takes exact or isomorphs, not %q", d)
+	}
 	sh, err := readShard(c)
 	if err != nil {
 		return err
