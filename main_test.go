@@ -115,12 +115,7 @@ func TestGolden(t *testing.T) {
 			if code != tt.code {
 				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tt.code, stderr)
 			}
-			got := timings.ReplaceAllStringFunc(stdout, func(m string) string {
-				if strings.HasPrefix(m, ",") {
-					return ",0" + m[len(m)-1:] // the time column of CSV output
-				}
-				return m[:strings.Index(m, ":")+1] + "0"
-			}) + "--- stderr\n" + stderr
+			got := withoutTimes(stdout) + "--- stderr\n" + stderr
 			path := filepath.Join("testdata", "golden", tt.golden)
 			if *update {
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {

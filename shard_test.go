@@ -24,11 +24,12 @@ func mergeParts(t *testing.T, parts []string) string {
 	return out.String()
 }
 
-// withoutTimes blanks the values that change from run to run.
+// withoutTimes blanks the values that change from run to run: the time
+// fields of JSON and the time column of CSV.
 func withoutTimes(s string) string {
 	return timings.ReplaceAllStringFunc(s, func(m string) string {
 		if strings.HasPrefix(m, ",") {
-			return ",0" + m[len(m)-1:]
+			return ",0" + m[len(m)-1:] // the time column of CSV output
 		}
 		return m[:strings.Index(m, ":")+1] + "0"
 	})
