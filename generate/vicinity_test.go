@@ -3,8 +3,8 @@ package generate
 import (
 	"context"
 	"errors"
-	"slices"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
