@@ -53,16 +53,18 @@ type VicinityOptions struct {
 	// are the same puzzle, and only the first is rated and emitted. The
 	// default is the grid itself; a canonical form makes isomorphs one.
 	Key func(sudoku.Grid) string
-	// Round is the number of candidates built in one round (0: 256).
+	// Round is the number of moves drawn in one round (0: 32); each move
+	// gives up to 4 candidates.
 	// Candidates of a round move from the same pool; the pool takes the
 	// round's rated candidates at its end.
 	Round int
 	// ColdTries is the number of random minimal puzzles rated to start a
 	// cold search (0: 1,000).
 	ColdTries int
-	// MaxTries bounds the candidates built since the last puzzle emitted
-	// (or since the start) before Vicinity gives up with ErrGaveUp (0: the
-	// Generator's MaxTries).
+	// MaxTries bounds the tries (moves drawn, random puzzles of a cold
+	// start) since the last puzzle emitted, or since the start, before
+	// Vicinity gives up with ErrGaveUp (0: the Generator's MaxTries). It is
+	// checked at the end of each round.
 	MaxTries int
 	// Progress, when set, is called after each round.
 	Progress func(VicinityStatus)
@@ -73,9 +75,9 @@ type VicinityStatus struct {
 	Round   int           // rounds done (the cold start or the seeds' rating is round 0)
 	Pool    int           // puzzles in the pool
 	Best    sudoku.Rating // the highest ER in the pool (a lower bound for puzzles over the target)
-	Tries   int64         // candidates built
-	Unique  int64         // candidates with one solution
-	Minimal int64         // of those, minimal and not solved by singles when the target is harder
+	Tries   int64         // moves drawn, and random puzzles of a cold start
+	Unique  int64         // candidates the moves gave, each with one solution
+	Minimal int64         // of those, reduced to minimal: new, in the clue bounds, not solved by singles when the target is harder
 	Rated   int64         // candidates rated (the minimal ones not seen before)
 	Made    int           // puzzles emitted
 	Elapsed time.Duration // since the start
@@ -85,7 +87,25 @@ type VicinityStatus struct {
 type member struct {
 	grid sudoku.Grid
 	er   sudoku.Rating
-	seq  int64 // order of arrival: among equal ratings, the newest ranks first
+	// weight ranks puzzles of one rating: the more steps of the hard
+	// chains (8.5 and up) their path takes, the closer they seem to a
+	// harder puzzle.
+	weight int
+	seq    int64 // order of arrival: among equal ratings and weights, the newest ranks first
+}
+
+// hardSteps weighs a graded path by its steps rated 8.5 and up: each
+// counts its technique's lowest rating above 8.0, in tenths.
+func hardSteps(res grade.Result) int {
+	w := 0
+	for key, u := range res.Usage {
+		t, ok := techniques.Lookup(key)
+		if !ok || t.Ratings.Min.Tenths() < 85 {
+			continue
+		}
+		w += u.Steps * (t.Ratings.Min.Tenths() - 80)
+	}
+	return w
 }
 
 // candidate is a neighbour built from the pool, or a random puzzle of a
@@ -146,7 +166,12 @@ const (
 // moves from the seed and the round number, and their results are merged
 // in candidate order). Vicinity stops after count puzzles, at emit's
 // first error, at ctx's end, or with ErrGaveUp after opt.MaxTries
-// candidates without a new puzzle.
+// tries without a new puzzle. Stats.Tries counts the tries; Puzzle.Tries
+// those since the puzzle before.
+//
+// The output is reproducible as long as no grading runs out of the
+// configured time budget (a budget of 0 never does): such a candidate is
+// dropped, and whether it runs out depends on the machine.
 func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions, emit func(Puzzle) error) (Stats, error) {
 	v := &vicinity{g: g, opt: opt, count: count, emit: emit, seen: map[string]bool{}, start: time.Now()}
 	if v.opt.PoolSize <= 0 {
@@ -164,7 +189,7 @@ func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions
 		v.opt.Key = func(g sudoku.Grid) string { return g.String() }
 	}
 	if v.opt.Round <= 0 {
-		v.opt.Round = 256
+		v.opt.Round = 32
 	}
 	if v.opt.ColdTries <= 0 {
 		v.opt.ColdTries = 1000
@@ -217,7 +242,7 @@ func (v *vicinity) run(ctx context.Context) error {
 			v.opt.Progress(v.status())
 		}
 		if v.tries.Load()-v.since >= int64(v.opt.MaxTries) {
-			return fmt.Errorf("vicinity: %w after %d candidates without a new one (best in the pool: %v); the target may be too far from the pool (raise the tries or give harder seeds)",
+			return fmt.Errorf("vicinity: %w after %d tries without a new puzzle (best in the pool: %v); the target may be too far from the pool (raise the tries or give harder seeds)",
 				ErrGaveUp, v.tries.Load()-v.since, v.pool[0].er)
 		}
 	}
@@ -369,14 +394,17 @@ func (v *vicinity) admit(r rated) {
 		return
 	}
 	v.seq++
-	v.pool = append(v.pool, member{grid: r.grid, er: er, seq: v.seq})
+	v.pool = append(v.pool, member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq})
 }
 
-// settle keeps the PoolSize hardest puzzles of the pool, the newest first
-// among equal ratings.
+// settle keeps the PoolSize hardest puzzles of the pool: by rating, then
+// weight, then the newest first.
 func (v *vicinity) settle() {
 	slices.SortFunc(v.pool, func(a, b member) int {
 		if c := cmp.Compare(b.er.Tenths(), a.er.Tenths()); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.weight, a.weight); c != 0 {
 			return c
 		}
 		return cmp.Compare(b.seq, a.seq)
