@@ -49,7 +49,7 @@ func benchVicinity(b *testing.B, target Target, from []sudoku.Grid) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(st.Made)/b.Elapsed().Seconds(), "puzzles/s")
-	b.ReportMetric((cpuTime() - cpu0).Seconds()/float64(st.Made), "cpu-s/puzzle")
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(st.Made), "cpu-s/puzzle")
 	b.ReportMetric(float64(rated)/float64(st.Made), "rated/puzzle")
 }
 
