@@ -50,13 +50,14 @@ type VicinityOptions struct {
 	// Moves are the moves tried, each as likely (empty: DefaultMoves).
 	Moves []Move
 	// Key names a puzzle for deduplication: two puzzles with the same key
-	// are the same puzzle, and only the first is rated and emitted. The
-	// default is the grid itself; a canonical form makes isomorphs one.
+	// are the same puzzle, and only the first is rated and emitted, so
+	// puzzles with one key must rate the same (isomorphs do). The default
+	// is the grid itself; a canonical form makes isomorphs one. It is
+	// called from several goroutines.
 	Key func(sudoku.Grid) string
 	// Round is the number of moves drawn in one round (0: 32); each move
-	// gives up to 4 candidates.
-	// Candidates of a round move from the same pool; the pool takes the
-	// round's rated candidates at its end.
+	// gives up to 4 candidates. The moves of a round start from the same
+	// pool; the pool takes the round's rated candidates at its end.
 	Round int
 	// ColdTries is the number of random minimal puzzles rated to start a
 	// cold search (0: 1,000).
