@@ -2,7 +2,10 @@ package generate
 
 import (
 	"context"
+	"runtime"
 	"testing"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // benchBand generates puzzles of one band, single-threaded, and reports
@@ -28,3 +31,35 @@ func BenchmarkGenerateER26to40(b *testing.B) { benchBand(b, Target{Rating: band(
 func BenchmarkGenerateER41to60(b *testing.B) { benchBand(b, Target{Rating: band(4.1, 6.0)}) }
 func BenchmarkGenerateER61to75(b *testing.B) { benchBand(b, Target{Rating: band(6.1, 7.5)}) }
 func BenchmarkGenerateER76up(b *testing.B)   { benchBand(b, Target{Rating: band(7.6, 0)}) }
+
+// benchVicinity finds b.N puzzles by a neighbourhood search on all cores
+// and reports puzzles per second of wall time, CPU seconds per puzzle and
+// candidates rated per puzzle. Hard targets take minutes: run it with
+// -benchtime Nx, as in
+//
+//	go test ./generate -run - -bench VicinityFromHardest -benchtime 5x -timeout 0
+func benchVicinity(b *testing.B, target Target, from []sudoku.Grid) {
+	gen := newGen(b, Options{Seed: 1, Target: target, MaxTries: 1 << 40})
+	cpu0 := cpuTime()
+	var rated int64
+	opt := VicinityOptions{Workers: runtime.NumCPU(), From: from, Progress: func(s VicinityStatus) { rated = s.Rated }}
+	b.ResetTimer()
+	st, err := gen.Vicinity(context.Background(), b.N, opt, func(Puzzle) error { return nil })
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(st.Made)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(st.Made), "cpu-s/puzzle")
+	b.ReportMetric(float64(rated)/float64(st.Made), "rated/puzzle")
+}
+
+// From the forum's hardest list (ER 10+), new puzzles at 10.5 and up.
+func BenchmarkVicinityFromHardest(b *testing.B) {
+	benchVicinity(b, Target{Rating: band(10.5, 0)}, readGrids(b, "../testdata/puzzles/forum-hardest-1106.txt", 0))
+}
+
+// From a cold start, 9.5 to 9.9.
+func BenchmarkVicinityCold95to99(b *testing.B) { benchVicinity(b, Target{Rating: band(9.5, 9.9)}, nil) }
+
+// From a cold start, 10.0 and up.
+func BenchmarkVicinityCold100up(b *testing.B) { benchVicinity(b, Target{Rating: band(10.0, 0)}, nil) }

@@ -46,6 +46,8 @@ type searcher struct {
 	guesses int
 	first   sudoku.Grid
 	rng     *rand.Rand
+	// visit, when set, sees each solution found; false stops the search.
+	visit func(sudoku.Grid) bool
 }
 
 // Count searches g for solutions, stopping once limit solutions are found
@@ -65,6 +67,15 @@ func CountState(st *sudoku.State, limit int) Result {
 	sr := searcher{limit: max(limit, 1), cands: &st.Cands}
 	g := st.Grid()
 	return sr.run(&g)
+}
+
+// Each calls visit with the solutions of g one at a time, until visit
+// returns false or limit solutions have been visited (limit < 1 counts as
+// 1), and returns how many it visited. The generator's neighbourhood
+// search reads from them which clues would make a puzzle unique.
+func Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int {
+	sr := searcher{limit: max(limit, 1), visit: visit}
+	return sr.run(&g).Count
 }
 
 // Solve returns the first solution found, and false when there is none.
@@ -117,6 +128,9 @@ func (sr *searcher) search(s *state) {
 				sr.first = s.grid()
 			}
 			sr.count++
+			if sr.visit != nil && !sr.visit(s.grid()) {
+				sr.limit = sr.count // stop
+			}
 			return
 		}
 		sr.guesses++

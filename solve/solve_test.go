@@ -455,3 +455,45 @@ func TestCountState(t *testing.T) {
 		t.Errorf("%d states checked against the reference, counts %v: the test lost its power", checked, counts)
 	}
 }
+
+// TestEach checks that Each visits distinct solutions of the puzzle, as
+// many as the reference counts (up to the limit), and stops when asked.
+func TestEach(t *testing.T) {
+	var puzzles []sudoku.Grid
+	for _, p := range readSet(t, filepath.Join("..", "testdata", "puzzles", "serg-multisolution-1000.txt"))[:40] {
+		puzzles = append(puzzles, p.Grid)
+	}
+	// Two clues off a 17-clue puzzle leave many solutions.
+	g := mustGrid(t, "000000010400000000020000000000050407008000300001090000300400200050100000000806000")
+	g[7], g[9] = 0, 0
+	puzzles = append(puzzles, g)
+	for i, p := range puzzles {
+		want, ok := referenceCount(p, 50, 1_000_000)
+		if !ok {
+			t.Fatalf("puzzle %d: the reference gave up", i)
+		}
+		seen := map[sudoku.Grid]bool{}
+		n := Each(p, 50, func(s sudoku.Grid) bool {
+			if s.Validate() != nil || s.Givens() != 81 {
+				t.Errorf("puzzle %d: visited a grid that is not a solution: %s", i, s)
+			}
+			for c, d := range p {
+				if d != 0 && s[c] != d {
+					t.Errorf("puzzle %d: solution %s changes the given at %d", i, s, c)
+				}
+			}
+			seen[s] = true
+			return true
+		})
+		if n != want || len(seen) != want {
+			t.Errorf("puzzle %d: Each visited %d solutions (%d distinct), the reference counts %d", i, n, len(seen), want)
+		}
+		if want < 2 {
+			continue
+		}
+		calls := 0
+		if n := Each(p, 50, func(sudoku.Grid) bool { calls++; return calls < 2 }); n != 2 || calls != 2 {
+			t.Errorf("puzzle %d: Each went on after visit said stop: %d solutions, %d calls", i, n, calls)
+		}
+	}
+}

@@ -1,0 +1,589 @@
+package generate
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"math/rand/v2"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
+)
+
+// Move is a neighbourhood move {-Remove+Add}: take Remove clues away, then
+// give Add empty cells (perhaps a removed one) the digits of one completion
+// of what is left, so that the result still has a solution.
+type Move struct{ Remove, Add int }
+
+func (m Move) String() string { return fmt.Sprintf("{-%d+%d}", m.Remove, m.Add) }
+
+// DefaultMoves are the moves Vicinity makes when VicinityOptions.Moves is
+// empty: {-1+1}, {-2+2}, {-1+2} and {-2+1}, as the players' hardest-puzzle
+// searches do.
+var DefaultMoves = []Move{{1, 1}, {2, 2}, {1, 2}, {2, 1}}
+
+// VicinityOptions tunes a neighbourhood search. The seed, the target and
+// the clue bounds come from the Generator's Options; its Symmetry is
+// ignored (moves break symmetry) and every puzzle found is minimal.
+type VicinityOptions struct {
+	// Workers is the number of goroutines (below 1: 1). The puzzles found,
+	// and their order, do not depend on it.
+	Workers int
+	// From is the seed pool, such as a list of the hardest known puzzles.
+	// When it holds more than PoolSize puzzles, PoolSize of them, drawn
+	// with the seed, are rated and start the pool; all of them count as
+	// seen: no puzzle equal to one of them (under Key) is emitted. Empty
+	// From is a cold start: the pool starts as the hardest of ColdTries
+	// random minimal puzzles.
+	From []sudoku.Grid
+	// PoolSize is how many of the hardest puzzles found so far the search
+	// moves from (0: 32).
+	PoolSize int
+	// Moves are the moves tried, each as likely (empty: DefaultMoves).
+	Moves []Move
+	// Key names a puzzle for deduplication: two puzzles with the same key
+	// are the same puzzle, and only the first is rated and emitted, so
+	// puzzles with one key must rate the same (isomorphs do). The default
+	// is the grid itself; a canonical form makes isomorphs one. It is
+	// called from several goroutines.
+	Key func(sudoku.Grid) string
+	// Round is the number of moves drawn in one round (0: 32); each move
+	// gives up to 4 candidates. The moves of a round start from the same
+	// pool; the pool takes the round's rated candidates at its end.
+	Round int
+	// ColdTries is the number of random minimal puzzles rated to start a
+	// cold search (0: 1,000).
+	ColdTries int
+	// MaxTries bounds the tries (moves drawn, random puzzles of a cold
+	// start) since the last puzzle emitted, or since the start, before
+	// Vicinity gives up with ErrGaveUp (0: the Generator's MaxTries). It is
+	// checked at the end of each round.
+	MaxTries int
+	// Progress, when set, is called after each round.
+	Progress func(VicinityStatus)
+}
+
+// VicinityStatus tells how a neighbourhood search is going.
+type VicinityStatus struct {
+	Round   int           // rounds done (the cold start or the seeds' rating is round 0)
+	Pool    int           // puzzles in the pool
+	Best    sudoku.Rating // the highest ER in the pool (a lower bound for puzzles over the target)
+	Tries   int64         // moves drawn, and random puzzles of a cold start
+	Unique  int64         // candidates the moves gave, each with one solution
+	Minimal int64         // of those, reduced to minimal: new, in the clue bounds, not solved by singles when the target is harder
+	Rated   int64         // candidates rated (the minimal ones not seen before)
+	Made    int           // puzzles emitted
+	Elapsed time.Duration // since the start
+}
+
+// member is a puzzle of the pool.
+type member struct {
+	grid sudoku.Grid
+	er   sudoku.Rating
+	// weight ranks puzzles of one rating: the more steps of the hard
+	// chains (8.5 and up) their path takes, the closer they seem to a
+	// harder puzzle.
+	weight int
+	seq    int64 // order of arrival: among equal ratings and weights, the newest ranks first
+}
+
+// hardSteps weighs a graded path by its steps rated 8.5 and up: each
+// counts its technique's lowest rating above 8.0, in tenths.
+func hardSteps(res grade.Result) int {
+	w := 0
+	for key, u := range res.Usage {
+		t, ok := techniques.Lookup(key)
+		if !ok || t.Ratings.Min.Tenths() < 85 {
+			continue
+		}
+		w += u.Steps * (t.Ratings.Min.Tenths() - 80)
+	}
+	return w
+}
+
+// candidate is a neighbour built from the pool, or a random puzzle of a
+// cold start.
+type candidate struct {
+	ok       bool
+	grid     sudoku.Grid
+	solution sudoku.Grid
+	key      string
+}
+
+// rated is a candidate with its grade.
+type rated struct {
+	candidate
+	res grade.Result
+}
+
+// vicinity is the state of one Vicinity run; only its driver goroutine
+// touches it, workers see the pool snapshot of their round.
+type vicinity struct {
+	g       *Generator
+	opt     VicinityOptions
+	count   int
+	emit    func(Puzzle) error
+	pool    []member
+	seen    map[string]bool // keys of seeds and of every candidate rated
+	seq     int64
+	tries   atomic.Int64
+	unique  atomic.Int64
+	minimal atomic.Int64
+	rated   int64
+	made    int
+	since   int64 // tries at the last puzzle emitted
+	start   time.Time
+	round   int
+	stopMax sudoku.Rating
+}
+
+// Streams of the random generator, so that a cold start, the choice of
+// seeds and the rounds never share numbers.
+const (
+	streamCold  = 1 << 62
+	streamSeeds = 1<<62 + 1<<61
+)
+
+// Vicinity finds count puzzles that meet the target by a neighbourhood
+// search, for targets above what random generation reaches (ER 9.0 and up):
+// it keeps a pool of the hardest puzzles found, builds neighbours of them
+// by the moves, keeps those with one solution that are minimal (cheap
+// checks first: uniqueness, singles, minimality, the key not seen before),
+// rates them with the Generator's grader, emits those that meet the target
+// and puts the hardest in the pool, round after round.
+//
+// Each puzzle emitted has one solution, is minimal, meets the target and
+// differs (by opt.Key) from every puzzle of opt.From and every puzzle
+// emitted before. Puzzles come in a reproducible order: the same seed and
+// options give the same puzzles whatever opt.Workers (rounds draw their
+// moves from the seed and the round number, and their results are merged
+// in candidate order). Vicinity stops after count puzzles, at emit's
+// first error, at ctx's end, or with ErrGaveUp after opt.MaxTries
+// tries without a new puzzle. Stats.Tries counts the tries; Puzzle.Tries
+// those since the puzzle before.
+//
+// The output is reproducible as long as no grading runs out of the
+// configured time budget (a budget of 0 never does): such a candidate is
+// dropped, and whether it runs out depends on the machine.
+func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions, emit func(Puzzle) error) (Stats, error) {
+	v := &vicinity{g: g, opt: opt, count: count, emit: emit, seen: map[string]bool{}, start: time.Now()}
+	if v.opt.PoolSize <= 0 {
+		v.opt.PoolSize = 32
+	}
+	if len(v.opt.Moves) == 0 {
+		v.opt.Moves = DefaultMoves
+	}
+	for _, m := range v.opt.Moves {
+		if m.Remove < 0 || m.Add < 0 || m.Remove+m.Add == 0 || m.Remove > 8 || m.Add > 8 {
+			return Stats{}, fmt.Errorf("vicinity: bad move %v (remove and add 0 to 8 clues, not both 0)", m)
+		}
+	}
+	if v.opt.Key == nil {
+		v.opt.Key = func(g sudoku.Grid) string { return g.String() }
+	}
+	if v.opt.Round <= 0 {
+		v.opt.Round = 32
+	}
+	if v.opt.ColdTries <= 0 {
+		v.opt.ColdTries = 1000
+	}
+	if v.opt.MaxTries <= 0 {
+		v.opt.MaxTries = g.opt.MaxTries
+	}
+	v.stopMax = g.opt.Target.Rating.Max
+	if count <= 0 {
+		return v.stats(), nil
+	}
+	err := v.run(ctx)
+	if errors.Is(err, errDone) {
+		err = nil
+	}
+	return v.stats(), err
+}
+
+func (v *vicinity) stats() Stats {
+	return Stats{Made: v.made, Tries: v.tries.Load(), Elapsed: time.Since(v.start)}
+}
+
+func (v *vicinity) status() VicinityStatus {
+	st := VicinityStatus{Round: v.round, Pool: len(v.pool), Tries: v.tries.Load(), Unique: v.unique.Load(), Minimal: v.minimal.Load(), Rated: v.rated, Made: v.made, Elapsed: time.Since(v.start)}
+	if len(v.pool) > 0 {
+		st.Best = v.pool[0].er
+	}
+	return st
+}
+
+// run starts the pool, then runs rounds until done.
+func (v *vicinity) run(ctx context.Context) error {
+	var err error
+	if len(v.opt.From) > 0 {
+		err = v.seeds(ctx)
+	} else {
+		err = v.cold(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	if len(v.pool) == 0 {
+		return fmt.Errorf("vicinity: %w: no seed puzzle could be rated (none has one solution?)", ErrGaveUp)
+	}
+	for v.round = 1; ; v.round++ {
+		if err := v.step(ctx); err != nil {
+			return err
+		}
+		if v.opt.Progress != nil {
+			v.opt.Progress(v.status())
+		}
+		if v.tries.Load()-v.since >= int64(v.opt.MaxTries) {
+			return fmt.Errorf("vicinity: %w after %d tries without a new puzzle (best in the pool: %v); the target may be too far from the pool (raise the tries or give harder seeds)",
+				ErrGaveUp, v.tries.Load()-v.since, v.pool[0].er)
+		}
+	}
+}
+
+// seeds rates the seed puzzles that start the pool (all of them count as
+// seen).
+func (v *vicinity) seeds(ctx context.Context) error {
+	var start []sudoku.Grid
+	for _, grid := range v.opt.From {
+		k := v.opt.Key(grid)
+		if v.seen[k] {
+			continue
+		}
+		v.seen[k] = true
+		start = append(start, grid)
+	}
+	if len(start) > v.opt.PoolSize {
+		rng := rand.New(rand.NewPCG(v.g.opt.Seed, streamSeeds))
+		rng.Shuffle(len(start), func(i, j int) { start[i], start[j] = start[j], start[i] })
+		start = start[:v.opt.PoolSize]
+	}
+	items := func(yield func(sudoku.Grid) bool) {
+		for _, grid := range start {
+			if !yield(grid) {
+				return
+			}
+		}
+	}
+	err := batch.Run(ctx, batch.Options{Workers: v.opt.Workers}, items,
+		func(grid sudoku.Grid) rated {
+			res := v.g.grader.Grade(ctx, sudoku.NewState(grid), grade.Options{StopAbove: v.stopMax})
+			return rated{candidate{ok: true, grid: grid, solution: res.Solution}, res}
+		},
+		func(r rated) error {
+			if r.res.Status == grade.Cancelled {
+				return ctx.Err()
+			}
+			v.admit(r)
+			return nil
+		})
+	v.settle()
+	return err
+}
+
+// cold starts the pool from random minimal puzzles; those that meet the
+// target are emitted too.
+func (v *vicinity) cold(ctx context.Context) error {
+	t := v.g.opt.Target
+	build := func(i int) []candidate {
+		v.tries.Add(1)
+		v.g.tries.Add(1)
+		rng := rand.New(rand.NewPCG(v.g.opt.Seed, streamCold+uint64(i)))
+		sol := solve.RandomGrid(rng)
+		grid, clues := v.g.dig(sol, None, rng)
+		if t.MaxClues > 0 && clues > t.MaxClues {
+			return nil
+		}
+		if t.Rating.Min.Tenths() > 15 && techniques.SolvedBySingles(grid) {
+			return nil
+		}
+		return []candidate{{ok: true, grid: grid, solution: sol, key: v.opt.Key(grid)}}
+	}
+	return v.evaluate(ctx, v.opt.ColdTries, build)
+}
+
+// step runs one round: neighbours of the pool's puzzles.
+func (v *vicinity) step(ctx context.Context) error {
+	pool := v.pool
+	build := func(i int) []candidate {
+		v.tries.Add(1)
+		v.g.tries.Add(1)
+		rng := rand.New(rand.NewPCG(v.g.opt.Seed, uint64(v.round)<<32|uint64(i)))
+		// Parents near the top are drawn more often: the better of two.
+		p := min(rng.IntN(len(pool)), rng.IntN(len(pool)))
+		m := v.opt.Moves[rng.IntN(len(v.opt.Moves))]
+		return v.neighbours(pool[p].grid, m, rng)
+	}
+	return v.evaluate(ctx, v.opt.Round, build)
+}
+
+// evaluate builds n candidates in parallel, keeps in order those that
+// pass the cheap checks and whose key is new, rates them in parallel, and
+// merges the results in order: into the pool, and to emit when they meet
+// the target.
+func (v *vicinity) evaluate(ctx context.Context, n int, build func(int) []candidate) error {
+	var fresh []candidate
+	err := batch.Run(ctx, batch.Options{Workers: v.opt.Workers, Chunk: 8}, upTo(n), build,
+		func(cs []candidate) error {
+			for _, c := range cs {
+				if c.ok && !v.seen[c.key] {
+					v.seen[c.key] = true
+					fresh = append(fresh, c)
+				}
+			}
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	items := func(yield func(candidate) bool) {
+		for _, c := range fresh {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+	err = batch.Run(ctx, batch.Options{Workers: v.opt.Workers}, items,
+		func(c candidate) rated {
+			res := v.g.grader.Grade(ctx, sudoku.NewState(c.grid), grade.Options{StopAbove: v.stopMax, Unique: true})
+			return rated{c, res}
+		},
+		func(r rated) error {
+			switch r.res.Status {
+			case grade.Cancelled:
+				return ctx.Err()
+			case grade.Budget:
+				return nil
+			}
+			v.rated++
+			v.admit(r)
+			if !v.g.opt.Target.accepts(r.res) {
+				return nil
+			}
+			p := Puzzle{Index: v.made, Seed: v.g.opt.Seed, Grid: r.grid, Solution: r.solution, Result: r.res,
+				Tries: int(v.tries.Load() - v.since)}
+			if err := v.emit(p); err != nil {
+				return err
+			}
+			v.since = v.tries.Load()
+			if v.made++; v.made == v.count {
+				return errDone
+			}
+			return nil
+		})
+	v.settle()
+	return err
+}
+
+// admit puts a graded puzzle in the pool (settle trims it).
+func (v *vicinity) admit(r rated) {
+	var er sudoku.Rating
+	switch r.res.Status {
+	case grade.Rated, grade.Over:
+		er = r.res.ER
+	case grade.Beyond:
+		er = sudoku.RatingBeyond
+	default:
+		return
+	}
+	v.seq++
+	v.pool = append(v.pool, member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq})
+}
+
+// settle keeps the PoolSize hardest puzzles of the pool: by rating, then
+// weight, then the newest first.
+func (v *vicinity) settle() {
+	slices.SortFunc(v.pool, func(a, b member) int {
+		if c := cmp.Compare(b.er.Tenths(), a.er.Tenths()); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.weight, a.weight); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.seq, a.seq)
+	})
+	if len(v.pool) > v.opt.PoolSize {
+		v.pool = slices.Clip(v.pool[:v.opt.PoolSize])
+	}
+}
+
+// maxCompletions bounds the solutions of a parent with its clues removed
+// that a move reads: past it, the move adds clues of one solution at
+// random cells and keeps the result if it happens to have one solution.
+const maxCompletions = 2048
+
+// perRemoval is how many neighbours a move draws from one removal: the
+// solutions left are listed once for all of them.
+const perRemoval = 4
+
+// neighbours applies a move to a parent with rng. It removes m.Remove
+// clues, lists the solutions left (up to maxCompletions), then draws up to
+// perRemoval ways of adding m.Add clues that leave exactly one of them, so
+// that each result has one solution by construction; clues that the new
+// ones make redundant are then removed in random order, so that the
+// result is minimal. It returns the results that keep the target's clue
+// bounds, differ from the parent and are not solved by singles when the
+// target is harder.
+func (v *vicinity) neighbours(parent sudoku.Grid, m Move, rng *rand.Rand) []candidate {
+	var givens [81]int
+	ng := 0
+	for c, d := range parent {
+		if d != 0 {
+			givens[ng] = c
+			ng++
+		}
+	}
+	if m.Remove > ng {
+		return nil
+	}
+	base := parent
+	for i := 0; i < m.Remove; i++ { // a partial shuffle of the givens
+		j := i + rng.IntN(ng-i)
+		givens[i], givens[j] = givens[j], givens[i]
+		base[givens[i]] = 0
+	}
+	var sols []sudoku.Grid
+	n := solve.Each(base, maxCompletions+1, func(s sudoku.Grid) bool {
+		sols = append(sols, s)
+		return true
+	})
+	if n > maxCompletions {
+		if c := v.blind(parent, base, givens[:m.Remove], m.Add, rng); c.ok {
+			return []candidate{c}
+		}
+		return nil
+	}
+	var out []candidate
+	alive := make([]int, 0, n)
+	for range perRemoval {
+		grid := base
+		alive = alive[:0]
+		for i := range sols {
+			alive = append(alive, i)
+		}
+		ok := true
+		for a := m.Add; a > 0 && len(alive) > 1; a-- {
+			// count[c][d]: the solutions still alive with digit d at c.
+			var count [81][10]int32
+			for _, i := range alive {
+				for c := range 81 {
+					count[c][sols[i][c]]++
+				}
+			}
+			var picks [81 * 9]int16
+			np := 0
+			for c := range 81 {
+				if grid[c] != 0 {
+					continue
+				}
+				for d := 1; d <= 9; d++ {
+					k := int(count[c][d])
+					// The last clue must leave one solution; an earlier one
+					// must rule some out.
+					if (a == 1 && k == 1) || (a > 1 && k > 0 && k < len(alive)) {
+						picks[np] = int16(c*10 + d)
+						np++
+					}
+				}
+			}
+			if np == 0 {
+				ok = false
+				break
+			}
+			pick := int(picks[rng.IntN(np)])
+			c, d := pick/10, uint8(pick%10)
+			grid[c] = d
+			alive = slices.DeleteFunc(alive, func(i int) bool { return sols[i][c] != d })
+		}
+		if !ok || len(alive) != 1 {
+			continue
+		}
+		if c := v.finish(parent, grid, sols[alive[0]], rng); c.ok && !slices.ContainsFunc(out, func(o candidate) bool { return o.grid == c.grid }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// blind adds clues of a random solution at random cells, for a move that
+// leaves too many solutions to list: the result is kept when it happens to
+// have one solution.
+func (v *vicinity) blind(parent, grid sudoku.Grid, removed []int, add int, rng *rand.Rand) candidate {
+	var cells []int
+	for c, d := range parent {
+		if d == 0 {
+			cells = append(cells, c)
+		}
+	}
+	cells = append(cells, removed...)
+	sol, ok := solve.RandomSolution(grid, rng)
+	if !ok || add > len(cells) {
+		return candidate{}
+	}
+	for i := 0; i < add; i++ {
+		j := i + rng.IntN(len(cells)-i)
+		cells[i], cells[j] = cells[j], cells[i]
+		grid[cells[i]] = sol[cells[i]]
+	}
+	if solve.Count(grid, 2).Count != 1 {
+		return candidate{}
+	}
+	return v.finish(parent, grid, sol, rng)
+}
+
+// finish makes a neighbour with one solution minimal and checks it.
+func (v *vicinity) finish(parent, grid, sol sudoku.Grid, rng *rand.Rand) candidate {
+	v.unique.Add(1)
+	grid = v.reduce(grid, rng)
+	t := v.g.opt.Target
+	clues := grid.Givens()
+	if grid == parent || clues < t.MinClues || (t.MaxClues > 0 && clues > t.MaxClues) {
+		return candidate{}
+	}
+	if t.Rating.Min.Tenths() > 15 && techniques.SolvedBySingles(grid) {
+		return candidate{}
+	}
+	v.minimal.Add(1)
+	return candidate{ok: true, grid: grid, solution: sol, key: v.opt.Key(grid)}
+}
+
+// reduce removes, in random order, the clues of a puzzle with one solution
+// that it can do without, and returns the minimal puzzle left.
+func (v *vicinity) reduce(grid sudoku.Grid, rng *rand.Rand) sudoku.Grid {
+	var givens [81]int
+	ng := 0
+	for c, d := range grid {
+		if d != 0 {
+			givens[ng] = c
+			ng++
+		}
+	}
+	rng.Shuffle(ng, func(i, j int) { givens[i], givens[j] = givens[j], givens[i] })
+	for _, c := range givens[:ng] {
+		d := grid[c]
+		grid[c] = 0
+		if solve.Count(grid, 2).Count != 1 {
+			grid[c] = d
+		}
+	}
+	return grid
+}
+
+// upTo yields 0, 1, ..., n-1.
+func upTo(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i < n; i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}

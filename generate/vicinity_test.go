@@ -1,0 +1,264 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// top95Seeds returns the puzzles of Norvig's top95 that SE 1.2.1 rates
+// 7.6 to 8.5 (their labels say so): a seed pool quick to rate, for targets
+// just under it.
+func top95Seeds(t *testing.T) []sudoku.Grid {
+	t.Helper()
+	f, err := os.Open("../testdata/puzzles/norvig-top95.se121.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []sudoku.Grid
+	for p, err := range sudoku.NewReader(f, "top95").All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		er, err := sudoku.ParseRating(strings.TrimPrefix(strings.Fields(p.Label)[0][:6], "ED="))
+		if err != nil {
+			t.Fatalf("label %q: %v", p.Label, err)
+		}
+		if band(7.6, 8.5).Contains(er) {
+			out = append(out, p.Grid)
+		}
+	}
+	if len(out) < 10 {
+		t.Fatalf("%d seeds rated 7.6-8.5 in top95, want 10 or more", len(out))
+	}
+	return out
+}
+
+// relabel writes a puzzle with its digits renamed in order of first
+// appearance: the same key for puzzles that differ only by their digits'
+// names (isomorphs, which rate the same).
+func relabel(g sudoku.Grid) string {
+	var names [10]uint8
+	next := uint8('1')
+	b := []byte(g.String())
+	for i, c := range b {
+		if c < '1' || c > '9' {
+			continue
+		}
+		if names[c-'0'] == 0 {
+			names[c-'0'] = next
+			next++
+		}
+		b[i] = names[c-'0']
+	}
+	return string(b)
+}
+
+// vicinityRun runs a search and returns the puzzles it emitted.
+func vicinityRun(t *testing.T, ctx context.Context, gopt Options, count int, opt VicinityOptions) ([]Puzzle, Stats, error) {
+	t.Helper()
+	gen := newGen(t, gopt)
+	var out []Puzzle
+	st, err := gen.Vicinity(ctx, count, opt, func(p Puzzle) error {
+		out = append(out, p)
+		return nil
+	})
+	return out, st, err
+}
+
+// checkVicinity checks what every puzzle of a search must be: one
+// solution (by the independent counter), minimal, in the target, its key
+// new: not a seed's, not an earlier puzzle's.
+func checkVicinity(t *testing.T, got []Puzzle, target Target, from []sudoku.Grid, key func(sudoku.Grid) string) {
+	t.Helper()
+	if key == nil {
+		key = func(g sudoku.Grid) string { return g.String() }
+	}
+	seen := map[string]bool{}
+	for _, g := range from {
+		seen[key(g)] = true
+	}
+	for i, p := range got {
+		if n := countSolutions(p.Grid, 2); n != 1 {
+			t.Errorf("puzzle %d %s has %d solutions", i, p.Grid, n)
+		}
+		if !Minimal(p.Grid) {
+			t.Errorf("puzzle %d %s is not minimal", i, p.Grid)
+		}
+		if !target.accepts(p.Result) {
+			t.Errorf("puzzle %d %s rated %v (%v) is outside the target %v", i, p.Grid, p.Result.ER, p.Result.Status, target.Rating)
+		}
+		if c := p.Grid.Givens(); c < target.MinClues || (target.MaxClues > 0 && c > target.MaxClues) {
+			t.Errorf("puzzle %d %s has %d clues, outside the target", i, p.Grid, c)
+		}
+		if sol, ok := solveRef(p.Grid); !ok || sol != p.Solution {
+			t.Errorf("puzzle %d %s: solution %s is not its solution", i, p.Grid, p.Solution)
+		}
+		k := key(p.Grid)
+		if seen[k] {
+			t.Errorf("puzzle %d %s repeats key %q (a seed's or an earlier puzzle's)", i, p.Grid, k)
+		}
+		seen[k] = true
+		if p.Index != i {
+			t.Errorf("puzzle %d has index %d", i, p.Index)
+		}
+	}
+}
+
+// solveRef returns the one solution of a puzzle by the independent counter.
+func solveRef(g sudoku.Grid) (sudoku.Grid, bool) {
+	if countSolutions(g, 2) != 1 {
+		return g, false
+	}
+	for c := range g {
+		if g[c] != 0 {
+			continue
+		}
+		for d := uint8(1); d <= 9; d++ {
+			g[c] = d
+			if g.Validate() == nil && countSolutions(g, 1) == 1 {
+				break
+			}
+		}
+	}
+	return g, true
+}
+
+func TestVicinity(t *testing.T) {
+	from := top95Seeds(t)
+	tests := []struct {
+		name  string
+		gopt  Options
+		count int
+		opt   VicinityOptions
+	}{
+		// Bands under the seeds': graded candidates above them stop early.
+		{"from top95 7.0-7.4", Options{Seed: 1, Target: Target{Rating: band(7.0, 7.4)}}, 4,
+			VicinityOptions{From: from, PoolSize: 4, Round: 64}},
+		{"from top95 6.6-7.2, 21-22 clues", Options{Seed: 2, Target: Target{Rating: band(6.6, 7.2), MinClues: 21, MaxClues: 22}}, 3,
+			VicinityOptions{From: from, PoolSize: 4, Round: 64, Moves: []Move{{1, 1}, {2, 2}}}},
+		// Random minimal puzzles rate 7.5 or more once in hundreds: the
+		// rounds climb to them from the hardest of 10.
+		{"cold start 7.5-7.9", Options{Seed: 3, Target: Target{Rating: band(7.5, 7.9)}}, 3,
+			VicinityOptions{ColdTries: 10, PoolSize: 4, Round: 16}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var runs [][]sudoku.Grid
+			for _, workers := range []int{1, 2} {
+				opt := tt.opt
+				opt.Workers = workers
+				rounds := 0
+				opt.Progress = func(s VicinityStatus) {
+					rounds++
+					if s.Round != rounds || s.Pool == 0 || s.Pool > max(opt.PoolSize, 1) || s.Minimal > s.Unique || s.Made > tt.count {
+						t.Errorf("progress %+v after %d rounds", s, rounds)
+					}
+				}
+				got, st, err := vicinityRun(t, context.Background(), tt.gopt, tt.count, opt)
+				if err != nil {
+					t.Fatalf("%d workers: %v", workers, err)
+				}
+				if len(got) != tt.count || st.Made != tt.count {
+					t.Fatalf("%d workers: %d puzzles (stats: %d), want %d", workers, len(got), st.Made, tt.count)
+				}
+				checkVicinity(t, got, tt.gopt.Target, tt.opt.From, nil)
+				var grids []sudoku.Grid
+				for _, p := range got {
+					grids = append(grids, p.Grid)
+				}
+				runs = append(runs, grids)
+			}
+			if !slices.Equal(runs[0], runs[1]) {
+				t.Errorf("1 and 2 workers differ:\n%v\n%v", runs[0], runs[1])
+			}
+		})
+	}
+}
+
+// TestVicinityKey checks that the dedupe key is the one given: with
+// relabelled copies of the seeds among the seeds and of every puzzle of a
+// first run, a second run that names puzzles by relabel emits none of
+// those puzzles again.
+func TestVicinityKey(t *testing.T) {
+	from := top95Seeds(t)
+	target := Target{Rating: band(7.0, 7.4)}
+	gopt := Options{Seed: 4, Target: target}
+	first, _, err := vicinityRun(t, context.Background(), gopt, 3, VicinityOptions{From: from, PoolSize: 4, Round: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each puzzle with its digits renamed 1->2->...->9->1.
+	rename := func(g sudoku.Grid) sudoku.Grid {
+		for c, d := range g {
+			if d != 0 {
+				g[c] = d%9 + 1
+			}
+		}
+		return g
+	}
+	more := slices.Clone(from)
+	for _, p := range first {
+		more = append(more, rename(p.Grid))
+	}
+	calls := 0
+	key := func(g sudoku.Grid) string { calls++; return relabel(g) }
+	second, _, err := vicinityRun(t, context.Background(), gopt, 3, VicinityOptions{From: more, PoolSize: 4, Round: 64, Key: key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVicinity(t, second, target, more, relabel)
+	for _, p := range second {
+		for _, q := range first {
+			if p.Grid == q.Grid {
+				t.Errorf("%s emitted again: its relabelled copy was a seed", p.Grid)
+			}
+		}
+	}
+	if calls <= len(more)+len(second) {
+		t.Errorf("the key was called %d times, for %d seeds and %d puzzles", calls, len(more), len(second))
+	}
+}
+
+func TestVicinityStops(t *testing.T) {
+	from := top95Seeds(t)
+	// Nothing has 17 clues near these seeds: the search gives up.
+	rare := Target{Rating: band(8.0, 0), MinClues: 17, MaxClues: 17}
+	_, st, err := vicinityRun(t, context.Background(), Options{Seed: 1, Target: rare, MaxTries: 300}, 1,
+		VicinityOptions{From: from, PoolSize: 4, Round: 100})
+	if !errors.Is(err, ErrGaveUp) || st.Made != 0 || st.Tries < 300 {
+		t.Errorf("err = %v after %d tries, want ErrGaveUp after 300", err, st.Tries)
+	}
+	// Cancelled before the start, and during the search.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	target := Target{Rating: band(9.0, 0)}
+	if _, _, err := vicinityRun(t, ctx, Options{Seed: 1, Target: target}, 1, VicinityOptions{From: from}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before: err = %v", err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	rounds := 0
+	opt := VicinityOptions{From: from, PoolSize: 4, Round: 64, Workers: 2, Progress: func(VicinityStatus) {
+		rounds++
+		cancel()
+	}}
+	if _, _, err := vicinityRun(t, ctx, Options{Seed: 1, Target: rare}, 1, opt); !errors.Is(err, context.Canceled) || rounds != 1 {
+		t.Errorf("cancelled during: err = %v after %d rounds", err, rounds)
+	}
+	// Bad moves.
+	if _, _, err := vicinityRun(t, context.Background(), Options{Seed: 1, Target: target}, 1,
+		VicinityOptions{From: from, Moves: []Move{{0, 0}}}); err == nil {
+		t.Error("move {-0+0} accepted")
+	}
+	// No puzzle asked: nothing done.
+	if got, st, err := vicinityRun(t, context.Background(), Options{Seed: 1, Target: target}, 0, VicinityOptions{From: from}); err != nil || len(got) != 0 || st.Tries != 0 {
+		t.Errorf("count 0: %d puzzles, %d tries, err %v", len(got), st.Tries, err)
+	}
+}
