@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -55,6 +56,8 @@ Examples:
 			&ucli.StringFlag{Name: "pattern", Usage: "put the clues exactly on `MASK`: 81 cells, x (or a digit) for a clue and . (or 0) for none, or a file of such patterns (one per line, or nine lines of nine), used in turn"},
 			&ucli.StringFlag{Name: "spread", Value: "natural", Usage: "`HOW` the ratings spread over the band: natural (as they come: mostly the band's easiest), or even (the band's ratings in turn, in equal shares)"},
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path (json: a \"path\" list; text formats: one step per line)"},
+			&ucli.StringFlag{Name: "method", Value: "auto", Usage: "`HOW` to find puzzles: random (fill a grid, remove clues), vicinity (a neighbourhood search from the hardest puzzles found: remove 1 or 2 clues, add 1 or 2 others, keep the hardest, repeat), or auto: vicinity when the target starts above 9.0, which random generation almost never reaches"},
+			&ucli.StringFlag{Name: "from", TakesFile: true, Usage: "start the vicinity search from the puzzles of `FILE` (such as a list of the hardest known puzzles); no puzzle output is one of them or an isomorph"},
 			&ucli.BoolFlag{Name: "minimal", Usage: "no single clue can be removed (with a symmetry, other candidates are dropped)"},
 			&ucli.Uint64Flag{Name: "seed", Usage: "random `SEED`; the same seed and flags give the same puzzles", DefaultText: "drawn at random and printed on standard error"},
 			formatFlag(export.Generate, "line"),
@@ -82,17 +85,18 @@ var solutionFormats = []string{"line", "grid", "json", "csv"}
 
 // generateRun is what runGenerate reads from its flags.
 type generateRun struct {
-	cfg     *config.Config
-	gen     *generate.Generator
-	target  generate.Target
-	count   int // puzzles of the whole run (all shards)
-	workers int
-	run     generate.RunOptions // the puzzles this process makes
-	part    *export.Part
-	shard   shard
-	format  string
-	byLevel bool
-	book    *export.BookOptions // nil without --pdf
+	cfg      *config.Config
+	gen      *generate.Generator
+	vicinity *generate.VicinityOptions // nil: random generation
+	target   generate.Target
+	count    int // puzzles of the whole run (all shards)
+	workers  int
+	run      generate.RunOptions // the puzzles this process makes
+	part     *export.Part
+	shard    shard
+	format   string
+	byLevel  bool
+	book     *export.BookOptions // nil without --pdf
 }
 
 // readGenerate reads and checks generate's flags.
@@ -176,8 +180,56 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	default:
 		return nil, usagef("--spread takes natural or even, not %q", c.String("spread"))
 	}
+	if err := r.readMethod(c); err != nil {
+		return nil, err
+	}
 	r.gen, err = generate.New(cfg, opt)
 	return r, asUsage(err)
+}
+
+// readMethod reads --method and --from: random generation, or a vicinity
+// search (for targets above what random generation reaches).
+func (r *generateRun) readMethod(c *ucli.Context) error {
+	method := c.String("method")
+	switch method {
+	case "random", "vicinity":
+	case "auto":
+		method = "random"
+		if r.target.Rating.Min.Tenths() > generate.SpreadTop.Tenths() || c.IsSet("from") {
+			method = "vicinity"
+		}
+	default:
+		return usagef("--method takes auto, random or vicinity, not %q", method)
+	}
+	if err := requires(c, "from", method == "vicinity", "the vicinity search (--method vicinity)"); err != nil {
+		return err
+	}
+	if method == "random" {
+		return nil
+	}
+	for _, f := range []string{"start-index", "shard", "shard-from-env"} {
+		if c.IsSet(f) {
+			return usagef("--%s does not go with a vicinity search, which carries its pool from round to round: run searches with different --seed values and drop repeats after merging (sudokit canon ... | sort -u)", f)
+		}
+	}
+	for _, f := range []string{"pattern", "spread", "dedupe", "symmetry", "minimal"} {
+		if c.IsSet(f) {
+			return usagef("--%s does not go with a vicinity search: its puzzles are minimal, without symmetry, and never isomorphs of each other", f)
+		}
+	}
+	r.vicinity = &generate.VicinityOptions{Workers: r.workers, Key: canon.Key}
+	if c.IsSet("from") {
+		for p, err := range sudoku.Inputs([]string{c.String("from")}, nil) {
+			if err != nil {
+				return asUsage(fmt.Errorf("--from: %w", err))
+			}
+			r.vicinity.From = append(r.vicinity.From, p.Grid)
+		}
+		if len(r.vicinity.From) == 0 {
+			return usagef("--from %s holds no puzzle", c.String("from"))
+		}
+	}
+	return nil
 }
 
 func runGenerate(c *ucli.Context) error {
@@ -208,12 +260,25 @@ func runGenerate(c *ucli.Context) error {
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
-	s.startProgress(ctx, "generating", r.run.Count, func() string { return tries(r.gen.Tries()) })
+	var status atomic.Pointer[generate.VicinityStatus]
+	s.startProgress(ctx, "generating", r.run.Count, func() string {
+		if st := status.Load(); st != nil {
+			return fmt.Sprintf("pool %d, best ER %s, %s rated", st.Pool, st.Best, export.Thousands(st.Rated))
+		}
+		return tries(r.gen.Tries())
+	})
 	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part, Explain: c.Bool("explain")})
 	sum := grade.NewSummary()
 	var book []export.BookPuzzle
 	missed := map[sudoku.Rating]int{}
-	st, runErr := r.gen.Run(ctx, r.run, func(p generate.Puzzle) error {
+	run := func(emit func(generate.Puzzle) error) (generate.Stats, error) { return r.gen.Run(ctx, r.run, emit) }
+	if r.vicinity != nil {
+		r.vicinity.Progress = func(st generate.VicinityStatus) { status.Store(&st) }
+		run = func(emit func(generate.Puzzle) error) (generate.Stats, error) {
+			return r.gen.Vicinity(ctx, r.count, *r.vicinity, emit)
+		}
+	}
+	st, runErr := run(func(p generate.Puzzle) error {
 		s.progress.increment()
 		if p.Aimed != 0 && p.Result.ER.Tenths() != p.Aimed.Tenths() {
 			missed[sudoku.RatingOfTenths(p.Aimed.Tenths())]++
