@@ -327,6 +327,9 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 		}
 		return Result{Status: Budget}
 	}
+	// One session for the whole path: the chaining producers share what
+	// they find on one state (it is dropped when the state changes).
+	ctx = techniques.WithSession(ctx, techniques.NewSession())
 	res := Result{Status: Rated, Ratings: Ratings{ER: -1}, Usage: map[string]*Usage{}}
 	for !s.Solved() && (limit == 0 || res.Steps < limit) {
 		var step *techniques.Step

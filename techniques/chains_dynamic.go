@@ -417,9 +417,42 @@ type advFound struct {
 	rule    *nestRef
 }
 
-// findAdvanced runs the nested rules of mode m on the working grid.
+// findAdvanced runs the nested rules of mode m on the working grid (or
+// takes what they found from the session, when one is shared).
 func (c *chainer) findAdvanced(m chainMode) []advFound {
+	var kept advEntry
+	if c.shared != nil {
+		kept, _ = c.shared.entry(&c.g.cur)
+	}
 	work := &State{Values: c.s.Values, Cands: c.g.cur}
+	out := kept.basic
+	if !kept.basicOK {
+		out = c.basicAdvanced(work)
+		if c.shared != nil && !c.expired() {
+			c.shared.setBasic(&c.g.cur, out)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, nm := range nestedChainModes(m.level) {
+		out = kept.chains[nm]
+		if !kept.chainsOK[nm] {
+			out = c.nestedChains(work, nm)
+			if c.shared != nil && !c.expired() {
+				c.shared.setChains(&c.g.cur, nm, out)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// basicAdvanced runs the basic nested rules on the working grid work: the
+// eliminations of the first that finds something owing to the chain.
+func (c *chainer) basicAdvanced(work *State) []advFound {
 	var out []advFound
 	for _, rule := range nestedRules {
 		rule(work, func(h *Step) bool {
@@ -434,11 +467,6 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 			return true
 		})
 		if len(out) > 0 {
-			return out
-		}
-	}
-	for _, nm := range nestedChainModes(m.level) {
-		if out = c.nestedChains(work, nm); len(out) > 0 {
 			return out
 		}
 	}
