@@ -146,7 +146,17 @@ func (c *chainer) run() *chainRun {
 	return r
 }
 
-func (c *chainer) release(r *chainRun) { c.free = append(c.free, r) }
+func (c *chainer) release(r *chainRun) {
+	// A parallel search hands the helpers' runs to the chainer that led it:
+	// the free list keeps at most what one search needs.
+	if len(c.free) < maxFreeRuns {
+		c.free = append(c.free, r)
+	}
+}
+
+// maxFreeRuns bounds a chainer's free list: a search holds at most two
+// runs per candidate.
+const maxFreeRuns = 2 * 729
 
 // chainHint is a chaining step with what SE sorts and compares it by. Its
 // Detail, which takes the chains' text, is written only when the step is

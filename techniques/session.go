@@ -8,7 +8,7 @@ import (
 )
 
 // Session carries what the chaining producers may share between their
-// calls on one puzzle. A
+// calls on one puzzle, and how many goroutines one search may use. A
 // grader runs producers 21 to 30 one after the other on the same state
 // until one finds a step; the nested producers of levels 1 to 5 run the
 // same rules inside their chains (the basic ones at every level, producer
@@ -23,6 +23,11 @@ import (
 // changes no step: every producer finds exactly the steps it finds without
 // one.
 type Session struct {
+	// Workers is how many goroutines one chain search may use (0 or 1:
+	// the caller's alone). The steps found and their order do not depend
+	// on it.
+	Workers int
+
 	mu     sync.Mutex
 	values [81]uint8
 	ref    [81]sudoku.Digits
@@ -30,8 +35,9 @@ type Session struct {
 	adv    map[[81]sudoku.Digits]*advEntry
 }
 
-// NewSession returns an empty session.
-func NewSession() *Session { return &Session{} }
+// NewSession returns a session whose chain searches use up to workers
+// goroutines.
+func NewSession(workers int) *Session { return &Session{Workers: workers} }
 
 type sessionKey struct{}
 
@@ -45,6 +51,14 @@ func WithSession(ctx context.Context, s *Session) context.Context {
 func sessionOf(ctx context.Context) *Session {
 	s, _ := ctx.Value(sessionKey{}).(*Session)
 	return s
+}
+
+// workers returns how many goroutines a search may use.
+func (s *Session) workers() int {
+	if s == nil || s.Workers < 1 {
+		return 1
+	}
+	return s.Workers
 }
 
 // advEntry is what the nested rules found on one working grid: the basic
