@@ -41,7 +41,7 @@ type chainer struct {
 	// For a chainer run inside a chain (nested producers): the outer
 	// chain's reference grid, and the outer chainer's X pass cache.
 	outer  *[81]sudoku.Digits
-	xCache xPassCache
+	xCache *xPassCache
 	// shared is the session of a top-level search (nil inside chains):
 	// what the nested rules found on working grids of this state, kept
 	// across producers.

@@ -33,6 +33,7 @@ type Session struct {
 	ref    [81]sudoku.Digits
 	valid  bool
 	adv    map[[81]sudoku.Digits]*advEntry
+	xCache *xPassCache
 }
 
 // NewSession returns a session whose chain searches use up to workers
@@ -80,6 +81,16 @@ func (s *Session) attach(st *State) {
 	}
 	s.values, s.ref, s.valid = st.Values, st.Cands, true
 	s.adv = make(map[[81]sudoku.Digits]*advEntry)
+	s.xCache = newXPassCache()
+}
+
+// xPass returns the X pass cache of the nested producer-21 searches on
+// the state's working grids (its hints' rule parents are measured against
+// the state's candidates).
+func (s *Session) xPass() *xPassCache {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.xCache
 }
 
 // entry returns a copy of what is kept for a working grid.
