@@ -328,6 +328,14 @@ func (c *chainer) prefetch(m chainMode, workers int) {
 		h := chainerPool.Get().(*chainer)
 		h.init(s)
 		h.stop, h.shared = c.stop, c.shared
+		// The runs a helper finds end up in c's free list (c holds them
+		// until the search ends): hand it its share back, so that it does
+		// not allocate them anew at every call.
+		if n := min(len(c.free), len(jobs)/workers); n > 0 {
+			h.free = append(h.free, c.free[len(c.free)-n:]...)
+			clear(c.free[len(c.free)-n:])
+			c.free = c.free[:len(c.free)-n]
+		}
 		helpers[i] = h
 		wg.Add(1)
 		go func() {
