@@ -19,6 +19,13 @@ func benchGrade(b *testing.B, path string, limit int) {
 
 // benchGradeFiltered grades the puzzles of path that keep passes.
 func benchGradeFiltered(b *testing.B, path string, limit int, keep func(label string) bool) {
+	benchGradeWith(b, path, limit, keep, Options{})
+}
+
+// benchGradeWith grades the puzzles of path that keep passes with opt. It
+// reports, besides the time, the process's CPU time per puzzle (cpu-ms),
+// which the other loads of a shared machine disturb less than the time.
+func benchGradeWith(b *testing.B, path string, limit int, keep func(label string) bool, opt Options) {
 	f, err := os.Open(path)
 	if err != nil {
 		b.Skipf("%s: %v", path, err)
@@ -38,17 +45,21 @@ func benchGradeFiltered(b *testing.B, path string, limit int, keep func(label st
 	}
 	f.Close()
 	g := grader(b, 0)
+	cpu0 := cpuTime()
 	b.ResetTimer()
 	steps := 0
 	var worst time.Duration
 	for i := 0; i < b.N; i++ {
 		for _, grid := range grids {
 			start := time.Now()
-			steps += g.Grade(context.Background(), sudoku.NewState(grid), Options{}).Steps
+			steps += g.Grade(context.Background(), sudoku.NewState(grid), opt).Steps
 			worst = max(worst, time.Since(start))
 		}
 	}
 	n := float64(b.N * len(grids))
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Microseconds())/n/1000, "cpu-ms/puzzle")
+	}
 	b.ReportMetric(n/b.Elapsed().Seconds(), "puzzles/s")
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/n/1000, "ms/puzzle")
 	b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms")
@@ -67,6 +78,25 @@ func BenchmarkGradeTop95(b *testing.B) {
 // nested forcing chains (SE 9.7 to 11.4).
 func BenchmarkGradeHardestSE(b *testing.B) {
 	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0)
+}
+
+// BenchmarkGradeHardest40 grades forty forum-hardest-1106 puzzles spread
+// over SE 10.1 to 11.9 (those of TestForumHardest40), on one goroutine: the
+// speed target is a mean under 0.85 s per puzzle.
+func BenchmarkGradeHardest40(b *testing.B) {
+	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "forum-hardest-40.txt"), 0)
+}
+
+// BenchmarkGradeHardWorkers grades one 11.x puzzle with one and two
+// goroutines for its chain searches: the parallel speed-up of a lone
+// puzzle (on a machine with two idle cores, close to 2).
+func BenchmarkGradeHardWorkers(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			benchGradeWith(b, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0,
+				func(label string) bool { return strings.Contains(label, "1106:197 ") }, Options{Workers: w})
+		})
+	}
 }
 
 // BenchmarkGradeHardest1106 grades the whole forum-hardest-1106 set (about

@@ -122,6 +122,11 @@ type Options struct {
 	// solution (the generator makes only such puzzles): the check is
 	// skipped and Result.Solution is left empty.
 	Unique bool
+	// Workers is how many goroutines the chain searches of this puzzle may
+	// use (0 or 1: the caller's alone). A batch with fewer puzzles than
+	// cores can give each puzzle more than one. The ratings, the path and
+	// every step are the same for any number of workers.
+	Workers int
 	// Known holds ratings already known for the puzzle (from its label,
 	// written by an earlier run): the techniques are not replayed; the
 	// uniqueness check still runs.
@@ -256,7 +261,7 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 		return res
 	}
 	if g.explain != nil {
-		ex := g.replay(ctx, st.Clone(), g.explain, Options{Path: opt.Path, Candidates: opt.Candidates}, 0)
+		ex := g.replay(ctx, st.Clone(), g.explain, Options{Path: opt.Path, Candidates: opt.Candidates, Workers: opt.Workers}, 0)
 		if !ex.Status.Graded() {
 			res.Status = ex.Status
 			return res
@@ -327,6 +332,9 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 		}
 		return Result{Status: Budget}
 	}
+	// One session for the whole path: the chaining producers share what
+	// they find on one state (it is dropped when the state changes).
+	ctx = techniques.WithSession(ctx, techniques.NewSession(opt.Workers))
 	res := Result{Status: Rated, Ratings: Ratings{ER: -1}, Usage: map[string]*Usage{}}
 	for !s.Solved() && (limit == 0 || res.Steps < limit) {
 		var step *techniques.Step

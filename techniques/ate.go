@@ -2,7 +2,7 @@ package techniques
 
 import (
 	"fmt"
-	"slices"
+	"math/bits"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -18,26 +18,47 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 	if len(base) < 3 {
 		return true
 	}
-	isBase := [81]bool{}
+	// The same sets as bit masks (cell c is bit c%64 of word c/64), so that
+	// pairs with fewer than two common excluders, which no third cell can
+	// complete, cost two ANDs.
+	var isBase [2]uint64
 	for _, c := range base {
-		isBase[c] = true
+		isBase[c>>6] |= 1 << (c & 63)
 	}
+	var exMask [81][2]uint64
+	for c, ex := range excluders {
+		for _, e := range ex {
+			exMask[c][e>>6] |= 1 << (e & 63)
+		}
+	}
+	var twin, common []int
 	return basePairs(base, func(a, b int) bool {
-		var twin []int
-		for _, e := range append(slices.Clone(excluders[a]), excluders[b]...) {
-			if e != a && e != b && isBase[e] && !slices.Contains(twin, e) {
-				twin = append(twin, e)
+		ab := [2]uint64{exMask[a][0] & exMask[b][0], exMask[a][1] & exMask[b][1]}
+		if bits.OnesCount64(ab[0])+bits.OnesCount64(ab[1]) < 2 {
+			return true
+		}
+		// The third cells: base cells among a's excluders, then b's, in
+		// that order, each once.
+		twin = twin[:0]
+		var seen [2]uint64
+		for _, list := range [2][]int{excluders[a], excluders[b]} {
+			for _, e := range list {
+				if e != a && e != b && isBase[e>>6]&(1<<(e&63)) != 0 && seen[e>>6]&(1<<(e&63)) == 0 {
+					seen[e>>6] |= 1 << (e & 63)
+					twin = append(twin, e)
+				}
 			}
 		}
 		for _, c := range twin {
-			var common []int
+			abc := [2]uint64{ab[0] & exMask[c][0], ab[1] & exMask[c][1]}
+			if bits.OnesCount64(abc[0])+bits.OnesCount64(abc[1]) < 2 {
+				continue
+			}
+			common = common[:0]
 			for _, e := range excluders[a] {
-				if slices.Contains(excluders[b], e) && slices.Contains(excluders[c], e) {
+				if abc[e>>6]&(1<<(e&63)) != 0 {
 					common = append(common, e)
 				}
-			}
-			if len(common) < 2 {
-				continue
 			}
 			cells := [3]int{a, b, c}
 			elim := tripletEliminations(s, cells, common)

@@ -41,7 +41,11 @@ type chainer struct {
 	// For a chainer run inside a chain (nested producers): the outer
 	// chain's reference grid, and the outer chainer's X pass cache.
 	outer  *[81]sudoku.Digits
-	xCache xPassCache
+	xCache *xPassCache
+	// shared is the session of a top-level search (nil inside chains):
+	// what the nested rules found on working grids of this state, kept
+	// across producers.
+	shared *Session
 
 	free  []*chainRun // runs to reuse
 	child *chainer    // the chainer of nested producers
@@ -61,6 +65,10 @@ func newChainer(ctx context.Context, s *State) *chainer {
 	c := chainerPool.Get().(*chainer)
 	c.init(s)
 	c.stop = ctx.Done()
+	if sess := sessionOf(ctx); sess != nil {
+		sess.attach(s)
+		c.shared = sess
+	}
 	return c
 }
 
@@ -85,6 +93,7 @@ func (c *chainer) init(s *State) {
 	c.keep = false
 	c.advCache = nil
 	c.outer, c.xCache = nil, nil
+	c.shared = nil
 }
 
 // done gives back the runs held and returns the chainer to the pool.
@@ -104,6 +113,7 @@ func (c *chainer) finish() {
 	c.stop = nil
 	c.advCache = nil
 	c.outer, c.xCache = nil, nil
+	c.shared = nil
 }
 
 // nestedChainer returns the chainer that runs producers inside c's chains
@@ -136,7 +146,17 @@ func (c *chainer) run() *chainRun {
 	return r
 }
 
-func (c *chainer) release(r *chainRun) { c.free = append(c.free, r) }
+func (c *chainer) release(r *chainRun) {
+	// A parallel search hands the helpers' runs to the chainer that led it:
+	// the free list keeps at most what one search needs.
+	if len(c.free) < maxFreeRuns {
+		c.free = append(c.free, r)
+	}
+}
+
+// maxFreeRuns bounds a chainer's free list: a search holds at most two
+// runs per candidate.
+const maxFreeRuns = 2 * 729
 
 // chainHint is a chaining step with what SE sorts and compares it by. Its
 // Detail, which takes the chains' text, is written only when the step is

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -133,9 +135,10 @@ loop:
 }
 
 // runCache keeps the runs from "cell is d" of one producer call: region
-// chains reuse the runs of other cells.
+// chains reuse the runs of other cells. A parallel search also finds the
+// runs from "cell is not d" ahead (off).
 type runCache struct {
-	on [729]*chainRun
+	on, off [729]*chainRun
 }
 
 func (c *chainer) onRun(cache *runCache, cell, d int, m chainMode) *chainRun {
@@ -171,6 +174,10 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 	}
 	cache := &c.cache
 	clear(cache.on[:])
+	clear(cache.off[:])
+	if w := c.shared.workers(); w > 1 {
+		c.prefetch(m, w)
+	}
 	defer func() {
 		for _, r := range cache.on {
 			if r != nil {
@@ -192,9 +199,11 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 			a := c.onRun(cache, cell, d, m)
 			var b *chainRun
 			if m.contra || m.double {
-				b = c.run()
+				if b = cache.off[candID(cell, d)]; b == nil {
+					b = c.run()
+					c.propagate(b, cell, d, false, m)
+				}
 				c.hold(b) // kept until the hints are emitted: their details read them
-				c.propagate(b, cell, d, false, m)
 			}
 			if m.contra {
 				if a.contraOn >= 0 {
@@ -245,6 +254,110 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 		}
 	}
 	return hints
+}
+
+// prefetch runs, on workers goroutines, every propagation the search of
+// mode m will read, and keeps them in c.cache, where the search, which then
+// runs as it does alone, finds them: the runs do not depend on the order
+// they are found in (what the nested rules find is a function of the
+// working grid), so the hints and their order are those of a search on one
+// goroutine.
+func (c *chainer) prefetch(m chainMode, workers int) {
+	s := c.s
+	type job struct {
+		id int
+		on bool
+	}
+	var jobs []job
+	var want [2]candSet
+	add := func(cell, d int, on bool) {
+		id, k := candID(cell, d), 0
+		if on {
+			k = 1
+		}
+		if !want[k].has(id) {
+			want[k].add(id)
+			jobs = append(jobs, job{id, on})
+		}
+	}
+	for cell := 0; cell < 81; cell++ {
+		cands := s.Cands[cell]
+		if cands.Count() < m.minCands {
+			continue
+		}
+		for x := uint16(cands); x != 0; x &= x - 1 {
+			d := bits.TrailingZeros16(x)
+			add(cell, d, true)
+			if m.contra || m.double {
+				add(cell, d, false)
+			}
+			if !m.multiples {
+				continue
+			}
+			for _, kind := range brcKinds {
+				u := unitOf(cell, kind)
+				pos := c.g.refPos[u][d]
+				if popcount16(pos) < 2 || int(sudoku.Units[u][lowBit(pos)]) != cell {
+					continue
+				}
+				for p := pos; p != 0; p &= p - 1 {
+					add(int(sudoku.Units[u][lowBit(p)]), d, true)
+				}
+			}
+		}
+	}
+	runs := make([]*chainRun, len(jobs))
+	var next atomic.Int64
+	work := func(w *chainer) {
+		if !m.dynamic {
+			w.lk.prepareStatic()
+		}
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(jobs) || w.expired() {
+				return
+			}
+			r := w.run()
+			w.propagate(r, jobs[i].id/9, jobs[i].id%9+1, jobs[i].on, m)
+			runs[i] = r
+		}
+	}
+	var wg sync.WaitGroup
+	helpers := make([]*chainer, workers-1)
+	for i := range helpers {
+		h := chainerPool.Get().(*chainer)
+		h.init(s)
+		h.stop, h.shared = c.stop, c.shared
+		// The runs a helper finds end up in c's free list (c holds them
+		// until the search ends): hand it its share back, so that it does
+		// not allocate them anew at every call.
+		if n := min(len(c.free), len(jobs)/workers); n > 0 {
+			h.free = append(h.free, c.free[len(c.free)-n:]...)
+			clear(c.free[len(c.free)-n:])
+			c.free = c.free[:len(c.free)-n]
+		}
+		helpers[i] = h
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(h)
+		}()
+	}
+	work(c)
+	wg.Wait()
+	for _, h := range helpers {
+		h.done()
+	}
+	for i, j := range jobs {
+		if runs[i] == nil {
+			continue // expired
+		}
+		if j.on {
+			c.cache.on[j.id] = runs[i]
+		} else {
+			c.cache.off[j.id] = runs[i]
+		}
+	}
 }
 
 // binaryHint adds the step of two chains: a contradiction (both ends of one
@@ -417,9 +530,42 @@ type advFound struct {
 	rule    *nestRef
 }
 
-// findAdvanced runs the nested rules of mode m on the working grid.
+// findAdvanced runs the nested rules of mode m on the working grid (or
+// takes what they found from the session, when one is shared).
 func (c *chainer) findAdvanced(m chainMode) []advFound {
+	var kept advEntry
+	if c.shared != nil {
+		kept, _ = c.shared.entry(&c.g.cur)
+	}
 	work := &State{Values: c.s.Values, Cands: c.g.cur}
+	out := kept.basic
+	if !kept.basicOK {
+		out = c.basicAdvanced(work)
+		if c.shared != nil && !c.expired() {
+			c.shared.setBasic(&c.g.cur, out)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, nm := range nestedChainModes(m.level) {
+		out = kept.chains[nm]
+		if !kept.chainsOK[nm] {
+			out = c.nestedChains(work, nm)
+			if c.shared != nil && !c.expired() {
+				c.shared.setChains(&c.g.cur, nm, out)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// basicAdvanced runs the basic nested rules on the working grid work: the
+// eliminations of the first that finds something owing to the chain.
+func (c *chainer) basicAdvanced(work *State) []advFound {
 	var out []advFound
 	for _, rule := range nestedRules {
 		rule(work, func(h *Step) bool {
@@ -434,11 +580,6 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 			return true
 		})
 		if len(out) > 0 {
-			return out
-		}
-	}
-	for _, nm := range nestedChainModes(m.level) {
-		if out = c.nestedChains(work, nm); len(out) > 0 {
 			return out
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -103,7 +104,11 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	nc.outer = &c.g.ref
 	if kind == nestForcingChains {
 		if c.xCache == nil {
-			c.xCache = make(xPassCache)
+			if c.shared != nil {
+				c.xCache = c.shared.xPass()
+			} else {
+				c.xCache = newXPassCache()
+			}
 		}
 		nc.xCache = c.xCache
 	}
@@ -350,8 +355,27 @@ func containsHash(list []uint64, h uint64) bool {
 type xPassKey [5]uint64
 
 // xPassCache maps a digit layout to the X pass hints of that digit, in the
-// order of discovery, with their facts.
-type xPassCache map[xPassKey][]*chainHint
+// order of discovery, with their facts. A session shares one among the
+// producers run on a state (and their workers), hence the lock.
+type xPassCache struct {
+	mu sync.Mutex
+	m  map[xPassKey][]*chainHint
+}
+
+func newXPassCache() *xPassCache { return &xPassCache{m: make(map[xPassKey][]*chainHint)} }
+
+func (x *xPassCache) get(key xPassKey) ([]*chainHint, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	list, ok := x.m[key]
+	return list, ok
+}
+
+func (x *xPassCache) set(key xPassKey, list []*chainHint) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.m[key] = list
+}
 
 // xPassCached returns hints with the X pass's added, cell by cell as the pass
 // finds them, from the cache where it can.
@@ -371,7 +395,7 @@ func (c *chainer) xPassCached(hints []*chainHint) ([]*chainHint, bool) {
 			}
 		}
 		key[3], key[4] = key[1]&singles[0], key[2]&singles[1]
-		list, ok := c.xCache[key]
+		list, ok := c.xCache.get(key)
 		if !ok {
 			c.buildReach(&c.reach[0], false, d)
 			if list, ok = c.chainPass(nil, true, false, d); !ok {
@@ -382,7 +406,7 @@ func (c *chainer) xPassCached(hints []*chainHint) ([]*chainHint, bool) {
 				h.facts = &hintFacts{parents, hash}
 				h.ends = nil // its run goes back to the pool
 			}
-			c.xCache[key] = list
+			c.xCache.set(key, list)
 		}
 		found = append(found, list...)
 	}

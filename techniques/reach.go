@@ -1,5 +1,7 @@
 package techniques
 
+import "math/bits"
+
 // reachTable answers "does this potential imply its own opposite" (a forcing
 // chain exists from it) for the static links of one pass, over the whole
 // implication graph at once: nodes are potentials (candidate id*2, +1 when
@@ -18,6 +20,7 @@ type reachTable struct {
 	first  []int32 // component c's nodes are order[first[c]:first[c+1]]
 	mask   []uint64
 	starts []int32
+	roots  []int32
 }
 
 // buildReach builds the table for a pass (yLinks: with cell links). A
@@ -65,11 +68,22 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 	stack, work := t.stack[:0], t.work[:0]
 	next := int32(0)
 	t.order, t.first, t.starts = t.order[:0], t.first[:0], t.starts[:0]
-	for v0 := 0; v0 < 1458; v0++ {
-		if !c.g.ref[v0>>1/9].Has(v0>>1%9+1) || (digit > 0 && v0>>1%9+1 != digit) {
-			continue
+	// The nodes of the grid's candidates (of digit only, when given), in
+	// ascending order: cells, then digits, then "off" before "on".
+	roots := t.roots[:0]
+	for cell := 0; cell < 81; cell++ {
+		cands := uint16(c.g.ref[cell])
+		if digit > 0 {
+			cands &= 1 << digit
 		}
-		t.starts = append(t.starts, int32(v0))
+		for x := cands; x != 0; x &= x - 1 {
+			v := int32(candID(cell, bits.TrailingZeros16(x)) * 2)
+			roots = append(roots, v, v+1)
+		}
+	}
+	t.roots = roots
+	for _, v0 := range roots {
+		t.starts = append(t.starts, v0)
 		if index[v0] != unseen {
 			continue
 		}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"sync/atomic"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -23,6 +24,10 @@ config.yaml, the hardest technique and the number of steps. All of SE's
 techniques are implemented, up to nested forcing chains (11.0 and up);
 "sudokit techniques" lists them with their keys and ratings. A puzzle they
 cannot finish is "beyond" (SE writes 20.0 for it).
+
+Puzzles are graded --workers at a time; when fewer are left (a single
+puzzle, or the end of a batch), a puzzle's chain searches also use the idle
+workers. The ratings and paths are the same for any --workers.
 
 Every input puzzle gets its row, in every format; one that is invalid, has
 no or several solutions, or runs over the time budget (--budget) gets its
@@ -96,6 +101,7 @@ func runGrade(c *ucli.Context) error {
 	sum := grade.NewSummary()
 	gopt := grade.Options{Path: opt.Explain, Candidates: opt.Candidates}
 	s := newSession(c)
+	var inFlight atomic.Int64 // puzzles being graded
 	// One puzzle per chunk: grading takes from a tenth of a millisecond to
 	// seconds, and a slow puzzle must not hold back the others' results.
 	err = s.runBatch(batchJob{job: export.Grade, verb: "grading", format: format, opt: opt, workers: workers, chunk: 1,
@@ -103,8 +109,14 @@ func runGrade(c *ucli.Context) error {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
+			// A puzzle may use the workers that no other puzzle is
+			// using (all of them for a lone puzzle, or at the end of a
+			// batch) for its chain searches; the ratings do not change.
+			popt := gopt
+			popt.Workers = max(1, workers-int(inFlight.Add(1))+1)
+			defer inFlight.Add(-1)
 			start := time.Now()
-			res := grader.Grade(c.Context, it.p.State(), gopt)
+			res := grader.Grade(c.Context, it.p.State(), popt)
 			return export.Record{Puzzle: it.p, Grade: &res, Elapsed: time.Since(start)}
 		},
 		add: func(r export.Record) {

@@ -1,0 +1,129 @@
+package techniques
+
+import (
+	"context"
+	"sync"
+
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// Session carries what the chaining producers may share between their
+// calls on one puzzle, and how many goroutines one search may use. A
+// grader runs producers 21 to 30 one after the other on the same state
+// until one finds a step; the nested producers of levels 1 to 5 run the
+// same rules inside their chains (the basic ones at every level, producer
+// 21 at levels 2 and 3, dynamic chains at levels 4 and 5) on the same
+// working grids, so what those rules found on a working grid is kept for
+// the state, from one producer to the next. When the state changes (a step
+// is applied), what was kept is dropped.
+//
+// Attach a session to the context given to Producer.Find or First with
+// WithSession. It is safe for concurrent use by the searches of one puzzle;
+// give each puzzle graded at the same time its own session. What it keeps
+// changes no step: every producer finds exactly the steps it finds without
+// one.
+type Session struct {
+	// Workers is how many goroutines one chain search may use (0 or 1:
+	// the caller's alone). The steps found and their order do not depend
+	// on it.
+	Workers int
+
+	mu     sync.Mutex
+	values [81]uint8
+	ref    [81]sudoku.Digits
+	valid  bool
+	adv    map[[81]sudoku.Digits]*advEntry
+	xCache *xPassCache
+}
+
+// NewSession returns a session whose chain searches use up to workers
+// goroutines.
+func NewSession(workers int) *Session { return &Session{Workers: workers} }
+
+type sessionKey struct{}
+
+// WithSession returns a context that carries the session to the chaining
+// producers.
+func WithSession(ctx context.Context, s *Session) context.Context {
+	return context.WithValue(ctx, sessionKey{}, s)
+}
+
+// sessionOf returns the session of a context, or nil.
+func sessionOf(ctx context.Context) *Session {
+	s, _ := ctx.Value(sessionKey{}).(*Session)
+	return s
+}
+
+// workers returns how many goroutines a search may use.
+func (s *Session) workers() int {
+	if s == nil || s.Workers < 1 {
+		return 1
+	}
+	return s.Workers
+}
+
+// advEntry is what the nested rules found on one working grid: the basic
+// rules (level-independent) and each nested chaining producer.
+type advEntry struct {
+	basic    []advFound
+	basicOK  bool
+	chains   [4][]advFound
+	chainsOK [4]bool
+}
+
+// attach readies the session's cache for the state st and reports whether
+// it may be used: what it holds belongs to st's candidates.
+func (s *Session) attach(st *State) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.valid && s.values == st.Values && s.ref == st.Cands {
+		return
+	}
+	s.values, s.ref, s.valid = st.Values, st.Cands, true
+	s.adv = make(map[[81]sudoku.Digits]*advEntry)
+	s.xCache = newXPassCache()
+}
+
+// xPass returns the X pass cache of the nested producer-21 searches on
+// the state's working grids (its hints' rule parents are measured against
+// the state's candidates).
+func (s *Session) xPass() *xPassCache {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.xCache
+}
+
+// entry returns a copy of what is kept for a working grid.
+func (s *Session) entry(grid *[81]sudoku.Digits) (advEntry, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.adv[*grid]
+	if !ok {
+		return advEntry{}, false
+	}
+	return *e, true
+}
+
+// setBasic keeps what the basic rules found on a working grid.
+func (s *Session) setBasic(grid *[81]sudoku.Digits, found []advFound) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.adv[*grid]
+	if e == nil {
+		e = &advEntry{}
+		s.adv[*grid] = e
+	}
+	e.basic, e.basicOK = found, true
+}
+
+// setChains keeps what a nested chaining producer found on a working grid.
+func (s *Session) setChains(grid *[81]sudoku.Digits, kind nestedKind, found []advFound) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.adv[*grid]
+	if e == nil {
+		e = &advEntry{}
+		s.adv[*grid] = e
+	}
+	e.chains[kind], e.chainsOK[kind] = found, true
+}
