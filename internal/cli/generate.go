@@ -407,7 +407,7 @@ func (r *generateRun) note(s *session, st generate.Stats) {
 		s.note("generated 0 of %d puzzles in %s, %s candidates tried", r.run.Count, export.Duration(st.Elapsed), export.Thousands(st.Tries))
 		return
 	}
-	s.note("generated %d of %d puzzles in %s (%s each, %.1f puzzles/s), %s candidates tried", st.Made, r.run.Count,
+	s.note("generated %d of %d puzzles in %s (%s each, %.3g puzzles/s), %s candidates tried", st.Made, r.run.Count,
 		export.Duration(st.Elapsed), export.Duration(st.Elapsed/time.Duration(st.Made)),
 		float64(st.Made)/st.Elapsed.Seconds(), export.Thousands(st.Tries))
 }
