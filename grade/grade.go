@@ -233,7 +233,7 @@ func New(cfg *config.Config) (*Grader, error) {
 // second pass that may use them where SE would need a chain. st is not
 // changed.
 func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Result {
-	solution, failed := check(st, opt.Unique)
+	solution, failed := g.check(ctx, st, opt.Unique)
 	if failed != nil {
 		return *failed
 	}
@@ -275,7 +275,7 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 // cannot be graded: one that breaks the rules, or has not exactly one
 // solution. With unique, the caller vouches for the solution, which is
 // not sought.
-func check(st *sudoku.State, unique bool) (sudoku.Grid, *Result) {
+func (g *Grader) check(ctx context.Context, st *sudoku.State, unique bool) (sudoku.Grid, *Result) {
 	if err := st.Grid().Validate(); err != nil {
 		return sudoku.Grid{}, &Result{Status: Invalid, Err: err}
 	}
@@ -285,7 +285,21 @@ func check(st *sudoku.State, unique bool) (sudoku.Grid, *Result) {
 	if unique {
 		return sudoku.Grid{}, nil
 	}
-	r := solve.CountState(st, 2)
+	// The search gets the budget too: an adversarial candidate state can
+	// keep it going for seconds.
+	search := ctx
+	if g.budget > 0 {
+		var cancel context.CancelFunc
+		search, cancel = context.WithTimeout(ctx, g.budget)
+		defer cancel()
+	}
+	r := solve.CountStateContext(search, st, 2)
+	switch {
+	case r.Stopped && ctx.Err() != nil:
+		return sudoku.Grid{}, &Result{Status: Cancelled}
+	case r.Stopped:
+		return sudoku.Grid{}, &Result{Status: Budget}
+	}
 	switch r.Count {
 	case 0:
 		return sudoku.Grid{}, &Result{Status: Unsolvable}
@@ -303,7 +317,7 @@ func check(st *sudoku.State, unique bool) (sudoku.Grid, *Result) {
 // Unsolvable (a wrong digit or elimination on the way), Multiple, Budget,
 // Cancelled. st is not changed.
 func (g *Grader) Next(ctx context.Context, st *sudoku.State) Result {
-	solution, failed := check(st, false)
+	solution, failed := g.check(ctx, st, false)
 	if failed != nil {
 		return *failed
 	}

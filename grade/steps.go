@@ -18,7 +18,7 @@ import (
 // when nothing applies, Invalid, Unsolvable, Multiple, Budget, Cancelled.
 // st is not changed.
 func (g *Grader) Steps(ctx context.Context, st *sudoku.State) ([]techniques.Step, Result) {
-	solution, failed := check(st, false)
+	solution, failed := g.check(ctx, st, false)
 	if failed != nil {
 		return nil, *failed
 	}

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -47,17 +48,27 @@ type Report struct {
 // its solutions up to limit (below 1 means 1), verifies the first solution
 // against the rules and the state, and times the work.
 func Check(st *sudoku.State, limit int) Report {
+	rep, _ := CheckContext(context.Background(), st, limit)
+	return rep
+}
+
+// CheckContext is Check stopped when ctx is done: it then returns ctx's
+// error, and a report of what was found so far (not an answer).
+func CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, error) {
 	limit = max(limit, 1)
 	start := time.Now()
 	if err := st.Grid().Validate(); err != nil {
-		return Report{Status: Invalid, Limit: limit, Err: err, Elapsed: time.Since(start)}
+		return Report{Status: Invalid, Limit: limit, Err: err, Elapsed: time.Since(start)}, nil
 	}
 	if err := st.Check(); err != nil {
 		// A cell or a unit with no room left: there is no solution, and
 		// the check says why without a search.
-		return Report{Status: Unsolvable, Limit: limit, Err: err, Elapsed: time.Since(start)}
+		return Report{Status: Unsolvable, Limit: limit, Err: err, Elapsed: time.Since(start)}, nil
 	}
-	r := CountState(st, limit)
+	r := CountStateContext(ctx, st, limit)
+	if r.Stopped {
+		return Report{Count: r.Count, Limit: limit, Guesses: r.Guesses, Elapsed: time.Since(start)}, ctx.Err()
+	}
 	rep := Report{Count: r.Count, Limit: limit, Solution: r.Solution, Guesses: r.Guesses, Elapsed: time.Since(start)}
 	switch {
 	case r.Count == 0:
@@ -73,10 +84,10 @@ func Check(st *sudoku.State, limit int) Report {
 		if err := checkSolution(st, r.Solution); err != nil {
 			// A solver bug: never print an answer that breaks the rules.
 			return Report{Status: Invalid, Limit: limit, Elapsed: rep.Elapsed,
-				Err: fmt.Errorf("internal error, solution %s rejected: %w", r.Solution, err)}
+				Err: fmt.Errorf("internal error, solution %s rejected: %w", r.Solution, err)}, nil
 		}
 	}
-	return rep
+	return rep, nil
 }
 
 // Summary totals the reports of a batch.

@@ -20,6 +20,7 @@
 package solve
 
 import (
+	"context"
 	"math/bits"
 	"math/rand/v2"
 
@@ -34,6 +35,9 @@ type Result struct {
 	Solution sudoku.Grid
 	// Guesses is the number of branch points the search went through.
 	Guesses int
+	// Stopped says that the search was stopped (its context was done)
+	// before it finished: Count is then a lower bound.
+	Stopped bool
 }
 
 // searcher holds one search's limit and findings; it lives on the caller's
@@ -48,7 +52,16 @@ type searcher struct {
 	rng     *rand.Rand
 	// visit, when set, sees each solution found; false stops the search.
 	visit func(sudoku.Grid) bool
+	// done, when not nil, stops the search once closed; it is looked at
+	// every checkEvery guesses.
+	done    <-chan struct{}
+	stopped bool
 }
+
+// checkEvery is how many guesses pass between two looks at a search's
+// context: a look costs a few nanoseconds, the guesses between two looks
+// a millisecond or so.
+const checkEvery = 1 << 10
 
 // Count searches g for solutions, stopping once limit solutions are found
 // (limit < 1 counts as 1). A grid whose givens contradict each other has no
@@ -76,6 +89,16 @@ func CountState(st *sudoku.State, limit int) Result {
 func Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int {
 	sr := searcher{limit: max(limit, 1), visit: visit}
 	return sr.run(&g).Count
+}
+
+// CountStateContext is CountState stopped when ctx is done: the result
+// then has Stopped set (its count is a lower bound). An adversarial
+// candidate state can take a search seconds or more; a server gives it a
+// deadline.
+func CountStateContext(ctx context.Context, st *sudoku.State, limit int) Result {
+	sr := searcher{limit: max(limit, 1), cands: &st.Cands, done: ctx.Done()}
+	g := st.Grid()
+	return sr.run(&g)
 }
 
 // Solve returns the first solution found, and false when there is none.
@@ -113,7 +136,7 @@ func (sr *searcher) run(g *sudoku.Grid) Result {
 	if s.init(g) && (sr.cands == nil || s.restrict(g, sr.cands)) {
 		sr.search(&s)
 	}
-	return Result{Count: sr.count, Solution: sr.first, Guesses: sr.guesses}
+	return Result{Count: sr.count, Solution: sr.first, Guesses: sr.guesses, Stopped: sr.stopped}
 }
 
 // search explores s, which it may modify. The first alternative of a branch
@@ -134,6 +157,9 @@ func (sr *searcher) search(s *state) {
 			return
 		}
 		sr.guesses++
+		if sr.done != nil && sr.guesses%checkEvery == 0 && sr.isDone() {
+			return
+		}
 		if unit, d, ok := s.pickConfig(); ok {
 			m := s.mats[unit][d]
 			n := int(permCount[m])
@@ -162,6 +188,18 @@ func (sr *searcher) search(s *state) {
 			s.cand[d][b] &^= bit
 		}
 		s.place(bits.TrailingZeros32(digits), b, bit)
+	}
+}
+
+// isDone reports whether the search's context is done, and if so stops
+// it: a limit of 0 makes every level of the search return.
+func (sr *searcher) isDone() bool {
+	select {
+	case <-sr.done:
+		sr.stopped, sr.limit = true, 0
+		return true
+	default:
+		return false
 	}
 }
 

@@ -1,12 +1,14 @@
 package solve
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -495,5 +497,28 @@ func TestEach(t *testing.T) {
 		if n := Each(p, 50, func(sudoku.Grid) bool { calls++; return calls < 2 }); n != 2 || calls != 2 {
 			t.Errorf("puzzle %d: Each went on after visit said stop: %d solutions, %d calls", i, n, calls)
 		}
+	}
+}
+
+// TestCountStateContext checks that a search stops soon after its context
+// is done, and says so: enumerating the solutions of an empty grid never
+// ends by itself.
+func TestCountStateContext(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	var empty sudoku.Grid
+	start := time.Now()
+	r := CountStateContext(ctx, sudoku.NewState(empty), 1<<40)
+	if !r.Stopped || r.Count == 0 || time.Since(start) > 5*time.Second {
+		t.Errorf("stopped %v after %d solutions, %d guesses, %s", r.Stopped, r.Count, r.Guesses, time.Since(start))
+	}
+	rep, err := CheckContext(ctx, sudoku.NewState(empty), 1<<40)
+	if err == nil || rep.Status == Multiple {
+		t.Errorf("CheckContext after the deadline: %v, %v", rep.Status, err)
+	}
+	// A context that is not done changes nothing.
+	p, _ := sudoku.ParseGrid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	if r := CountStateContext(context.Background(), sudoku.NewState(p), 2); r.Stopped || r.Count != 1 {
+		t.Errorf("a hard puzzle: %+v", r)
 	}
 }

@@ -126,7 +126,7 @@ type solveRequest struct {
 	MaxSolutions int `json:"max_solutions"`
 }
 
-func (s *Server) solve(_ context.Context, req *solveRequest) (any, error) {
+func (s *Server) solve(ctx context.Context, req *solveRequest) (any, error) {
 	p, err := onePuzzle(req.Puzzle)
 	if err != nil {
 		return nil, err
@@ -138,7 +138,18 @@ func (s *Server) solve(_ context.Context, req *solveRequest) (any, error) {
 	case limit < 1 || limit > 1000:
 		return nil, badRequest("field \"max_solutions\" must be 1 to 1000, not %d", limit)
 	}
-	rep := solve.Check(p.State(), limit)
+	// An adversarial candidate state can keep a search going for seconds:
+	// it gets the budget of a grading.
+	budget, cancel := context.WithTimeout(ctx, s.cfg.Budget)
+	defer cancel()
+	rep, err := solve.CheckContext(budget, p.State(), limit)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, cancelled(ctx)
+		}
+		return nil, &apiError{http.StatusUnprocessableEntity,
+			fmt.Sprintf("the search passed the budget of %s (%d guesses) without an answer", s.cfg.Budget, rep.Guesses)}
+	}
 	return row(export.Solve, export.Options{}, export.Record{Puzzle: p, Solve: &rep, Elapsed: rep.Elapsed})
 }
 
