@@ -238,10 +238,8 @@ const repairs = 30
 // fits reports whether digit d can go in cell c of the grid: no peer holds
 // it.
 func fits(g *sudoku.Grid, c int, d uint8) bool {
-	r, col := c/9, c%9
-	br, bc := r/3*3, col/3*3
-	for i := range 9 {
-		if g[r*9+i] == d || g[i*9+col] == d || g[(br+i/3)*9+bc+i%3] == d {
+	for _, peer := range sudoku.Peers[c] {
+		if g[peer] == d {
 			return false
 		}
 	}

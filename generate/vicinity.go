@@ -433,14 +433,7 @@ const perRemoval = 4
 // bounds, differ from the parent and are not solved by singles when the
 // target is harder.
 func (v *vicinity) neighbours(parent sudoku.Grid, m Move, rng *rand.Rand) []candidate {
-	var givens [81]int
-	ng := 0
-	for c, d := range parent {
-		if d != 0 {
-			givens[ng] = c
-			ng++
-		}
-	}
+	givens, ng := clueCells(parent)
 	if m.Remove > ng {
 		return nil
 	}
@@ -555,17 +548,21 @@ func (v *vicinity) finish(parent, grid, sol sudoku.Grid, rng *rand.Rand) candida
 	return candidate{ok: true, grid: grid, solution: sol, key: v.opt.Key(grid)}
 }
 
+// clueCells lists the cells of a grid's clues: the first n of cells.
+func clueCells(g sudoku.Grid) (cells [81]int, n int) {
+	for c, d := range g {
+		if d != 0 {
+			cells[n] = c
+			n++
+		}
+	}
+	return cells, n
+}
+
 // reduce removes, in random order, the clues of a puzzle with one solution
 // that it can do without, and returns the minimal puzzle left.
 func (v *vicinity) reduce(grid sudoku.Grid, rng *rand.Rand) sudoku.Grid {
-	var givens [81]int
-	ng := 0
-	for c, d := range grid {
-		if d != 0 {
-			givens[ng] = c
-			ng++
-		}
-	}
+	givens, ng := clueCells(grid)
 	rng.Shuffle(ng, func(i, j int) { givens[i], givens[j] = givens[j], givens[i] })
 	for _, c := range givens[:ng] {
 		d := grid[c]

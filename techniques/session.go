@@ -108,11 +108,7 @@ func (s *Session) entry(grid *[81]sudoku.Digits) (advEntry, bool) {
 func (s *Session) setBasic(grid *[81]sudoku.Digits, found []advFound) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e := s.adv[*grid]
-	if e == nil {
-		e = &advEntry{}
-		s.adv[*grid] = e
-	}
+	e := s.entryFor(grid)
 	e.basic, e.basicOK = found, true
 }
 
@@ -120,10 +116,17 @@ func (s *Session) setBasic(grid *[81]sudoku.Digits, found []advFound) {
 func (s *Session) setChains(grid *[81]sudoku.Digits, kind nestedKind, found []advFound) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	e := s.entryFor(grid)
+	e.chains[kind], e.chainsOK[kind] = found, true
+}
+
+// entryFor returns the entry of a working grid, made when there is none;
+// the caller holds s.mu.
+func (s *Session) entryFor(grid *[81]sudoku.Digits) *advEntry {
 	e := s.adv[*grid]
 	if e == nil {
 		e = &advEntry{}
 		s.adv[*grid] = e
 	}
-	e.chains[kind], e.chainsOK[kind] = found, true
+	return e
 }
