@@ -71,7 +71,7 @@ func Example_batch() {
 func ExampleGrader_Next() {
 	grader, _ := grade.New(config.Default())
 	g, _ := sudoku.ParseGrid("...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327")
-	res := grader.Next(context.Background(), sudoku.NewState(g))
+	res := grader.Next(context.Background(), sudoku.NewState(g), grade.Options{})
 	fmt.Println(res.Path[0].String())
 	// Output:
 	// Pointing: 6 of block 9 only in row 8 ==> r8c4<>6, r8c6<>6

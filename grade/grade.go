@@ -315,8 +315,10 @@ func (g *Grader) check(ctx context.Context, st *sudoku.State, unique bool) (sudo
 // step alone in Path (an empty Path when the state is solved), Beyond when
 // no technique applies, or why there is no step, as Grade says: Invalid,
 // Unsolvable (a wrong digit or elimination on the way), Multiple, Budget,
-// Cancelled. st is not changed.
-func (g *Grader) Next(ctx context.Context, st *sudoku.State) Result {
+// Cancelled. Of opt, only Workers counts: the goroutines the step's chain
+// search may use (the step found does not depend on it). st is not
+// changed.
+func (g *Grader) Next(ctx context.Context, st *sudoku.State, opt Options) Result {
 	solution, failed := g.check(ctx, st, false)
 	if failed != nil {
 		return *failed
@@ -325,7 +327,7 @@ func (g *Grader) Next(ctx context.Context, st *sudoku.State) Result {
 	if g.explain != nil {
 		rules = g.explain
 	}
-	res := g.replay(ctx, st.Clone(), rules, Options{Path: true}, 1)
+	res := g.replay(ctx, st.Clone(), rules, Options{Path: true, Workers: opt.Workers}, 1)
 	res.Solution = solution
 	return res
 }

@@ -33,7 +33,7 @@ func TestNext(t *testing.T) {
 	}
 	for _, tt := range tests {
 		before := *tt.st
-		res := g.Next(ctx, tt.st)
+		res := g.Next(ctx, tt.st, Options{})
 		if res.Status != tt.want || len(res.Path) != tt.steps {
 			t.Errorf("%s: %v with %d steps, want %v with %d", tt.name, res.Status, len(res.Path), tt.want, tt.steps)
 		}
@@ -66,7 +66,7 @@ func TestNextFollowsThePath(t *testing.T) {
 			t.Fatalf("%s: no path", s)
 		}
 		for i, want := range path {
-			next := g.Next(ctx, st)
+			next := g.Next(ctx, st, Options{})
 			if len(next.Path) != 1 || next.Path[0].String() != want.String() {
 				t.Fatalf("%s step %d: Next gives %v, the path %s", s, i+1, next.Path, want.String())
 			}

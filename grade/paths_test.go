@@ -103,7 +103,7 @@ func TestGradeFromSEStates(t *testing.T) {
 							t.Errorf("%s:%d step %d: %v ER %v, SE's path from there: %v", name, p.line, k+1, res.Status, res.ER, want)
 						}
 						// The next step (the hint) is rated as SE's step K.
-						next := g.Next(context.Background(), st)
+						next := g.Next(context.Background(), st, Options{})
 						if next.Status != Rated || len(next.Path) != 1 || next.Path[0].Rating.Tenths() != p.ratings[k].Tenths() {
 							t.Errorf("%s:%d step %d: next step %v %v, SE's is rated %v", name, p.line, k+1, next.Status, next.Path, p.ratings[k])
 						}

@@ -14,7 +14,7 @@ import (
 func ExampleNext() {
 	grader, _ := grade.New(config.Default())
 	g, _ := sudoku.ParseGrid("...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327")
-	h, err := hint.Next(context.Background(), grader, sudoku.NewState(g))
+	h, err := hint.Next(context.Background(), grader, sudoku.NewState(g), 1)
 	if err != nil {
 		fmt.Println(err)
 		return

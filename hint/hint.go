@@ -107,12 +107,13 @@ func (e *NoHint) Unwrap() error { return e.Err }
 // of SE's rating path, or with extras on, of its explanation. It fails
 // with a *NoHint: solved (wrapping ErrSolved), beyond (ErrNoStep), or the
 // grader's reason (invalid, no or several solutions, budget, cancelled).
-// st is not changed.
-func Next(ctx context.Context, g *grade.Grader, st *sudoku.State) (Hint, error) {
+// workers is how many goroutines the step's chain search may use (0 or 1:
+// the caller's alone); the hint does not depend on it. st is not changed.
+func Next(ctx context.Context, g *grade.Grader, st *sudoku.State, workers int) (Hint, error) {
 	if st.Solved() {
 		return Hint{}, &NoHint{"solved", ErrSolved}
 	}
-	res := g.Next(ctx, st)
+	res := g.Next(ctx, st, grade.Options{Workers: workers})
 	if err := failure(res); err != nil {
 		return Hint{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -105,7 +106,7 @@ func TestFirstStepIsExplainsFirst(t *testing.T) {
 				if !res.Status.Graded() || len(res.Path) == 0 {
 					t.Fatalf("%s #%d: %v", set, i+1, res.Status)
 				}
-				h, err := Next(context.Background(), g, st)
+				h, err := Next(context.Background(), g, st, 1)
 				if err != nil {
 					t.Fatalf("%s #%d: %v", set, i+1, err)
 				}
@@ -194,7 +195,7 @@ func TestNoHint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Next(context.Background(), g, sudoku.NewState(p))
+			_, err = Next(context.Background(), g, sudoku.NewState(p), 1)
 			var no *NoHint
 			if !errors.As(err, &no) || no.Status != tc.status {
 				t.Fatalf("got %v, want status %s", err, tc.status)
@@ -218,7 +219,7 @@ func TestAll(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		next, err := Next(context.Background(), g, st)
+		next, err := Next(context.Background(), g, st, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,7 +253,7 @@ func TestAll(t *testing.T) {
 func TestUpto(t *testing.T) {
 	g := grader(t, false)
 	p := puzzles(t, "norvig-top95.se121.txt")[0]
-	h, err := Next(context.Background(), g, sudoku.NewState(p))
+	h, err := Next(context.Background(), g, sudoku.NewState(p), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,5 +266,34 @@ func TestUpto(t *testing.T) {
 	}
 	if three := h.Upto(3); three.Text != h.Text || len(three.Cells) == 0 {
 		t.Errorf("level 3 lost something: %+v", three)
+	}
+}
+
+// TestNextWorkers: the hint at a state that needs nested forcing chains is
+// the same whether its search runs on one goroutine or on three.
+func TestNextWorkers(t *testing.T) {
+	g := grader(t, false)
+	p := puzzles(t, "hardest-se.txt")[0]
+	res := g.Grade(context.Background(), sudoku.NewState(p), grade.Options{Path: true})
+	st := sudoku.NewState(p)
+	for i := range res.Path {
+		if res.Path[i].Rating.Tenths() >= 95 {
+			break
+		}
+		res.Path[i].ApplyTo(st)
+	}
+	one, err := Next(context.Background(), g, st, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Rating.Tenths() < 95 {
+		t.Fatalf("the hint is %s (%v), not a nested chain", one.Name, one.Rating)
+	}
+	three, err := Next(context.Background(), g, st, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one, three) {
+		t.Errorf("three workers: %s\none: %s", three.At(3), one.At(3))
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"sync/atomic"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -79,6 +80,7 @@ func runHint(c *ucli.Context) error {
 		return err
 	}
 	s := newSession(c)
+	var inFlight atomic.Int64 // puzzles being hinted
 	err = s.runBatch(batchJob{job: export.Hint, verb: "hinting", format: format, opt: opt, workers: workers, chunk: 1,
 		work: func(it item) export.Record {
 			if it.err != nil {
@@ -89,7 +91,9 @@ func runHint(c *ucli.Context) error {
 			if opt.AllHints {
 				r.Hints, r.HintErr = hint.All(c.Context, grader, it.p.State())
 			} else {
-				h, err := hint.Next(c.Context, grader, it.p.State())
+				// Like grade: the workers no other puzzle is using.
+				h, err := hint.Next(c.Context, grader, it.p.State(), max(1, workers-int(inFlight.Add(1))+1))
+				inFlight.Add(-1)
 				if err == nil {
 					r.Hints = []hint.Hint{h}
 				}

@@ -167,7 +167,8 @@ func (s *Server) grade(ctx context.Context, req *gradeRequest) (any, error) {
 		return nil, err
 	}
 	start := time.Now()
-	res := s.grader.Grade(ctx, p.State(), grade.Options{Path: req.Path || req.Candidates, Candidates: req.Candidates})
+	res := s.grader.Grade(ctx, p.State(), grade.Options{Path: req.Path || req.Candidates, Candidates: req.Candidates,
+		Workers: s.searchWorkers()})
 	if res.Status == grade.Cancelled {
 		return nil, cancelled(ctx)
 	}
@@ -200,7 +201,7 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 	if req.All {
 		r.Hints, r.HintErr = hint.All(ctx, s.grader, p.State())
 	} else {
-		h, err := hint.Next(ctx, s.grader, p.State())
+		h, err := hint.Next(ctx, s.grader, p.State(), s.searchWorkers())
 		if err == nil {
 			r.Hints = []hint.Hint{h}
 		}

@@ -36,7 +36,9 @@ type Options struct {
 	Budget time.Duration
 	// Workers bounds the gradings, hints, generations and prints running at
 	// once (0: the number of cores); Queue how many more may wait for a
-	// worker (0: 8 per worker) before the server answers 503.
+	// worker (0: 8 per worker) before the server answers 503. A grading
+	// or hint also runs its chain searches on the workers no other job
+	// holds (all of them when it runs alone).
 	Workers, Queue int
 	// GenerateTimeout bounds one generate request (0: a minute).
 	GenerateTimeout time.Duration

@@ -415,3 +415,26 @@ func TestGenerateStopsWithTheClient(t *testing.T) {
 		t.Fatalf("after the client left: %d in %v: %v", code, time.Since(start), got)
 	}
 }
+
+// TestSearchWorkers: a lone job's chain searches get every worker; each
+// other job running takes one away, down to one.
+func TestSearchWorkers(t *testing.T) {
+	s, err := New(Options{Config: config.Default(), Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var releases []func()
+	for _, want := range []int{3, 2, 1} {
+		release, err := s.acquire(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		releases = append(releases, release)
+		if got := s.searchWorkers(); got != want {
+			t.Errorf("with %d jobs running: %d search workers, want %d", len(releases), got, want)
+		}
+	}
+	for _, release := range releases {
+		release()
+	}
+}
