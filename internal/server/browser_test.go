@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/sudokit/sudokit/config"
@@ -240,5 +242,33 @@ func TestBrowserNarrow(t *testing.T) {
 	dark := eval[float64](t, ctx, brightness)
 	if theme != "dark" || dark > 100 || light < 150 {
 		t.Errorf("theme %q: background brightness light %v, dark %v", theme, light, dark)
+	}
+	// No theme chosen: the page follows the system's preference, which a
+	// chosen theme overrides; printing is light.
+	do(t, ctx, "no theme", chromedp.Evaluate[chromedp.Void](`delete document.documentElement.dataset.theme`))
+	for _, tt := range []struct {
+		prefers, theme, media string
+		dark                  bool
+	}{
+		{"dark", "", "", true},
+		{"light", "", "", false},
+		{"dark", "light", "", false},
+		{"light", "dark", "", true},
+		{"dark", "dark", "print", false},
+	} {
+		set := `delete document.documentElement.dataset.theme`
+		if tt.theme != "" {
+			set = `document.documentElement.dataset.theme = "` + tt.theme + `"`
+		}
+		media := emulation.SetEmulatedMediaParams{Media: tt.media,
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: tt.prefers}}}
+		do(t, ctx, "prefers "+tt.prefers, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, media)
+			return err
+		}), chromedp.Evaluate[chromedp.Void](set))
+		if got := eval[float64](t, ctx, brightness); (got < 100) != tt.dark {
+			t.Errorf("prefers %s, theme %q, media %q: background brightness %v, want dark %v",
+				tt.prefers, tt.theme, tt.media, got, tt.dark)
+		}
 	}
 }
