@@ -88,6 +88,12 @@ func TestShardFromEnv(t *testing.T) {
 			t.Errorf("--shard-from-env %s:\n%s\nwant\n%s\nstderr: %s", spec, got, want, stderr)
 		}
 	}
+	// Without -f, grade's default (a table, which does not split) gives
+	// way to line in a shard.
+	lineCode, line, _ := runApp(t, "", "grade", "-q", "-f", "line", "--shard", "2/3", input)
+	if code, got, stderr := runApp(t, "", "grade", "-q", "--shard", "2/3", input); code != lineCode || got != line {
+		t.Errorf("grade --shard without -f: exit %d\n%s\nwant -f line's (exit %d)\n%s\nstderr: %s", code, got, lineCode, line, stderr)
+	}
 	bad := []struct{ args, message string }{
 		{"--shard-from-env SUDOKIT_TEST_UNSET/3", "SUDOKIT_TEST_UNSET is not set"},
 		{"--shard-from-env SUDOKIT_TEST_TASK/2", "K must be from 0 to 1"},

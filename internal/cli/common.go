@@ -95,12 +95,20 @@ func loadConfig(c *ucli.Context) (*config.Config, error) {
 }
 
 // formatOf returns the output format: --format, else the configured
-// default of the command.
+// default of the command. A shard, whose rows go to a merge, writes line
+// where that default is the table (which does not split).
 func formatOf(c *ucli.Context, configured string) string {
-	if !c.IsSet("format") && configured != "" {
-		return configured
+	if c.IsSet("format") {
+		return c.String("format")
 	}
-	return c.String("format")
+	format := c.String("format")
+	if configured != "" {
+		format = configured
+	}
+	if format == "table" && (c.IsSet("shard") || c.IsSet("shard-from-env")) {
+		return "line"
+	}
+	return format
 }
 
 // positive reads an int flag that must be at least 1.

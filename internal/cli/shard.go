@@ -22,7 +22,8 @@ type shard struct{ k, n int }
 func shardFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "shard", Usage: "handle shard `K/N` of the work: the puzzles whose index (from 0) leaves K when divided by N; " +
-			"each line starts with its index and a tab, and sudokit merge joins the shards' outputs into one run's output"},
+			"each line starts with its index and a tab, and sudokit merge joins the shards' outputs into one run's output " +
+			"(where the default format is a table, a shard writes line)"},
 		&ucli.StringFlag{Name: "shard-from-env", Usage: "take --shard's K from the environment: `VAR/N` or VAR/VAR2, " +
 			"such as JOB_COMPLETION_INDEX/100 (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT"},
 	}
