@@ -245,7 +245,6 @@ func (s *searcher) slot(t int, used uint8) {
 		return
 	}
 	p := s.parent
-	var clue [3]uint8
 	if t < int(p.u) {
 		for i := range int(p.u) {
 			st := p.stacks[i]
@@ -253,29 +252,19 @@ func (s *searcher) slot(t int, used uint8) {
 				continue
 			}
 			s.w.stacks[t] = st
-			nb, m := 0, 0
-			for j := range uint8(3) {
-				col := 3*st + j
-				if s.src[col] == 0 {
-					s.w.cols[3*t+nb] = col
-					nb++
-				} else {
-					clue[m] = col
-					m++
-				}
-			}
-			// nb < 3: blank stacks were placed first.
-			if s.zeros(3*t, nb) {
-				s.w.free[t] = uint8(nb)
-				s.perm(t, 3*t+nb, clue, m, used|1<<st)
-			}
+			s.columns(t, [3]uint8{3 * st, 3*st + 1, 3*st + 2}, 3, used|1<<st)
 		}
 		return
 	}
-	f := int(p.free[t])
+	s.columns(t, [3]uint8{p.cols[3*t], p.cols[3*t+1], p.cols[3*t+2]}, int(p.free[t]), used)
+}
+
+// columns fills result stack t from the first n of cols: the columns
+// blank in the row first, then the clue columns in every order perm tries.
+func (s *searcher) columns(t int, cols [3]uint8, n int, used uint8) {
+	var clue [3]uint8
 	nb, m := 0, 0
-	for j := range f {
-		col := p.cols[3*t+j]
+	for _, col := range cols[:n] {
 		if s.src[col] == 0 {
 			s.w.cols[3*t+nb] = col
 			nb++
