@@ -1,7 +1,6 @@
 package canon
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -12,34 +11,13 @@ import (
 // loadSet reads every puzzle of a set of testdata/puzzles.
 func loadSet(tb testing.TB, name string) []sudoku.Grid {
 	tb.Helper()
-	return loadFile(tb, filepath.Join("..", "testdata", "puzzles", name))
+	return testenv.Grids(tb, filepath.Join("..", "testdata", "puzzles", name), 0)
 }
 
 // loadShared reads a public set from ../shared/data (see testenv).
 func loadShared(tb testing.TB, name string) []sudoku.Grid {
 	tb.Helper()
-	return loadFile(tb, testenv.SharedData(tb, name))
-}
-
-// loadFile reads every puzzle of a file.
-func loadFile(tb testing.TB, path string) []sudoku.Grid {
-	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []sudoku.Grid
-	for p, err := range sudoku.NewReader(f, path).All() {
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out = append(out, p.Grid)
-	}
-	if len(out) == 0 {
-		tb.Fatalf("%s: no puzzles", path)
-	}
-	return out
+	return testenv.Grids(tb, testenv.SharedData(tb, name), 0)
 }
 
 // spread returns n puzzles of set taken at even steps through it (the

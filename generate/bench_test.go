@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/sudokit/sudokit/internal/testenv"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -55,7 +56,7 @@ func benchVicinity(b *testing.B, target Target, from []sudoku.Grid) {
 
 // From the forum's hardest list (ER 10+), new puzzles at 10.5 and up.
 func BenchmarkVicinityFromHardest(b *testing.B) {
-	benchVicinity(b, Target{Rating: band(10.5, 0)}, readGrids(b, "../testdata/puzzles/forum-hardest-1106.txt", 0))
+	benchVicinity(b, Target{Rating: band(10.5, 0)}, testenv.Grids(b, "../testdata/puzzles/forum-hardest-1106.txt", 0))
 }
 
 // From a cold start, 9.5 to 9.9.

@@ -3,13 +3,13 @@ package generate
 import (
 	"context"
 	"flag"
-	"os"
 	"runtime"
 	"slices"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/sudokit/sudokit/internal/testenv"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -52,7 +52,7 @@ func TestVicinityRate(t *testing.T) {
 	}
 	opt := VicinityOptions{Workers: *vicinityWorkers, PoolSize: *vicinityPool}
 	if *vicinityFrom != "" {
-		opt.From = readGrids(t, *vicinityFrom, 0)
+		opt.From = testenv.Grids(t, *vicinityFrom, 0)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *vicinityTime)
 	defer cancel()
@@ -87,25 +87,4 @@ func cmpOr(s, def string) string {
 		return def
 	}
 	return s
-}
-
-// readGrids reads the puzzles of a file (at most max, 0: all).
-func readGrids(tb testing.TB, path string, max int) []sudoku.Grid {
-	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []sudoku.Grid
-	for p, err := range sudoku.NewReader(f, path).All() {
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out = append(out, p.Grid)
-		if max > 0 && len(out) == max {
-			break
-		}
-	}
-	return out
 }

@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -12,31 +11,13 @@ import (
 // loadShared reads a public set from ../shared/data (see testenv).
 func loadShared(tb testing.TB, name string) []sudoku.Puzzle {
 	tb.Helper()
-	return loadFile(tb, testenv.SharedData(tb, name))
+	return testenv.Puzzles(tb, testenv.SharedData(tb, name), 0)
 }
 
 // loadTestdata reads a set of the project's testdata/puzzles.
 func loadTestdata(tb testing.TB, name string) []sudoku.Puzzle {
 	tb.Helper()
-	return loadFile(tb, filepath.Join("..", "testdata", "puzzles", name))
-}
-
-// loadFile reads every puzzle of a file.
-func loadFile(tb testing.TB, path string) []sudoku.Puzzle {
-	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []sudoku.Puzzle
-	for p, err := range sudoku.NewReader(f, path).All() {
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out = append(out, p)
-	}
-	return out
+	return testenv.Puzzles(tb, filepath.Join("..", "testdata", "puzzles", name), 0)
 }
 
 // benchmarkSet solves a whole set with a uniqueness proof (count to 2) per

@@ -2,7 +2,6 @@ package techniques
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -133,26 +132,6 @@ func itoa(n int) string {
 	return string(b)
 }
 
-func readPuzzles(t *testing.T, path string, limit int) []sudoku.Puzzle {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []sudoku.Puzzle
-	for p, err := range sudoku.NewReader(f, path).All() {
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, p)
-		if len(out) == limit {
-			break
-		}
-	}
-	return out
-}
-
 // maxUnnested bounds the walks of whole sets below the nested forcing
 // chains (9.5 and up), which take seconds per step on the hardest puzzles;
 // TestSoundnessNested checks those on a sample.
@@ -173,7 +152,7 @@ func TestSoundnessTestdata(t *testing.T) {
 			if testing.Short() {
 				limit = 20
 			}
-			states, steps := walkSound(t, name, readPuzzles(t, filepath.Join("..", "testdata", "puzzles", name), limit), maxUnnested)
+			states, steps := walkSound(t, name, testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", name), limit), maxUnnested)
 			t.Logf("%d states, %d steps checked", states, steps)
 		})
 	}
@@ -182,7 +161,7 @@ func TestSoundnessTestdata(t *testing.T) {
 // TestSoundnessNested walks puzzles that need nested forcing chains (levels
 // 2 to 4) with every producer, checking every hint each one finds.
 func TestSoundnessNested(t *testing.T) {
-	puzzles := readPuzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0)
+	puzzles := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0)
 	// One puzzle per nesting level keeps the walk to seconds: 1106 lines
 	// 363 (no nesting, 9.7), 329 (level 2), 238 (level 3), 197 (level 4).
 	var sample []sudoku.Puzzle
@@ -213,7 +192,7 @@ func TestSoundnessShared(t *testing.T) {
 	}{{"magictour-top1465.txt", 500, maxUnnested}, {"forum-hardest-1905-11plus.txt", 3, 0}, {"royle-17clue.txt", 500, maxUnnested}} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := testenv.SharedData(t, tc.name)
-			states, steps := walkSound(t, tc.name, readPuzzles(t, path, tc.limit), tc.maxMin)
+			states, steps := walkSound(t, tc.name, testenv.Puzzles(t, path, tc.limit), tc.maxMin)
 			t.Logf("%d states, %d steps checked", states, steps)
 			if steps < 100*tc.limit {
 				t.Errorf("only %d steps checked on %d puzzles: the walk lost its power", steps, tc.limit)
@@ -226,8 +205,8 @@ func TestSoundnessShared(t *testing.T) {
 // say true exactly for the puzzles whose path uses only full houses and
 // hidden singles.
 func TestSolvedBySingles(t *testing.T) {
-	puzzles := readPuzzles(t, filepath.Join("..", "testdata", "puzzles", "qqwing-sample220.se121.txt"), 0)
-	puzzles = append(puzzles, readPuzzles(t, filepath.Join("..", "testdata", "puzzles", "norvig-easy50.txt"), 0)...)
+	puzzles := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "qqwing-sample220.se121.txt"), 0)
+	puzzles = append(puzzles, testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "norvig-easy50.txt"), 0)...)
 	yes := 0
 	for _, p := range puzzles {
 		s := NewState(p.Grid)
@@ -260,7 +239,7 @@ func TestSoundnessLevel5(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode")
 	}
-	p := readPuzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 1)[0]
+	p := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 1)[0]
 	sol, ok := solve.Solve(p.Grid)
 	if !ok {
 		t.Fatal("no solution")

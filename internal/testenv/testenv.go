@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // RequireShared and RequireTools are the environment variables that make
@@ -80,4 +82,41 @@ func File(tb testing.TB, path, install string) string {
 		missing(tb, RequireTools, "%s is absent (%s)", path, install)
 	}
 	return path
+}
+
+// Puzzles reads the puzzles of a file, at most limit of them (0: all),
+// failing tb when the file does not open, a line is bad, or it holds no
+// puzzle.
+func Puzzles(tb testing.TB, path string, limit int) []sudoku.Puzzle {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []sudoku.Puzzle
+	for p, err := range sudoku.NewReader(f, path).All() {
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, p)
+		if len(out) == limit {
+			break
+		}
+	}
+	if len(out) == 0 {
+		tb.Fatalf("%s: no puzzles", path)
+	}
+	return out
+}
+
+// Grids reads the grids of a file as Puzzles does.
+func Grids(tb testing.TB, path string, limit int) []sudoku.Grid {
+	tb.Helper()
+	puzzles := Puzzles(tb, path, limit)
+	out := make([]sudoku.Grid, len(puzzles))
+	for i, p := range puzzles {
+		out[i] = p.Grid
+	}
+	return out
 }
