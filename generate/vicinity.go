@@ -44,6 +44,9 @@ type VicinityOptions struct {
 	// From is a cold start: the pool starts as the hardest of ColdTries
 	// random minimal puzzles.
 	From []sudoku.Grid
+	// FromRatings, when it is as long as From, holds the seeds' ratings
+	// (as grading them gives), which spares rating them again.
+	FromRatings []grade.Ratings
 	// PoolSize is how many of the hardest puzzles found so far the search
 	// moves from (0: 32).
 	PoolSize int
@@ -252,31 +255,40 @@ func (v *vicinity) run(ctx context.Context) error {
 // seeds rates the seed puzzles that start the pool (all of them count as
 // seen).
 func (v *vicinity) seeds(ctx context.Context) error {
-	var start []sudoku.Grid
-	for _, grid := range v.opt.From {
+	type seed struct {
+		grid  sudoku.Grid
+		known *grade.Ratings
+	}
+	known := len(v.opt.FromRatings) == len(v.opt.From)
+	var start []seed
+	for i, grid := range v.opt.From {
 		k := v.opt.Key(grid)
 		if v.seen[k] {
 			continue
 		}
 		v.seen[k] = true
-		start = append(start, grid)
+		sd := seed{grid: grid}
+		if known {
+			sd.known = &v.opt.FromRatings[i]
+		}
+		start = append(start, sd)
 	}
 	if len(start) > v.opt.PoolSize {
 		rng := rand.New(rand.NewPCG(v.g.opt.Seed, streamSeeds))
 		rng.Shuffle(len(start), func(i, j int) { start[i], start[j] = start[j], start[i] })
 		start = start[:v.opt.PoolSize]
 	}
-	items := func(yield func(sudoku.Grid) bool) {
-		for _, grid := range start {
-			if !yield(grid) {
+	items := func(yield func(seed) bool) {
+		for _, sd := range start {
+			if !yield(sd) {
 				return
 			}
 		}
 	}
 	err := batch.Run(ctx, batch.Options{Workers: v.opt.Workers}, items,
-		func(grid sudoku.Grid) rated {
-			res := v.g.grader.Grade(ctx, sudoku.NewState(grid), grade.Options{StopAbove: v.stopMax})
-			return rated{candidate{ok: true, grid: grid, solution: res.Solution}, res}
+		func(sd seed) rated {
+			res := v.g.grader.Grade(ctx, sudoku.NewState(sd.grid), grade.Options{StopAbove: v.stopMax, Known: sd.known})
+			return rated{candidate{ok: true, grid: sd.grid, solution: res.Solution}, res}
 		},
 		func(r rated) error {
 			if r.res.Status == grade.Cancelled {

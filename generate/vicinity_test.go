@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -260,5 +261,34 @@ func TestVicinityStops(t *testing.T) {
 	// No puzzle asked: nothing done.
 	if got, st, err := vicinityRun(t, context.Background(), Options{Seed: 1, Target: target}, 0, VicinityOptions{From: from}); err != nil || len(got) != 0 || st.Tries != 0 {
 		t.Errorf("count 0: %d puzzles, %d tries, err %v", len(got), st.Tries, err)
+	}
+}
+
+// TestVicinityFromRatings: seeds whose ratings are given are not rated
+// again; the pool ranks them by the ratings given (here made up: 11.9,
+// which no grading of these 7.6-8.5 puzzles gives).
+func TestVicinityFromRatings(t *testing.T) {
+	from := top95Seeds(t)
+	made := make([]grade.Ratings, len(from))
+	for i := range made {
+		made[i] = grade.Ratings{ER: 11.9, EP: 11.9, ED: 11.9}
+	}
+	for _, tt := range []struct {
+		ratings []grade.Ratings
+		used    bool
+	}{
+		{made, true},
+		{made[1:], false}, // not one per seed: ignored, the seeds are rated
+	} {
+		var best sudoku.Rating
+		opt := VicinityOptions{From: from, FromRatings: tt.ratings, PoolSize: 4, Round: 16, Workers: 2,
+			Progress: func(s VicinityStatus) { best = max(best, s.Best) }}
+		got, _, err := vicinityRun(t, context.Background(), Options{Seed: 1, Target: Target{Rating: band(7.0, 7.4)}}, 1, opt)
+		if err != nil || len(got) != 1 {
+			t.Fatalf("%d ratings: %d puzzles, %v", len(tt.ratings), len(got), err)
+		}
+		if (best.Tenths() == 119) != tt.used {
+			t.Errorf("%d ratings for %d seeds: best in the pool %v", len(tt.ratings), len(from), best)
+		}
 	}
 }
