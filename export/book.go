@@ -63,9 +63,14 @@ type BookOptions struct {
 	// one (mm; 0 for the defaults), mirrored on facing pages: page 1 is a
 	// right-hand page, its gutter on the left.
 	Margin, Gutter float64
-	// Bleed adds this much (mm) around every page, with the trim box
-	// marking the page itself, as printers ask for.
-	Bleed float64
+	// Bleed adds this much (mm) at the outside, top and bottom edges of
+	// every page, as book printers (KDP, IngramSpark) ask of an interior:
+	// none at the spine, so each page is Bleed wider and 2*Bleed taller
+	// than the trim size, with the trim box marking the page itself.
+	// BleedSpine adds it at the spine too (all four sides, for sheets
+	// trimmed one by one).
+	Bleed      float64
+	BleedSpine bool
 	// Font is a TrueType or OpenType font (a file's bytes; a collection's
 	// face FontIndex) for the text: title, headers, section pages. The
 	// grids' digits stay in the Go fonts. FontName names it in messages.
@@ -201,7 +206,7 @@ func WritePDF(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 		}
 	}
 	b.pdf = fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm",
-		Size: fpdf.SizeType{Wd: b.w + 2*b.bleed, Ht: b.h + 2*b.bleed}})
+		Size: fpdf.SizeType{Wd: b.mediaW(), Ht: b.h + 2*b.bleed}})
 	pdf := b.pdf
 	pdf.SetCreationDate(bookEpoch)
 	pdf.SetModificationDate(bookEpoch)
@@ -301,6 +306,24 @@ func newBook(puzzles []BookPuzzle, opt BookOptions) (*book, error) {
 	return b, nil
 }
 
+// mediaW is the width of a page with its bleed.
+func (b *book) mediaW() float64 {
+	if b.opt.BleedSpine {
+		return b.w + 2*b.bleed
+	}
+	return b.w + b.bleed
+}
+
+// trimX is where the page itself starts on the sheet: after the bleed on
+// its left, which a right-hand (odd) page has only when the spine gets
+// bleed too.
+func (b *book) trimX(page int) float64 {
+	if page%2 == 1 && !b.opt.BleedSpine {
+		return 0
+	}
+	return b.bleed
+}
+
 // area is a page's type area: inside its margins, mirrored on facing
 // pages (odd pages are right-hand pages, their gutter on the left).
 func (b *book) area(page int) (x0, x1, y0, y1 float64) {
@@ -308,7 +331,8 @@ func (b *book) area(page int) (x0, x1, y0, y1 float64) {
 	if page%2 == 0 {
 		left, right = b.outside, b.inside
 	}
-	return b.bleed + left, b.bleed + b.w - right, b.bleed + b.outside, b.bleed + b.h - b.outside
+	x := b.trimX(page)
+	return x + left, x + b.w - right, b.bleed + b.outside, b.bleed + b.h - b.outside
 }
 
 // headerH and footerH are the bands of the type area that hold the page
@@ -362,7 +386,7 @@ func (b *book) draw() {
 			// The trim box only: the bleed box defaults to the media box,
 			// which is the page with its bleed (and fpdf writes the boxes
 			// of a page from a map, in random order, when there are two).
-			b.pdf.SetPageBox("trim", b.bleed, b.bleed, b.w, b.h)
+			b.pdf.SetPageBox("trim", b.trimX(p.number), b.bleed, b.w, b.h)
 		}
 		switch p.kind {
 		case titlePageKind:

@@ -104,7 +104,17 @@ func checkPages(t *testing.T, puzzles []BookPuzzle, opt BookOptions, dpi int) (*
 	k := float64(dpi) / 25.4
 	for i, img := range imgs {
 		p := b.pages[i]
-		wantW, wantH := int((b.w+2*b.bleed)*k+0.5), int((b.h+2*b.bleed)*k+0.5)
+		// The bleed: at the outside, top and bottom edges (unless the
+		// spine has it too), so a right-hand (odd) page starts at the
+		// sheet's left edge and a left-hand one after the bleed.
+		sheetW, trimX := b.w+b.bleed, b.bleed
+		if p.number%2 == 1 {
+			trimX = 0
+		}
+		if opt.BleedSpine {
+			sheetW, trimX = b.w+2*b.bleed, b.bleed
+		}
+		wantW, wantH := int(sheetW*k+0.5), int((b.h+2*b.bleed)*k+0.5)
 		if d := img.Bounds().Dx() - wantW; d < -1 || d > 1 || img.Bounds().Dy()-wantH < -1 || img.Bounds().Dy()-wantH > 1 {
 			t.Errorf("page %d: %v pixels, want %dx%d", p.number, img.Bounds().Size(), wantW, wantH)
 		}
@@ -114,7 +124,7 @@ func checkPages(t *testing.T, puzzles []BookPuzzle, opt BookOptions, dpi int) (*
 		if p.number%2 == 0 {
 			left, right = b.outside, b.inside
 		}
-		area := px(b.bleed+left, b.bleed+b.w-right, b.bleed+b.outside, b.bleed+b.h-b.outside, dpi)
+		area := px(trimX+left, trimX+b.w-right, b.bleed+b.outside, b.bleed+b.h-b.outside, dpi)
 		all := ink(img, img.Bounds())
 		if all.Empty() {
 			t.Errorf("page %d (kind %d) is blank", p.number, p.kind)
@@ -135,7 +145,7 @@ func checkPages(t *testing.T, puzzles []BookPuzzle, opt BookOptions, dpi int) (*
 		}
 		cols, _, cellW, cellH, side, labelH, _ := b.puzzleGeometry()
 		cx0, _, cy0, _ := b.content(p.number)
-		trim := px(b.bleed, b.bleed+b.w, b.bleed, b.bleed+b.h, dpi)
+		trim := px(trimX, trimX+b.w, b.bleed, b.bleed+b.h, dpi)
 		for slot, j := range p.puzzles {
 			q := puzzles[j]
 			gx := cx0 + float64(slot%cols)*cellW + (cellW-side)/2
@@ -186,6 +196,7 @@ func TestBookPagesLayouts(t *testing.T) {
 	for _, opt := range []BookOptions{
 		{Paper: "a4", PerPage: 9, Title: "Nine a page"},
 		{Paper: "letter", PerPage: 2, LargePrint: true, Bleed: 3.175},
+		{Paper: "6x9in", PerPage: 4, Bleed: 3.175, BleedSpine: true},
 		{Paper: "5x8in", PerPage: 1, Title: "Pocket"},
 	} {
 		t.Run(opt.Paper, func(t *testing.T) {
@@ -321,3 +332,48 @@ func TestSubsetFont(t *testing.T) {
 }
 
 func fixedI(upem float64) fixed.Int26_6 { return fixed.I(int(upem)) }
+
+// TestBleedBoxes reads the page boxes back with pdfinfo: a 6x9in book with
+// 0.125in of bleed is 6.125x9.25in (441x666 pt), as KDP asks of an
+// interior, its trim box at the sheet's left edge on right-hand pages and
+// after the bleed on left-hand ones; with the spine's bleed too, 6.25in
+// wide and the trim box always after the bleed.
+func TestBleedBoxes(t *testing.T) {
+	pdfinfo := testenv.Program(t, "pdfinfo", "apt-get install poppler-utils")
+	tests := []struct {
+		spine        bool
+		media        string
+		trim1, trim2 string
+	}{
+		{false, "0.00 0.00 441.00 666.00", "0.00 9.00 432.00 657.00", "9.00 9.00 441.00 657.00"},
+		{true, "0.00 0.00 450.00 666.00", "9.00 9.00 441.00 657.00", "9.00 9.00 441.00 657.00"},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		opt := BookOptions{Paper: "6x9in", PerPage: 4, Bleed: 0.125 * 25.4, BleedSpine: tt.spine}
+		if err := WritePDF(&buf, testBookLevels(t, 6, "hard"), opt); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "book.pdf")
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(pdfinfo, "-box", "-f", "1", "-l", "2", path).CombinedOutput()
+		if err != nil {
+			t.Fatalf("pdfinfo: %v %s", err, out)
+		}
+		boxes := map[string]string{}
+		for _, line := range strings.Split(string(out), "\n") {
+			f := strings.Fields(line)
+			if len(f) == 7 && f[0] == "Page" && strings.HasSuffix(f[2], "Box:") {
+				boxes[f[1]+" "+strings.TrimSuffix(f[2], ":")] = strings.Join(f[3:], " ")
+			}
+		}
+		want := map[string]string{"1 MediaBox": tt.media, "2 MediaBox": tt.media, "1 TrimBox": tt.trim1, "2 TrimBox": tt.trim2}
+		for k, v := range want {
+			if boxes[k] != v {
+				t.Errorf("spine bleed %v: page %s is %q, want %q", tt.spine, k, boxes[k], v)
+			}
+		}
+	}
+}

@@ -30,18 +30,23 @@ func bookFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: "large-print", Usage: "bigger digits, text and lines, 1 or 2 puzzles per page"},
 		&ucli.StringFlag{Name: "margin", Usage: "outside, top and bottom margin `LENGTH` (mm or in: 15mm, 0.5in)", DefaultText: "15mm, 12.7mm on trims narrower than A4"},
 		&ucli.StringFlag{Name: "gutter", Usage: "inside margin `LENGTH`, at the binding, mirrored on facing pages", DefaultText: "20mm, 16mm on trims narrower than A4"},
-		&ucli.StringFlag{Name: "bleed", Usage: "add `LENGTH` of bleed around every page (3mm, 0.125in); the trim box marks the page"},
+		&ucli.StringFlag{Name: "bleed", Usage: "add `LENGTH` of bleed at the outside, top and bottom of every page (3mm, 0.125in), as KDP and IngramSpark ask of an interior; the trim box marks the page"},
+		&ucli.BoolFlag{Name: "bleed-spine", Usage: "add the bleed at the spine too (all four sides)"},
 	}
 }
 
 // pdfOnlyBookFlags are the book flags that only a PDF book takes.
-var pdfOnlyBookFlags = []string{"toc", "font", "large-print", "margin", "gutter", "bleed"}
+var pdfOnlyBookFlags = []string{"toc", "font", "large-print", "margin", "gutter", "bleed", "bleed-spine"}
 
 // bookOptions reads the layout flags.
 func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.BookOptions, error) {
 	opt := export.BookOptions{Title: c.String("title"), Paper: strings.ToLower(c.String("page-size")),
 		PerPage: c.Int("per-page"), Sections: byLevel, Contents: c.Bool("toc"), LargePrint: c.Bool("large-print"),
 		Levels: cfg.LevelNames(), LevelNotes: map[string]string{}}
+	if err := requires(c, "bleed-spine", c.IsSet("bleed"), "--bleed"); err != nil {
+		return opt, err
+	}
+	opt.BleedSpine = c.Bool("bleed-spine")
 	if opt.LargePrint && !c.IsSet("per-page") {
 		opt.PerPage = 1
 	}
