@@ -59,6 +59,9 @@ type BookOptions struct {
 	LevelNotes map[string]string
 	Contents   bool // a table of contents after the title page
 	LargePrint bool // one or two puzzles per page, bigger digits and text
+	// Recto starts the contents, each section and the solutions on a
+	// right-hand page, leaving a page blank where needed.
+	Recto bool
 	// Margin is the outside, top and bottom margin and Gutter the inside
 	// one (mm; 0 for the defaults), mirrored on facing pages: page 1 is a
 	// right-hand page, its gutter on the left.
@@ -400,7 +403,7 @@ func (b *book) draw() {
 		case solutionPageKind:
 			b.solutionPage(p)
 		}
-		if p.kind != titlePageKind {
+		if p.kind != titlePageKind && p.kind != blankPageKind {
 			b.pageNumber(p.number)
 		}
 	}

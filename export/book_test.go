@@ -197,3 +197,41 @@ func TestPNGPuzzle(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanRecto: with Recto the contents, every section page and the
+// first solution page fall on right-hand (odd) pages, a blank page coming
+// just before one of them only when needed; without it no page is blank.
+func TestPlanRecto(t *testing.T) {
+	levels := []string{"easy", "medium", "hard"}
+	for _, n := range []int{1, 3, 5, 8, 12} {
+		for _, recto := range []bool{false, true} {
+			puzzles := testBookLevels(t, n, levels...)
+			opt := BookOptions{Title: "T", Contents: true, Sections: true, Levels: levels, PerPage: 4, Recto: recto}
+			pages := plan(puzzles, opt, 12)
+			blanks := 0
+			for i, p := range pages {
+				if p.number != i+1 {
+					t.Fatalf("n=%d: page %d numbered %d", n, i+1, p.number)
+				}
+				opens := p.kind == contentsPageKind || p.kind == sectionPageKind ||
+					(p.kind == solutionPageKind && pages[i-1].kind != solutionPageKind)
+				if recto && opens && p.number%2 == 0 {
+					t.Errorf("n=%d: page %d (kind %d) is a left-hand page", n, p.number, p.kind)
+				}
+				if p.kind == blankPageKind {
+					blanks++
+					next := pageKind(-1) // none: the book ends
+					if i+1 < len(pages) {
+						next = pages[i+1].kind
+					}
+					if !recto || p.number%2 == 1 || next == -1 || next == puzzlePageKind {
+						t.Errorf("n=%d, recto %v: page %d is blank before kind %d", n, recto, p.number, next)
+					}
+				}
+			}
+			if recto && blanks == 0 {
+				t.Errorf("n=%d: no blank page at all", n)
+			}
+		}
+	}
+}

@@ -83,6 +83,7 @@ const (
 	sectionPageKind
 	puzzlePageKind
 	solutionPageKind
+	blankPageKind // a left-hand page left blank so that the next starts on the right
 )
 
 // bookPage is one page of a book's plan: its kind, its place (1 is the
@@ -95,17 +96,25 @@ type bookPage struct {
 }
 
 // plan is the page sequence of a book: title, contents, for each level a
-// section page and its puzzle pages, then the solutions.
+// section page and its puzzle pages, then the solutions. With opt.Recto the
+// contents, each section and the solutions start on a right-hand (odd)
+// page, after a blank one where needed.
 func plan(puzzles []BookPuzzle, opt BookOptions, solutionsPerPage int) []bookPage {
 	var pages []bookPage
 	add := func(p bookPage) {
 		p.number = len(pages) + 1
 		pages = append(pages, p)
 	}
+	onRight := func() {
+		if opt.Recto && len(pages)%2 == 1 {
+			add(bookPage{kind: blankPageKind})
+		}
+	}
 	if opt.Title != "" {
 		add(bookPage{kind: titlePageKind})
 	}
 	if opt.Contents {
+		onRight()
 		add(bookPage{kind: contentsPageKind})
 	}
 	for i := 0; i < len(puzzles); {
@@ -114,6 +123,7 @@ func plan(puzzles []BookPuzzle, opt BookOptions, solutionsPerPage int) []bookPag
 			j++
 		}
 		if opt.Sections {
+			onRight()
 			add(bookPage{kind: sectionPageKind, level: puzzles[i].Level, puzzles: span(i, j)})
 		}
 		for k := i; k < j; k += opt.PerPage {
@@ -121,6 +131,7 @@ func plan(puzzles []BookPuzzle, opt BookOptions, solutionsPerPage int) []bookPag
 		}
 		i = j
 	}
+	onRight()
 	for k := 0; k < len(puzzles); k += solutionsPerPage {
 		add(bookPage{kind: solutionPageKind, puzzles: span(k, min(len(puzzles), k+solutionsPerPage))})
 	}

@@ -126,6 +126,12 @@ func checkPages(t *testing.T, puzzles []BookPuzzle, opt BookOptions, dpi int) (*
 		}
 		area := px(trimX+left, trimX+b.w-right, b.bleed+b.outside, b.bleed+b.h-b.outside, dpi)
 		all := ink(img, img.Bounds())
+		if p.kind == blankPageKind {
+			if !all.Empty() {
+				t.Errorf("page %d, left blank, has ink at %v", p.number, all)
+			}
+			continue
+		}
 		if all.Empty() {
 			t.Errorf("page %d (kind %d) is blank", p.number, p.kind)
 			continue
@@ -197,6 +203,8 @@ func TestBookPagesLayouts(t *testing.T) {
 		{Paper: "a4", PerPage: 9, Title: "Nine a page"},
 		{Paper: "letter", PerPage: 2, LargePrint: true, Bleed: 3.175},
 		{Paper: "6x9in", PerPage: 4, Bleed: 3.175, BleedSpine: true},
+		{Paper: "a5", PerPage: 4, Title: "Recto", Contents: true, Sections: true, Recto: true,
+			Levels: []string{"easy", "medium", "hard", "fiendish", "diabolical"}},
 		{Paper: "5x8in", PerPage: 1, Title: "Pocket"},
 	} {
 		t.Run(opt.Paper, func(t *testing.T) {

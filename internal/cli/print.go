@@ -32,11 +32,12 @@ func bookFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: "gutter", Usage: "inside margin `LENGTH`, at the binding, mirrored on facing pages", DefaultText: "20mm, 16mm on trims narrower than A4"},
 		&ucli.StringFlag{Name: "bleed", Usage: "add `LENGTH` of bleed at the outside, top and bottom of every page (3mm, 0.125in), as KDP and IngramSpark ask of an interior; the trim box marks the page"},
 		&ucli.BoolFlag{Name: "bleed-spine", Usage: "add the bleed at the spine too (all four sides)"},
+		&ucli.BoolFlag{Name: "recto", Usage: "start the contents, each level's section and the solutions on a right-hand page, leaving a page blank where needed"},
 	}
 }
 
 // pdfOnlyBookFlags are the book flags that only a PDF book takes.
-var pdfOnlyBookFlags = []string{"toc", "font", "large-print", "margin", "gutter", "bleed", "bleed-spine"}
+var pdfOnlyBookFlags = []string{"toc", "font", "large-print", "margin", "gutter", "bleed", "bleed-spine", "recto"}
 
 // bookOptions reads the layout flags.
 func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.BookOptions, error) {
@@ -46,7 +47,7 @@ func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.Book
 	if err := requires(c, "bleed-spine", c.IsSet("bleed"), "--bleed"); err != nil {
 		return opt, err
 	}
-	opt.BleedSpine = c.Bool("bleed-spine")
+	opt.BleedSpine, opt.Recto = c.Bool("bleed-spine"), c.Bool("recto")
 	if opt.LargePrint && !c.IsSet("per-page") {
 		opt.PerPage = 1
 	}
