@@ -24,10 +24,11 @@ var (
 	vicinityTime    = flag.Duration("vicinity", 0, "run the vicinity search measurements, each bounded by this wall time")
 	vicinityRating  = flag.String("vicinity-rating", "10.0+", "target band of the vicinity measurement")
 	vicinityCount   = flag.Int("vicinity-count", 20, "puzzles to find in the vicinity measurement")
-	vicinityFrom    = flag.String("vicinity-from", "", "seed puzzles for the vicinity measurement (empty: cold start)")
+	vicinityFrom    = flag.String("vicinity-from", "", "seed puzzles for the vicinity measurement (empty: cold start; builtin: HardestSeeds)")
 	vicinityWorkers = flag.Int("vicinity-workers", runtime.NumCPU(), "workers of the vicinity measurement")
 	vicinitySeed    = flag.Uint64("vicinity-seed", 1, "seed of the vicinity measurement")
 	vicinityPool    = flag.Int("vicinity-pool", 0, "pool size of the vicinity measurement (0: default)")
+	vicinityRound   = flag.Int("vicinity-round", 0, "moves per round of the vicinity measurement (0: default)")
 )
 
 // cpuTime returns the CPU time this process has used.
@@ -50,8 +51,12 @@ func TestVicinityRate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := VicinityOptions{Workers: *vicinityWorkers, PoolSize: *vicinityPool}
-	if *vicinityFrom != "" {
+	opt := VicinityOptions{Workers: *vicinityWorkers, PoolSize: *vicinityPool, Round: *vicinityRound}
+	switch *vicinityFrom {
+	case "":
+	case "builtin":
+		opt.From, opt.FromRatings = HardestSeeds()
+	default:
 		opt.From = testenv.Grids(t, *vicinityFrom, 0)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *vicinityTime)

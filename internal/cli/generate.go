@@ -56,8 +56,9 @@ Examples:
 			&ucli.StringFlag{Name: "pattern", Usage: "put the clues exactly on `MASK`: 81 cells, x (or a digit) for a clue and . (or 0) for none, or a file of such patterns (one per line, or nine lines of nine), used in turn"},
 			&ucli.StringFlag{Name: "spread", Value: "natural", Usage: "`HOW` the ratings spread over the band: natural (as they come: mostly the band's easiest), or even (the band's ratings in turn, in equal shares)"},
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path (json: a \"path\" list; text formats: one step per line)"},
-			&ucli.StringFlag{Name: "method", Value: "auto", Usage: "`HOW` to find puzzles: random (fill a grid, remove clues), vicinity (a neighbourhood search from the hardest puzzles found: remove 1 or 2 clues, add 1 or 2 others, keep the hardest, repeat), or auto: vicinity when the target starts above 9.0, which random generation almost never reaches"},
-			&ucli.StringFlag{Name: "from", TakesFile: true, Usage: "start the vicinity search from the puzzles of `FILE` (such as a list of the hardest known puzzles); no puzzle output is one of them or an isomorph"},
+			&ucli.StringFlag{Name: "method", Value: "auto", Usage: "`HOW` to find puzzles: random (fill a grid, remove clues), vicinity (a neighbourhood search from hard puzzles, the built-in list unless --from or --cold: remove 1 or 2 clues, add 1 or 2 others, keep the hardest, repeat), or auto: vicinity when the target starts above 9.0, which random generation almost never reaches"},
+			&ucli.StringFlag{Name: "from", TakesFile: true, Usage: "start the vicinity search from the puzzles of `FILE` (such as a list of the hardest known puzzles) instead of the built-in list (the forum's 375 hardest of 2011, ER 9.7-11.9); no puzzle output is one of them or an isomorph"},
+			&ucli.BoolFlag{Name: "cold", Usage: "start the vicinity search from random puzzles, without the built-in list (slow: it climbs to about ER 9.3)"},
 			&ucli.BoolFlag{Name: "minimal", Usage: "no single clue can be removed (with a symmetry, other candidates are dropped)"},
 			&ucli.Uint64Flag{Name: "seed", Usage: "random `SEED`; the same seed and flags give the same puzzles", DefaultText: "drawn at random and printed on standard error"},
 			formatFlag(export.Generate, "line"),
@@ -97,6 +98,8 @@ type generateRun struct {
 	format   string
 	byLevel  bool
 	book     *export.BookOptions // nil without --pdf
+	// builtinSeeds: the vicinity search starts from generate.HardestSeeds.
+	builtinSeeds bool
 }
 
 // readGenerate reads and checks generate's flags.
@@ -187,22 +190,29 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	return r, asUsage(err)
 }
 
-// readMethod reads --method and --from: random generation, or a vicinity
-// search (for targets above what random generation reaches).
+// readMethod reads --method, --from and --cold: random generation, or a
+// vicinity search (for targets above what random generation reaches) from
+// the puzzles of --from, from random ones (--cold), or else from the
+// built-in list of the hardest puzzles.
 func (r *generateRun) readMethod(c *ucli.Context) error {
 	method := c.String("method")
 	switch method {
 	case "random", "vicinity":
 	case "auto":
 		method = "random"
-		if r.target.Rating.Min.Tenths() > generate.SpreadTop.Tenths() || c.IsSet("from") {
+		if r.target.Rating.Min.Tenths() > generate.SpreadTop.Tenths() || c.IsSet("from") || c.Bool("cold") {
 			method = "vicinity"
 		}
 	default:
 		return usagef("--method takes auto, random or vicinity, not %q", method)
 	}
-	if err := requires(c, "from", method == "vicinity", "the vicinity search (--method vicinity)"); err != nil {
-		return err
+	for _, f := range []string{"from", "cold"} {
+		if err := requires(c, f, method == "vicinity", "the vicinity search (--method vicinity)"); err != nil {
+			return err
+		}
+	}
+	if c.IsSet("from") && c.Bool("cold") {
+		return usagef("--from and --cold do not go together: the search starts from a file, or from random puzzles")
 	}
 	if method == "random" {
 		return nil
@@ -228,6 +238,9 @@ func (r *generateRun) readMethod(c *ucli.Context) error {
 		if len(r.vicinity.From) == 0 {
 			return usagef("--from %s holds no puzzle", c.String("from"))
 		}
+	} else if !c.Bool("cold") {
+		r.vicinity.From, r.vicinity.FromRatings = generate.HardestSeeds()
+		r.builtinSeeds = true
 	}
 	return nil
 }
@@ -273,6 +286,9 @@ func runGenerate(c *ucli.Context) error {
 	missed := map[sudoku.Rating]int{}
 	run := func(emit func(generate.Puzzle) error) (generate.Stats, error) { return r.gen.Run(ctx, r.run, emit) }
 	if r.vicinity != nil {
+		if r.builtinSeeds {
+			s.note("starting from the built-in list of the %d hardest puzzles of 2011 (--from FILE for others, --cold for random ones)", len(r.vicinity.From))
+		}
 		r.vicinity.Progress = func(st generate.VicinityStatus) { status.Store(&st) }
 		run = func(emit func(generate.Puzzle) error) (generate.Stats, error) {
 			return r.gen.Vicinity(ctx, r.count, *r.vicinity, emit)

@@ -1,0 +1,58 @@
+package generate
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// TestHardestSeeds: the built-in seed list holds the puzzles of testdata's
+// copy of the forum's list, in order, each with one solution, and their
+// ratings equal the Sudoku Explainer ratings published for the 52 of
+// them in testdata (forum-hardest-40.txt, hardest-se.txt).
+func TestHardestSeeds(t *testing.T) {
+	seeds, ratings := HardestSeeds()
+	want := testenv.Grids(t, filepath.Join("..", "testdata", "puzzles", "forum-hardest-1106.txt"), 0)
+	if len(seeds) != len(want) || len(ratings) != len(want) {
+		t.Fatalf("%d seeds, %d ratings; want %d", len(seeds), len(ratings), len(want))
+	}
+	of := map[sudoku.Grid]grade.Ratings{}
+	for i, g := range seeds {
+		if g != want[i] {
+			t.Fatalf("seed %d: %s, testdata has %s", i+1, g, want[i])
+		}
+		if n := solve.Count(g, 2).Count; n != 1 {
+			t.Errorf("seed %d: %d solutions", i+1, n)
+		}
+		of[g] = ratings[i]
+	}
+	checked := 0
+	for _, name := range []string{"forum-hardest-40.txt", "hardest-se.txt"} {
+		for _, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", name), 0) {
+			published, ok := grade.RatingsFromLabel(p.Label)
+			if !ok {
+				t.Fatalf("%s: %s has no ratings", name, p.Grid)
+			}
+			got, ok := of[p.Grid]
+			if !ok {
+				t.Errorf("%s: %s is not among the seeds", name, p.Grid)
+				continue
+			}
+			if got.String() != published.String() {
+				t.Errorf("%s: %s: built-in ratings %v, published %v", name, p.Grid, got, published)
+			}
+			checked++
+		}
+	}
+	if checked < 50 {
+		t.Errorf("%d published ratings checked, want 50 or more", checked)
+	}
+	seeds[0][0] = 9 // the caller's copy
+	if again, _ := HardestSeeds(); again[0] == seeds[0] {
+		t.Error("HardestSeeds shares its slice")
+	}
+}
