@@ -3,13 +3,13 @@ package solve
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/sudokit/sudokit/internal/testenv"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -120,27 +120,6 @@ func TestCount(t *testing.T) {
 	}
 }
 
-// readSet reads a puzzle file from the project's testdata.
-func readSet(t testing.TB, path string) []sudoku.Puzzle {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []sudoku.Puzzle
-	for p, err := range sudoku.NewReader(f, filepath.Base(path)).All() {
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, p)
-	}
-	if len(out) == 0 {
-		t.Fatalf("%s holds no puzzle", path)
-	}
-	return out
-}
-
 // checkSet solves every puzzle of a set with a count to 2 and checks each
 // solution against the rules and the count against want.
 func checkSet(t *testing.T, name string, puzzles []sudoku.Puzzle, want int) {
@@ -182,7 +161,7 @@ func TestTestdataSets(t *testing.T) {
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
 			t.Parallel()
-			checkSet(t, s.file, readSet(t, filepath.Join("..", "testdata", "puzzles", s.file)), s.want)
+			checkSet(t, s.file, testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", s.file), 0), s.want)
 		})
 	}
 }
@@ -212,7 +191,7 @@ func TestSharedSets(t *testing.T) {
 // puzzles derived from real ones by removing or adding givens, which gives
 // a mix of unique, multiple and unsolvable grids.
 func TestAgainstReference(t *testing.T) {
-	puzzles := readSet(t, filepath.Join("..", "testdata", "puzzles", "norvig-top95.txt"))
+	puzzles := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "norvig-top95.txt"), 0)
 	rng := rand.New(rand.NewPCG(1, 2))
 	counts := map[int]int{}
 	for i := 0; i < 300; i++ {
@@ -295,7 +274,7 @@ func TestRandomSolutionKeepsGivens(t *testing.T) {
 }
 
 func TestConcurrentUse(t *testing.T) {
-	puzzles := readSet(t, filepath.Join("..", "testdata", "puzzles", "norvig-top95.txt"))
+	puzzles := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "norvig-top95.txt"), 0)
 	want := make([]sudoku.Grid, len(puzzles))
 	for i, p := range puzzles {
 		want[i], _ = Solve(p.Grid)
@@ -396,8 +375,8 @@ func referenceCountState(st *sudoku.State, limit, maxNodes int) (n int, ok bool)
 // them from puzzles with several solutions, count as a reference counter
 // that honours the marks says.
 func TestCountState(t *testing.T) {
-	puzzles := readSet(t, filepath.Join("..", "testdata", "puzzles", "norvig-top95.txt"))
-	multi := readSet(t, filepath.Join("..", "testdata", "puzzles", "serg-multisolution-1000.txt"))[:100]
+	puzzles := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "norvig-top95.txt"), 0)
+	multi := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "serg-multisolution-1000.txt"), 0)[:100]
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, p := range puzzles[:20] {
 		st := sudoku.NewState(p.Grid)
@@ -462,7 +441,7 @@ func TestCountState(t *testing.T) {
 // many as the reference counts (up to the limit), and stops when asked.
 func TestEach(t *testing.T) {
 	var puzzles []sudoku.Grid
-	for _, p := range readSet(t, filepath.Join("..", "testdata", "puzzles", "serg-multisolution-1000.txt"))[:40] {
+	for _, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "serg-multisolution-1000.txt"), 0)[:40] {
 		puzzles = append(puzzles, p.Grid)
 	}
 	// Two clues off a 17-clue puzzle leave many solutions.
