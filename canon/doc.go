@@ -1,7 +1,9 @@
 // Package canon computes canonical (minlex) forms of sudoku puzzles and
 // applies isomorphisms: the relabellings, rotations, transpositions and
 // row, column, band and stack shuffles that turn a puzzle into an
-// equivalent one of the same difficulty.
+// equivalent one of the same difficulty (the same rating, but for Sudoku
+// Explainer's tie-breaks between equal chains by their place in the grid,
+// which can move a rating of the hardest puzzles by 0.1).
 //
 // # Transformations
 //

@@ -54,7 +54,8 @@ type VicinityOptions struct {
 	Moves []Move
 	// Key names a puzzle for deduplication: two puzzles with the same key
 	// are the same puzzle, and only the first is rated and emitted, so
-	// puzzles with one key must rate the same (isomorphs do). The default
+	// puzzles with one key should rate the same (isomorphs do, but for SE's
+	// tie-breaks by place, which can move the hardest by 0.1). The default
 	// is the grid itself; a canonical form makes isomorphs one. It is
 	// called from several goroutines.
 	Key func(sudoku.Grid) string

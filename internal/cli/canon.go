@@ -78,7 +78,9 @@ func transformCommand() *ucli.Command {
 		Usage:     "relabel, rotate, transpose or shuffle puzzles: isomorphs of one known difficulty",
 		ArgsUsage: "[FILE|-|PUZZLE]...",
 		Description: `Applies an isomorphism to each input puzzle: the result has the same
-solving path up to the renaming, so the same ratings. With --spec, the
+solving path up to the renaming, so the same ratings (but where Sudoku
+Explainer picks between equally rated chains by their place in the grid, as
+on some of the hardest puzzles: then 0.1 apart, in SE as here). With --spec, the
 transformation written out (comma-separated steps applied in turn):
 identity, t or transpose, rot90, rot180, rot270, mirror (left-right), flip
 (top-bottom), r=ROWS and c=COLUMNS (a permutation of 012345678 that keeps
