@@ -20,6 +20,7 @@ import (
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
 )
 
 func generateCommand() *ucli.Command {
@@ -241,6 +242,11 @@ func (r *generateRun) readMethod(c *ucli.Context) error {
 	} else if !c.Bool("cold") {
 		r.vicinity.From, r.vicinity.FromRatings = generate.HardestSeeds()
 		r.builtinSeeds = true
+		if !allSEOn(r.cfg) {
+			// The list's ratings are SE's; with some of SE's techniques
+			// off, the seeds are rated as this configuration rates.
+			r.vicinity.FromRatings = nil
+		}
 	}
 	return nil
 }
@@ -444,4 +450,15 @@ func bookTitle(n int, t generate.Target) string {
 		return fmt.Sprintf("%d %s sudoku", n, d)
 	}
 	return fmt.Sprintf("%d sudoku", n)
+}
+
+// allSEOn reports whether every technique of Sudoku Explainer is on in cfg,
+// so that ratings are SE's.
+func allSEOn(cfg *config.Config) bool {
+	for _, t := range techniques.All() {
+		if t.SE && !cfg.TechniqueOn(t.Key, true) {
+			return false
+		}
+	}
+	return true
 }
