@@ -95,17 +95,8 @@ func bruteRows(h *[81]uint8, k, band int, cur *[81]uint8, labels [10]uint8, next
 		return
 	}
 	for r := range 9 {
-		if used[r] {
+		if !rowAllowed(used, k, band, r) {
 			continue
-		}
-		if k%3 != 0 && r/3 != band {
-			continue
-		}
-		if k%3 == 0 {
-			// a new band: all three of its rows must be unused
-			if used[r/3*3] || used[r/3*3+1] || used[r/3*3+2] {
-				continue
-			}
 		}
 		lab, nx := labels, next
 		for c := range 9 {
@@ -123,6 +114,18 @@ func bruteRows(h *[81]uint8, k, band int, cur *[81]uint8, labels [10]uint8, next
 		bruteRows(h, k+1, r/3, cur, lab, nx, used, best)
 		used[r] = false
 	}
+}
+
+// rowAllowed reports whether source row r may be result row k: unused, and
+// in the current band, or at a band start in a band with no row used yet.
+func rowAllowed(used *[9]bool, k, band, r int) bool {
+	if used[r] {
+		return false
+	}
+	if k%3 != 0 {
+		return r/3 == band
+	}
+	return !used[r/3*3] && !used[r/3*3+1] && !used[r/3*3+2]
 }
 
 func compareRows(a, b []uint8) int {
@@ -170,13 +173,7 @@ func patRows(h *[81]uint8, k, band int, cur *pfBest, labels [10]uint8, next uint
 		return
 	}
 	for r := range 9 {
-		if used[r] {
-			continue
-		}
-		if k%3 != 0 && r/3 != band {
-			continue
-		}
-		if k%3 == 0 && (used[r/3*3] || used[r/3*3+1] || used[r/3*3+2]) {
+		if !rowAllowed(used, k, band, r) {
 			continue
 		}
 		lab, nx := labels, next
