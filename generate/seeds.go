@@ -48,3 +48,24 @@ var hardestSeeds = sync.OnceValue(func() seedList {
 	}
 	return s
 })
+
+// patternsText holds the built-in clue patterns of a cold vicinity search.
+//
+//go:embed patterns.txt
+var patternsText string
+
+// HardPatterns returns the built-in clue patterns of a cold vicinity search
+// (for VicinityOptions.ColdPatterns): sparse patterns whose puzzles rate far
+// above random ones, such as the 21-clue "X" of the Players' Forum. The
+// slice is the caller's.
+func HardPatterns() []Pattern {
+	return slices.Clone(hardPatterns())
+}
+
+var hardPatterns = sync.OnceValue(func() []Pattern {
+	pats, err := ReadPatterns(strings.NewReader(patternsText), "patterns.txt")
+	if err != nil {
+		panic("generate: the built-in patterns do not read: " + err.Error())
+	}
+	return pats
+})

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sudokit/sudokit/grade"
@@ -54,5 +55,28 @@ func TestHardestSeeds(t *testing.T) {
 	seeds[0][0] = 9 // the caller's copy
 	if again, _ := HardestSeeds(); again[0] == seeds[0] {
 		t.Error("HardestSeeds shares its slice")
+	}
+}
+
+// TestHardPatterns checks the built-in patterns of a cold start: the X
+// pattern of 21 clues, which some puzzle fills with one solution.
+func TestHardPatterns(t *testing.T) {
+	pats := HardPatterns()
+	if len(pats) != 1 || pats[0].Clues() != 21 {
+		t.Fatalf("%d patterns, the first of %d clues; want the X pattern of 21", len(pats), pats[0].Clues())
+	}
+	x, err := ParsePattern(strings.Join([]string{
+		"x...x...x", ".x.....x.", "..x...x..",
+		"...x.x...", "x...x...x", "...x.x...",
+		"..x...x..", ".x.....x.", "x...x...x"}, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pats[0] != x {
+		t.Errorf("pattern %s, want the X %s", pats[0], x)
+	}
+	pats[0][0] = false
+	if HardPatterns()[0] != x {
+		t.Error("HardPatterns gave out its own slice")
 	}
 }

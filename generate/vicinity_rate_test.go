@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/internal/testenv"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -18,16 +19,21 @@ import (
 //	go test ./generate -run TestVicinityRate -timeout 0 -args -vicinity 10m
 //
 // -vicinity bounds each measurement's wall time; -vicinity-rating,
-// -vicinity-count, -vicinity-from (a puzzle file for From) and
-// -vicinity-workers choose what is measured.
+// -vicinity-count, -vicinity-from (a puzzle file for From, builtin for
+// HardestSeeds, patterns for a cold start on HardPatterns, empty for one
+// from random puzzles), -vicinity-workers, -vicinity-seed, -vicinity-pool,
+// -vicinity-round, -vicinity-cold (ColdTries) and -vicinity-canon (canon's
+// key, as the CLI's) choose what is measured.
 var (
 	vicinityTime    = flag.Duration("vicinity", 0, "run the vicinity search measurements, each bounded by this wall time")
 	vicinityRating  = flag.String("vicinity-rating", "10.0+", "target band of the vicinity measurement")
 	vicinityCount   = flag.Int("vicinity-count", 20, "puzzles to find in the vicinity measurement")
-	vicinityFrom    = flag.String("vicinity-from", "", "seed puzzles for the vicinity measurement (empty: cold start; builtin: HardestSeeds)")
+	vicinityFrom    = flag.String("vicinity-from", "", "seed puzzles for the vicinity measurement (empty: cold start from random puzzles; patterns: from puzzles on HardPatterns; builtin: HardestSeeds)")
 	vicinityWorkers = flag.Int("vicinity-workers", runtime.NumCPU(), "workers of the vicinity measurement")
 	vicinitySeed    = flag.Uint64("vicinity-seed", 1, "seed of the vicinity measurement")
 	vicinityPool    = flag.Int("vicinity-pool", 0, "pool size of the vicinity measurement (0: default)")
+	vicinityCanon   = flag.Bool("vicinity-canon", false, "dedupe isomorphs")
+	vicinityCold    = flag.Int("vicinity-cold", 0, "puzzles of a cold start (0: default)")
 	vicinityRound   = flag.Int("vicinity-round", 0, "moves per round of the vicinity measurement (0: default)")
 )
 
@@ -51,11 +57,16 @@ func TestVicinityRate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := VicinityOptions{Workers: *vicinityWorkers, PoolSize: *vicinityPool, Round: *vicinityRound}
+	opt := VicinityOptions{Workers: *vicinityWorkers, PoolSize: *vicinityPool, Round: *vicinityRound, ColdTries: *vicinityCold}
+	if *vicinityCanon {
+		opt.Key = canon.Key
+	}
 	switch *vicinityFrom {
 	case "":
 	case "builtin":
 		opt.From, opt.FromRatings = HardestSeeds()
+	case "patterns":
+		opt.ColdPatterns = HardPatterns()
 	default:
 		opt.From = testenv.Grids(t, *vicinityFrom, 0)
 	}

@@ -292,3 +292,37 @@ func TestVicinityFromRatings(t *testing.T) {
 		}
 	}
 }
+
+// TestVicinityColdPatterns checks a cold start on clue patterns: its
+// puzzles (emitted when they meet the target) have their clues on the
+// pattern, one solution and no clue to spare, the same for any number of
+// workers.
+func TestVicinityColdPatterns(t *testing.T) {
+	pattern, err := ParsePattern("......xxx.xx..x.x....x.....x.x.x.x...xx...xx...x.x.x.x.....x....x.x..xx.xxx......")
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := Target{Rating: band(1.0, 11.9)}
+	var runs [][]sudoku.Grid
+	for _, workers := range []int{1, 2} {
+		opt := VicinityOptions{ColdPatterns: []Pattern{pattern}, ColdTries: 4, PoolSize: 4, Round: 8, Workers: workers}
+		got, _, err := vicinityRun(t, context.Background(), Options{Seed: 7, Target: target}, 3, opt)
+		if err != nil || len(got) != 3 {
+			t.Fatalf("%d workers: %d puzzles, %v", workers, len(got), err)
+		}
+		checkVicinity(t, got, target, nil, nil)
+		var grids []sudoku.Grid
+		for _, p := range got {
+			for c, d := range p.Grid {
+				if d != 0 && !pattern[c] {
+					t.Errorf("%d workers: %s has a clue off the pattern, at cell %d", workers, p.Grid, c)
+				}
+			}
+			grids = append(grids, p.Grid)
+		}
+		runs = append(runs, grids)
+	}
+	if !slices.Equal(runs[0], runs[1]) {
+		t.Errorf("1 and 2 workers differ:\n%v\n%v", runs[0], runs[1])
+	}
+}
