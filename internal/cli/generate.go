@@ -54,12 +54,12 @@ Examples:
 			&ucli.StringSliceFlag{Name: "require", Usage: "the solving path must use `TECHNIQUE` (a key from sudokit techniques, such as x-wing; repeat or separate with commas)"},
 			&ucli.StringFlag{Name: "clues", Usage: "number of clues `RANGE`, such as 22-26"},
 			&ucli.StringFlag{Name: "symmetry", Aliases: []string{"s"}, Value: "rot180", Usage: "clue `PATTERN`: " + strings.Join(generate.SymmetryNames(), ", ")},
-			&ucli.StringFlag{Name: "pattern", Usage: "put the clues exactly on `MASK`: 81 cells, x (or a digit) for a clue and . (or 0) for none, or a file of such patterns (one per line, or nine lines of nine), used in turn"},
+			&ucli.StringFlag{Name: "pattern", Usage: "put the clues exactly on `MASK`: 81 cells, x (or a digit) for a clue and . (or 0) for none, or a file of such patterns (one per line, or nine lines of nine), used in turn (with --cold: the patterns of the puzzles that start the vicinity search)"},
 			&ucli.StringFlag{Name: "spread", Value: "natural", Usage: "`HOW` the ratings spread over the band: natural (as they come: mostly the band's easiest), or even (the band's ratings in turn, in equal shares)"},
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path (json: a \"path\" list; text formats: one step per line)"},
 			&ucli.StringFlag{Name: "method", Value: "auto", Usage: "`HOW` to find puzzles: random (fill a grid, remove clues), vicinity (a neighbourhood search from hard puzzles, the built-in list unless --from or --cold: remove 1 or 2 clues, add 1 or 2 others, keep the hardest, repeat), or auto: vicinity when the target starts above 9.0, which random generation almost never reaches"},
 			&ucli.StringFlag{Name: "from", TakesFile: true, Usage: "start the vicinity search from the puzzles of `FILE` (such as a list of the hardest known puzzles) instead of the built-in list (the forum's 375 hardest of 2011, ER 9.7-11.9); no puzzle output is one of them or an isomorph"},
-			&ucli.BoolFlag{Name: "cold", Usage: "start the vicinity search from random puzzles, without the built-in list (slow: it climbs to about ER 9.3)"},
+			&ucli.BoolFlag{Name: "cold", Usage: "start the vicinity search without seed puzzles, from puzzles made on the built-in hard clue patterns, or on --pattern"},
 			&ucli.BoolFlag{Name: "minimal", Usage: "no single clue can be removed (with a symmetry, other candidates are dropped)"},
 			&ucli.Uint64Flag{Name: "seed", Usage: "random `SEED`; the same seed and flags give the same puzzles", DefaultText: "drawn at random and printed on standard error"},
 			formatFlag(export.Generate, "line"),
@@ -101,6 +101,9 @@ type generateRun struct {
 	book     *export.BookOptions // nil without --pdf
 	// builtinSeeds: the vicinity search starts from generate.HardestSeeds.
 	builtinSeeds bool
+	// builtinPatterns: a cold start makes its puzzles on
+	// generate.HardPatterns.
+	builtinPatterns bool
 }
 
 // readGenerate reads and checks generate's flags.
@@ -184,7 +187,7 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	default:
 		return nil, usagef("--spread takes natural or even, not %q", c.String("spread"))
 	}
-	if err := r.readMethod(c); err != nil {
+	if err := r.readMethod(c, opt.Patterns); err != nil {
 		return nil, err
 	}
 	r.gen, err = generate.New(cfg, opt)
@@ -193,9 +196,10 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 
 // readMethod reads --method, --from and --cold: random generation, or a
 // vicinity search (for targets above what random generation reaches) from
-// the puzzles of --from, from random ones (--cold), or else from the
-// built-in list of the hardest puzzles.
-func (r *generateRun) readMethod(c *ucli.Context) error {
+// the puzzles of --from, from puzzles made on clue patterns (--cold: those
+// of --pattern, or the built-in hard ones), or else from the built-in list
+// of the hardest puzzles.
+func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) error {
 	method := c.String("method")
 	switch method {
 	case "random", "vicinity":
@@ -213,7 +217,7 @@ func (r *generateRun) readMethod(c *ucli.Context) error {
 		}
 	}
 	if c.IsSet("from") && c.Bool("cold") {
-		return usagef("--from and --cold do not go together: the search starts from a file, or from random puzzles")
+		return usagef("--from and --cold do not go together: the search starts from a file, or from puzzles made on clue patterns")
 	}
 	if method == "random" {
 		return nil
@@ -224,11 +228,21 @@ func (r *generateRun) readMethod(c *ucli.Context) error {
 		}
 	}
 	for _, f := range []string{"pattern", "spread", "dedupe", "symmetry", "minimal"} {
+		if f == "pattern" && c.Bool("cold") {
+			continue // the patterns of the cold start's puzzles
+		}
 		if c.IsSet(f) {
 			return usagef("--%s does not go with a vicinity search: its puzzles are minimal, without symmetry, and never isomorphs of each other", f)
 		}
 	}
 	r.vicinity = &generate.VicinityOptions{Workers: r.workers, Key: canon.Key}
+	if c.Bool("cold") {
+		r.vicinity.ColdPatterns = patterns
+		if len(r.vicinity.ColdPatterns) == 0 {
+			r.vicinity.ColdPatterns = generate.HardPatterns()
+			r.builtinPatterns = true
+		}
+	}
 	if c.IsSet("from") {
 		for p, err := range sudoku.Inputs([]string{c.String("from")}, nil) {
 			if err != nil {
@@ -292,8 +306,15 @@ func runGenerate(c *ucli.Context) error {
 	missed := map[sudoku.Rating]int{}
 	run := func(emit func(generate.Puzzle) error) (generate.Stats, error) { return r.gen.Run(ctx, r.run, emit) }
 	if r.vicinity != nil {
+		if len(r.vicinity.ColdPatterns) > 0 {
+			which := "the clue patterns of --pattern"
+			if r.builtinPatterns {
+				which = "the built-in hard clue patterns"
+			}
+			s.note("starting cold, from puzzles made on %s (the first puzzles may take minutes)", which)
+		}
 		if r.builtinSeeds {
-			s.note("starting from the built-in list of the %d hardest puzzles of 2011 (--from FILE for others, --cold for random ones)", len(r.vicinity.From))
+			s.note("starting from the built-in list of the %d hardest puzzles of 2011 (--from FILE for others, --cold to start without a list)", len(r.vicinity.From))
 		}
 		r.vicinity.Progress = func(st generate.VicinityStatus) { status.Store(&st) }
 		run = func(emit func(generate.Puzzle) error) (generate.Stats, error) {
