@@ -235,3 +235,30 @@ func TestPlanRecto(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLLargePrintMargins: an HTML book takes large print (bigger text,
+// thicker lines, fewer solutions a row) and the margins, as the PDF does.
+func TestHTMLLargePrintMargins(t *testing.T) {
+	book := testBook(t, 2)
+	for _, tt := range []struct {
+		opt  BookOptions
+		want []string
+	}{
+		{BookOptions{Paper: "a4", PerPage: 2},
+			[]string{"margin: 15.0mm;", "margin-right: 20.0mm;", ".label { display: flex; justify-content: space-between; font-size: 11pt;",
+				"border: 0.8mm solid black", ".solutions { grid-template-columns: repeat(4, 1fr); }"}},
+		{BookOptions{Paper: "a4", PerPage: 1, LargePrint: true, Margin: 25, Gutter: 30},
+			[]string{"margin: 25.0mm;", "margin-right: 30.0mm;", ".label { display: flex; justify-content: space-between; font-size: 16pt;",
+				"border: 1.2mm solid black", ".solutions { grid-template-columns: repeat(2, 1fr); }", "font-size: 5.5mm;"}},
+	} {
+		var page strings.Builder
+		if err := WriteHTML(&page, book, tt.opt); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(page.String(), w) {
+				t.Errorf("large print %v, margin %v: no %q in\n%.2000s", tt.opt.LargePrint, tt.opt.Margin, w, page.String())
+			}
+		}
+	}
+}

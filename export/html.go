@@ -24,18 +24,18 @@ body { font-family: Go, Helvetica, Arial, sans-serif; margin: 0; }
 h1 { text-align: center; margin-top: 60mm; grid-column: 1 / -1; }
 .page { page-break-after: always; break-after: page; display: grid; grid-template-columns: repeat({{.Cols}}, 1fr); gap: 10mm; justify-items: center; }
 .page:last-child { page-break-after: auto; break-after: auto; }
-.section { grid-column: 1 / -1; font-size: 10pt; color: #555; border-bottom: 0.2mm solid #999; width: 100%; display: flex; justify-content: space-between; }
+.section { grid-column: 1 / -1; font-size: {{.HeaderPt}}pt; color: #555; border-bottom: 0.2mm solid #999; width: 100%; display: flex; justify-content: space-between; }
 .puzzle { width: {{.GridSize}}; }
-.label { display: flex; justify-content: space-between; font-size: 11pt; margin-bottom: 1.5mm; }
-.label b { font-size: 12pt; }
-table.sudoku { border-collapse: collapse; border: 0.8mm solid black; width: 100%; table-layout: fixed; }
-table.sudoku td { border: 0.2mm solid black; aspect-ratio: 1; text-align: center; vertical-align: middle; font-size: calc({{.GridSize}} / 14); padding: 0; }
+.label { display: flex; justify-content: space-between; font-size: {{.LabelPt}}pt; margin-bottom: 1.5mm; }
+.label b { font-size: {{.NumberPt}}pt; }
+table.sudoku { border-collapse: collapse; border: {{.Thick}} solid black; width: 100%; table-layout: fixed; }
+table.sudoku td { border: {{.Thin}} solid black; aspect-ratio: 1; text-align: center; vertical-align: middle; font-size: calc({{.GridSize}} / 14); padding: 0; }
 table.sudoku td.given { font-weight: bold; }
-table.sudoku tr:nth-child(3n) td { border-bottom: 0.8mm solid black; }
-table.sudoku td:nth-child(3n) { border-right: 0.8mm solid black; }
+table.sudoku tr:nth-child(3n) td { border-bottom: {{.Thick}} solid black; }
+table.sudoku td:nth-child(3n) { border-right: {{.Thick}} solid black; }
 .solutions { grid-template-columns: repeat({{.SolutionCols}}, 1fr); }
 .solutions .puzzle { width: {{.SolutionSize}}; }
-.solutions table.sudoku td { font-size: 3.5mm; }
+.solutions table.sudoku td { font-size: {{.SolutionDigit}}; }
 </style>
 </head>
 <body>
@@ -66,7 +66,9 @@ type htmlPageData struct {
 }
 
 // WriteHTML writes a book as one print-ready HTML page: the trim size and
-// mirrored margins of the PDF book, the same puzzles per page and headers.
+// mirrored margins of the PDF book, the same puzzles per page and headers,
+// and large print (bigger text, thicker lines, fewer and bigger solutions).
+// The contents, fonts, bleed and recto starts are the PDF book's alone.
 func WriteHTML(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 	if err := opt.Check(); err != nil {
 		return err
@@ -76,14 +78,23 @@ func WriteHTML(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 	cols, rows := layout(opt.PerPage)
 	areaW, areaH := pw-outside-inside, ph-2*outside-12
 	side := min(areaW/float64(cols)-10, areaH/float64(rows)-10-8)
-	solCols := min(4, max(2, int((areaW+5)/(37))))
+	// Solutions: grids of about 32 mm (50 in large print), 2 to 4 a row.
+	solTarget, solDigit := 32.0, 3.5
+	headerPt, labelPt, numberPt, thin, thick := 10, 11, 12, 0.2, 0.8
+	if opt.LargePrint {
+		solTarget, solDigit = 50, 5.5
+		headerPt, labelPt, numberPt, thin, thick = 14, 16, 18, 0.3, 1.2
+	}
+	solCols := min(4, max(2, int((areaW+5)/(solTarget+5))))
 	mm := func(v float64) string { return fmt.Sprintf("%.1fmm", v) }
 	data := struct {
 		Title, Paper, GridSize, Outside, Inside, SolutionSize string
-		Cols, SolutionCols                                    int
+		Thin, Thick, SolutionDigit                            string
+		Cols, SolutionCols, HeaderPt, LabelPt, NumberPt       int
 		Pages                                                 []htmlPageData
 	}{Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
-		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm((areaW - float64(solCols-1)*10) / float64(solCols)), SolutionCols: solCols}
+		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm((areaW - float64(solCols-1)*10) / float64(solCols)), SolutionCols: solCols,
+		Thin: mm(thin), Thick: mm(thick), SolutionDigit: mm(solDigit), HeaderPt: headerPt, LabelPt: labelPt, NumberPt: numberPt}
 	cells := func(g, given [81]uint8) (rows [9][9]htmlCell) {
 		for i, v := range g {
 			rows[i/9][i%9] = htmlCell{Digit: v, Given: given[i] != 0}

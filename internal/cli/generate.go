@@ -138,7 +138,7 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if err := requires(c, "group-by", c.Bool("summary") || pdf, "--summary or --pdf"); err != nil {
 		return nil, err
 	}
-	for _, f := range append([]string{"title", "per-page", "page-size"}, pdfOnlyBookFlags...) {
+	for _, f := range slices.Concat([]string{"title", "per-page", "page-size"}, pdfOnlyBookFlags, pageBookFlags) {
 		if err := requires(c, f, pdf, "--pdf"); err != nil {
 			return nil, err
 		}

@@ -36,8 +36,12 @@ func bookFlags() []ucli.Flag {
 	}
 }
 
-// pdfOnlyBookFlags are the book flags that only a PDF book takes.
-var pdfOnlyBookFlags = []string{"toc", "font", "large-print", "margin", "gutter", "bleed", "bleed-spine", "recto"}
+// pdfOnlyBookFlags are the book flags that only a PDF book takes;
+// pageBookFlags those that an HTML book takes too.
+var (
+	pdfOnlyBookFlags = []string{"toc", "font", "bleed", "bleed-spine", "recto"}
+	pageBookFlags    = []string{"large-print", "margin", "gutter"}
+)
 
 // bookOptions reads the layout flags.
 func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.BookOptions, error) {
@@ -228,6 +232,11 @@ func runPrint(c *ucli.Context) error {
 	}
 	for _, f := range pdfOnlyBookFlags {
 		if err := requires(c, f, format == "pdf", "-f pdf"); err != nil {
+			return err
+		}
+	}
+	for _, f := range pageBookFlags {
+		if err := requires(c, f, format == "pdf" || format == "html", "-f pdf or -f html"); err != nil {
 			return err
 		}
 	}
