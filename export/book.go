@@ -144,6 +144,19 @@ func (o BookOptions) margins(w float64) (outside, inside float64) {
 	return outside, inside
 }
 
+// solutionGap is the least space between solution grids (mm).
+const solutionGap = 5.0
+
+// solutionColumns is how many solution grids of about 32 mm (50 in large
+// print) fit a row of width mm, with solutionGap between them: 2 to 4.
+func (o BookOptions) solutionColumns(width float64) int {
+	target := 32.0
+	if o.LargePrint {
+		target = 50
+	}
+	return min(4, max(2, int((width+solutionGap)/(target+solutionGap))))
+}
+
 // layout gives the columns and rows of puzzles on a page.
 func layout(perPage int) (cols, rows int) {
 	switch perPage {
@@ -290,15 +303,10 @@ func newBook(puzzles []BookPuzzle, opt BookOptions) (*book, error) {
 	if opt.LargePrint {
 		b.headerPt = 12
 	}
-	// Solutions: as many columns as fit grids of about 32 mm (50 in large
-	// print), at most 4; as many rows as fit.
+	// Solutions: as many columns as fit, as many rows as fit.
 	x0, x1, y0, y1 := b.content(1)
-	target := 32.0
-	if opt.LargePrint {
-		target = 50
-	}
-	gap := 5.0
-	b.solCols = min(4, max(2, int((x1-x0+gap)/(target+gap))))
+	gap := solutionGap
+	b.solCols = opt.solutionColumns(x1 - x0)
 	b.solSide = (x1 - x0 - float64(b.solCols-1)*gap) / float64(b.solCols)
 	b.solRows = max(1, int((y1-y0+gap)/(b.solSide+b.solLabelH()+gap)))
 	if b.solSide < 20 || b.puzzleSide() < 25 {

@@ -78,14 +78,11 @@ func WriteHTML(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 	cols, rows := layout(opt.PerPage)
 	areaW, areaH := pw-outside-inside, ph-2*outside-12
 	side := min(areaW/float64(cols)-10, areaH/float64(rows)-10-8)
-	// Solutions: grids of about 32 mm (50 in large print), 2 to 4 a row.
-	solTarget, solDigit := 32.0, 3.5
-	headerPt, labelPt, numberPt, thin, thick := 10, 11, 12, 0.2, 0.8
+	solDigit, headerPt, labelPt, numberPt, thin, thick := 3.5, 10, 11, 12, 0.2, 0.8
 	if opt.LargePrint {
-		solTarget, solDigit = 50, 5.5
-		headerPt, labelPt, numberPt, thin, thick = 14, 16, 18, 0.3, 1.2
+		solDigit, headerPt, labelPt, numberPt, thin, thick = 5.5, 14, 16, 18, 0.3, 1.2
 	}
-	solCols := min(4, max(2, int((areaW+5)/(solTarget+5))))
+	solCols := opt.solutionColumns(areaW)
 	mm := func(v float64) string { return fmt.Sprintf("%.1fmm", v) }
 	data := struct {
 		Title, Paper, GridSize, Outside, Inside, SolutionSize string

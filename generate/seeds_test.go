@@ -63,7 +63,7 @@ func TestHardestSeeds(t *testing.T) {
 func TestHardPatterns(t *testing.T) {
 	pats := HardPatterns()
 	if len(pats) != 1 || pats[0].Clues() != 21 {
-		t.Fatalf("%d patterns, the first of %d clues; want the X pattern of 21", len(pats), pats[0].Clues())
+		t.Fatalf("%d patterns (%v); want the X pattern of 21 clues", len(pats), pats)
 	}
 	x, err := ParsePattern(strings.Join([]string{
 		"x...x...x", ".x.....x.", "..x...x..",
