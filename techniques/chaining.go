@@ -123,15 +123,16 @@ type chainRun struct {
 	nodes   []chainNode
 	parents []int32
 	// onAt and offAt give the node of a candidate's on/off potential, as
-	// index+1 (0: not reached) when stamp matches.
-	onAt, offAt       [729]int32
-	onStamp, offStamp [729]uint32
-	stamp             uint32
+	// index+1, when the candidate is in onBits / offBits (the bits are
+	// cleared at each reset, the arrays are not). Runs are kept small for
+	// the cache: a search holds hundreds of them. A run has fewer than
+	// 32,768 nodes: each potential enters a set once (a cycle search adds
+	// off-potentials that enter none, at most 28 per on-potential).
+	onAt, offAt     [729]int16
+	onBits, offBits [12]uint64
 	// onOrder and offOrder list the nodes of the on- and off-sets in the
 	// order they entered them (SE iterates its sets in that order).
 	onOrder, offOrder []int32
-	onPos, offPos     [729]int32 // a candidate's place in onOrder / offOrder
-	onBits, offBits   [12]uint64
 	// contradiction: the on and off nodes of one candidate, when found.
 	contraOn, contraOff int32
 	// qOn and qOff are propagate's queues, kept for reuse.
@@ -150,11 +151,6 @@ func (r *chainRun) reset() {
 	r.nests = r.nests[:0]
 	r.onBits, r.offBits = [12]uint64{}, [12]uint64{}
 	r.contraOn, r.contraOff = -1, -1
-	r.stamp++
-	if r.stamp == 0 { // wrapped: clear the stamps for real
-		r.onStamp, r.offStamp = [729]uint32{}, [729]uint32{}
-		r.stamp = 1
-	}
 }
 
 // node adds a potential with its cause and parents and returns its index.
@@ -169,17 +165,17 @@ func (r *chainRun) node(cell, digit int, on bool, cause int, parents ...int32) i
 // onNode and offNode return the node of a candidate's potential in the
 // run's sets, or -1.
 func (r *chainRun) onNode(id int) int32 {
-	if r.onStamp[id] != r.stamp {
+	if !r.hasOn(id) {
 		return -1
 	}
-	return r.onAt[id] - 1
+	return int32(r.onAt[id]) - 1
 }
 
 func (r *chainRun) offNode(id int) int32 {
-	if r.offStamp[id] != r.stamp {
+	if !r.hasOff(id) {
 		return -1
 	}
-	return r.offAt[id] - 1
+	return int32(r.offAt[id]) - 1
 }
 
 // hasOn and hasOff report whether a candidate's potential is in the on- or
@@ -187,30 +183,18 @@ func (r *chainRun) offNode(id int) int32 {
 func (r *chainRun) hasOn(id int) bool  { return r.onBits[id>>6]&(1<<(id&63)) != 0 }
 func (r *chainRun) hasOff(id int) bool { return r.offBits[id>>6]&(1<<(id&63)) != 0 }
 
-// setOn and setOff put a node in the on- or off-set (replacing the stored
-// version of the same potential, which keeps its place in the order).
+// setOn and setOff put the node of a potential not in the run yet in the
+// on- or off-set.
 func (r *chainRun) setOn(id int, n int32) {
-	if r.onStamp[id] != r.stamp {
-		r.onStamp[id] = r.stamp
-		r.onPos[id] = int32(len(r.onOrder))
-		r.onOrder = append(r.onOrder, n)
-		r.onBits[id>>6] |= 1 << (id & 63)
-	} else {
-		r.onOrder[r.onPos[id]] = n
-	}
-	r.onAt[id] = n + 1
+	r.onOrder = append(r.onOrder, n)
+	r.onBits[id>>6] |= 1 << (id & 63)
+	r.onAt[id] = int16(n + 1)
 }
 
 func (r *chainRun) setOff(id int, n int32) {
-	if r.offStamp[id] != r.stamp {
-		r.offStamp[id] = r.stamp
-		r.offPos[id] = int32(len(r.offOrder))
-		r.offOrder = append(r.offOrder, n)
-		r.offBits[id>>6] |= 1 << (id & 63)
-	} else {
-		r.offOrder[r.offPos[id]] = n
-	}
-	r.offAt[id] = n + 1
+	r.offOrder = append(r.offOrder, n)
+	r.offBits[id>>6] |= 1 << (id & 63)
+	r.offAt[id] = int16(n + 1)
 }
 
 // mainAncestor reports whether the potential (cell, digit, on) is n or one

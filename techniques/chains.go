@@ -494,9 +494,9 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 				if r.mainAncestor(n, q.cell, q.digit, false) {
 					continue
 				}
-				m := r.node(q.cell, q.digit, false, q.unit, n)
-				pendOff = append(pendOff, m)
-				r.setOff(candID(q.cell, q.digit), m)
+				// Off-potentials are not deduplicated: each is a node of
+				// its own, in no set.
+				pendOff = append(pendOff, r.node(q.cell, q.digit, false, q.unit, n))
 			}
 		}
 		pendOn = pendOn[:0]
