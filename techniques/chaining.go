@@ -43,7 +43,10 @@ import (
 //     from the working grid as it goes. The runs of one call are cached per
 //     start (runCache) for the region and cell chains, which compare the
 //     runs of a unit's places or a cell's candidates; contradictions and
-//     double forcings compare the two runs of one candidate.
+//     double forcings compare the two runs of one candidate. Without
+//     nested rules, the runs' conclusions are first found as bit sets
+//     (closure.go) and runs are built only for the starts that make a
+//     hint.
 //   - Producers 27 to 30, nested chains (chains_nested.go), are dynamic
 //     chains in which, when the links run out, other rules run on the
 //     working grid (chainer.advanced): first the basic ones, then whole
@@ -159,11 +162,16 @@ func (r *chainRun) reset() {
 
 // node adds a potential with its cause and parents and returns its index.
 func (r *chainRun) node(cell, digit int, on bool, cause int, parents ...int32) int32 {
-	n := chainNode{cell: uint8(cell), digit: uint8(digit), on: on, cause: int8(cause),
-		p0: int32(len(r.parents)), pn: int32(len(parents))}
+	// The fields are stored in place: a node built whole and then copied
+	// into the slice is written narrow and read back wide, which the
+	// processor cannot forward (a stall per node, on the hottest line).
+	k := len(r.nodes)
+	r.nodes = append(r.nodes, chainNode{})
+	x := &r.nodes[k]
+	x.cell, x.digit, x.on, x.cause = uint8(cell), uint8(digit), on, int8(cause)
+	x.p0, x.pn = int32(len(r.parents)), int32(len(parents))
 	r.parents = append(r.parents, parents...)
-	r.nodes = append(r.nodes, n)
-	return int32(len(r.nodes) - 1)
+	return int32(k)
 }
 
 // onNode and offNode return the node of a candidate's potential in the

@@ -50,6 +50,8 @@ type chainer struct {
 	free  []*chainRun // runs to reuse
 	child *chainer    // the chainer of nested producers
 	cache runCache    // multipleChains' runs from "cell is d"
+	// closures keeps the sets of multipleChains' runs (level 0).
+	closures *closures
 
 	// Scratch buffers.
 	parentBuf []int32
@@ -132,8 +134,8 @@ func (c *chainer) nestedChainer(s *State) *chainer {
 func (c *chainer) hold(r *chainRun) { c.held = append(c.held, r) }
 
 // run returns a cleared run from the chainer's own free list (a run holds
-// about 17 KB of lookup arrays; sync.Pool would drop them at every garbage
-// collection, and chains allocate enough to collect often).
+// about 3 KB of lookup arrays and its buffers; sync.Pool would drop them at
+// every garbage collection, and chains allocate enough to collect often).
 func (c *chainer) run() *chainRun {
 	var r *chainRun
 	if n := len(c.free); n > 0 {

@@ -175,7 +175,16 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 	cache := &c.cache
 	clear(cache.on[:])
 	clear(cache.off[:])
-	if w := c.shared.workers(); w > 1 {
+	// Without nested rules, a start's runs are built only where their sets
+	// make a hint (see closure.go); with them, every run is built, on all
+	// workers.
+	sets := m.level == 0
+	if sets {
+		if c.closures == nil {
+			c.closures = &closures{}
+		}
+		c.closures.reset(&c.g)
+	} else if w := c.shared.workers(); w > 1 {
 		c.prefetch(m, w)
 	}
 	defer func() {
@@ -196,6 +205,13 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 		}
 		for x := uint16(cands); x != 0; x &= x - 1 {
 			d := bits.TrailingZeros16(x)
+			double := m.double && cands.Count() >= 3
+			if sets && !c.startHints(cell, d, m, double) {
+				if m.multiples {
+					hints = c.regionHints(hints, m, cell, d, sets)
+				}
+				continue
+			}
 			a := c.onRun(cache, cell, d, m)
 			var b *chainRun
 			if m.contra || m.double {
@@ -213,7 +229,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 					hints = c.binaryHint(hints, m, b, b.contraOn, b, b.contraOff, cell, d, true, true)
 				}
 			}
-			if m.double && cands.Count() >= 3 {
+			if double {
 				for _, x := range a.onOrder {
 					xn := a.nodes[x]
 					if y := b.onNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
@@ -228,23 +244,10 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 				}
 			}
 			if m.multiples {
-				for _, kind := range brcKinds {
-					u := unitOf(cell, kind)
-					pos := c.g.refPos[u][d]
-					if popcount16(pos) < 2 || int(sudoku.Units[u][lowBit(pos)]) != cell {
-						continue
-					}
-					runs := c.runsBuf[:0]
-					for p := pos; p != 0; p &= p - 1 {
-						pc := int(sudoku.Units[u][lowBit(p)])
-						runs = append(runs, c.onRun(cache, pc, d, m))
-					}
-					c.runsBuf = runs
-					hints = c.commonHints(hints, m, runs, keyRegion, u, chainLabel{unit: u, digit: d})
-				}
+				hints = c.regionHints(hints, m, cell, d, sets)
 			}
 		}
-		if m.multiples {
+		if m.multiples && (!sets || c.commonSets(cell, -1, 0, m)) {
 			runs := c.runsBuf[:0]
 			for x := uint16(cands); x != 0; x &= x - 1 {
 				runs = append(runs, c.onRun(cache, cell, bits.TrailingZeros16(x), m))
@@ -254,6 +257,81 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 		}
 	}
 	return hints
+}
+
+// regionHints adds the region forcing chains of digit d in the units where
+// cell is its first place (with sets, only where the places' sets share a
+// conclusion).
+func (c *chainer) regionHints(hints []*chainHint, m chainMode, cell, d int, sets bool) []*chainHint {
+	for _, kind := range brcKinds {
+		u := unitOf(cell, kind)
+		pos := c.g.refPos[u][d]
+		if popcount16(pos) < 2 || int(sudoku.Units[u][lowBit(pos)]) != cell {
+			continue
+		}
+		if sets && !c.commonSets(-1, u, d, m) {
+			continue
+		}
+		runs := c.runsBuf[:0]
+		for p := pos; p != 0; p &= p - 1 {
+			pc := int(sudoku.Units[u][lowBit(p)])
+			runs = append(runs, c.onRun(&c.cache, pc, d, m))
+		}
+		c.runsBuf = runs
+		hints = c.commonHints(hints, m, runs, keyRegion, u, chainLabel{unit: u, digit: d})
+	}
+	return hints
+}
+
+// startHints reports whether the runs from "cell is d" and "cell is not d"
+// may make a contradiction or (double) a double forcing: then they are
+// built.
+func (c *chainer) startHints(cell, d int, m chainMode, double bool) bool {
+	if !m.contra && !double {
+		return false
+	}
+	a := c.runSets(cell, d, true, m)
+	b := c.runSets(cell, d, false, m)
+	if m.contra && (a.conflict || b.conflict) {
+		return true
+	}
+	return double && (a.conflict || b.conflict || a.on.meets(&b.on) || a.off.meets(&b.off))
+}
+
+// commonSets reports whether the runs from the candidates of cell (unit
+// < 0), or from the places of d in unit u, may share a conclusion: then
+// they are built.
+func (c *chainer) commonSets(cell, u, d int, m chainMode) bool {
+	var on, off digitBoards
+	for i := range on {
+		on[i], off[i] = cellBoard{^uint64(0), ^uint64(0)}, cellBoard{^uint64(0), ^uint64(0)}
+	}
+	and := func(s *runSets) bool {
+		if s.conflict {
+			return false
+		}
+		for i := range on {
+			on[i][0] &= s.on[i][0]
+			on[i][1] &= s.on[i][1]
+			off[i][0] &= s.off[i][0]
+			off[i][1] &= s.off[i][1]
+		}
+		return true
+	}
+	if u < 0 {
+		for x := uint16(c.s.Cands[cell]); x != 0; x &= x - 1 {
+			if !and(c.runSets(cell, bits.TrailingZeros16(x), true, m)) {
+				return true
+			}
+		}
+	} else {
+		for p := c.g.refPos[u][d]; p != 0; p &= p - 1 {
+			if !and(c.runSets(int(sudoku.Units[u][lowBit(p)]), d, true, m)) {
+				return true
+			}
+		}
+	}
+	return on != digitBoards{} || off != digitBoards{}
 }
 
 // prefetch runs, on workers goroutines, every propagation the search of

@@ -1,0 +1,109 @@
+package techniques
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// TestRunSetsMatchRuns checks what the search without nested rules relies
+// on: for every start, in each mode, the sets closeDynamic and closeStatic
+// find are the run's (propagate's) when it meets no contradiction, and they
+// report a contradiction exactly when the run meets one. The states are
+// hard puzzles with more or less of their solution given, and random dense
+// states around a solution, some of whose cells hold one candidate, as the
+// working grids of nested chains do (where the rules differ: a cell or
+// unit of one candidate forces nothing).
+func TestRunSetsMatchRuns(t *testing.T) {
+	var states []*State
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0) {
+		if testing.Short() && i >= 3 {
+			break
+		}
+		sol, ok := solve.Solve(p.Grid)
+		if !ok {
+			t.Fatalf("line %d: no solution", p.Line)
+		}
+		// The puzzle, and the puzzle with more of its solution given.
+		for _, more := range []int{0, 8, 16, 24} {
+			g := p.Grid
+			for _, cell := range rng.Perm(81)[:more] {
+				g[cell] = sol[cell]
+			}
+			states = append(states, NewState(g))
+		}
+	}
+	solution := sudoku.Grid{}
+	for i := range solution {
+		r, c := i/9, i%9
+		solution[i] = uint8((r*3+r/3+c)%9 + 1)
+	}
+	for n := 0; n < 60; n++ {
+		s := &State{}
+		for i, v := range solution {
+			d := sudoku.DigitSet(int(v))
+			for want := rng.IntN(4) + 1; d.Count() < want; {
+				d |= sudoku.DigitSet(1 + rng.IntN(9))
+			}
+			s.Cands[i] = d
+		}
+		states = append(states, s)
+	}
+
+	checked, conflicts := 0, 0
+	for si, s := range states {
+		for _, m := range []chainMode{modeNishio, modeMultiple, modeDynamic} {
+			c := newChainer(context.Background(), s)
+			if !m.dynamic {
+				c.lk.prepareStatic()
+			}
+			c.closures = &closures{}
+			c.closures.reset(&c.g)
+			r := c.run()
+			for cell := 0; cell < 81; cell++ {
+				if s.Cands[cell].Count() < 2 {
+					continue
+				}
+				for _, d := range s.Cands[cell].Slice() {
+					for _, on := range []bool{true, false} {
+						c.propagate(r, cell, d, on, m)
+						got := c.runSets(cell, d, on, m)
+						checked++
+						if contra := r.contraOn >= 0; got.conflict != contra {
+							t.Fatalf("state %d, %s, start %s: sets say contradiction %v, the run %v",
+								si, m.key, potentialName(cell, d, on), got.conflict, contra)
+						}
+						if got.conflict {
+							conflicts++
+							continue
+						}
+						var want runSets
+						for _, n := range r.onOrder {
+							want.on[r.nodes[n].digit-1].add(int(r.nodes[n].cell))
+						}
+						for _, n := range r.offOrder {
+							want.off[r.nodes[n].digit-1].add(int(r.nodes[n].cell))
+						}
+						if want.on != got.on || want.off != got.off {
+							t.Fatalf("state %d, %s, start %s: the sets differ from the run's", si, m.key,
+								potentialName(cell, d, on))
+						}
+					}
+				}
+			}
+			c.release(r)
+			c.done()
+		}
+	}
+	// The test must see both kinds of run in numbers.
+	if checked < 10000 || conflicts < checked/20 || conflicts > checked*19/20 {
+		t.Fatalf("%d runs checked, %d with a contradiction: the states no longer test both kinds", checked, conflicts)
+	}
+	t.Logf("%d runs checked, %d with a contradiction", checked, conflicts)
+}
