@@ -395,8 +395,12 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 			hints, ok = c.xPassCached(hints)
 			continue
 		}
-		if pass != 1 {
-			c.buildReach(&c.reach[pass/2], yLinks, 0)
+		if pass == 1 {
+			// The Y pass's cycles search within the X and Y links'
+			// components (see cycles).
+			c.buildReach(&c.reach[1], true, 0)
+		} else if pass == 0 {
+			c.buildReach(&c.reach[0], false, 0)
 		}
 		hints, ok = c.chainPass(hints, xLinks, yLinks, 0)
 	}
@@ -431,7 +435,11 @@ func (c *chainer) chainPass(hints []*chainHint, xLinks, yLinks bool, digit int) 
 			id := candID(cell, d)
 			strong := (xLinks && len(c.lk.offOnRegion[id]) > 0) || (yLinks && cands.Count() == 2)
 			if strong {
-				hints = c.cycles(hints, cell, d, xLinks, yLinks)
+				reach := &c.reach[1]
+				if !yLinks {
+					reach = &c.reach[0]
+				}
+				hints = c.cycles(hints, reach, cell, d, xLinks, yLinks)
 			}
 			if xLinks {
 				hints = c.staticChainHint(hints, cell, d, true, yLinks)
@@ -463,7 +471,23 @@ func (c *chainer) beaten(base sudoku.Rating, complexity int) bool {
 // cycles searches cycles through "cell is d", SE's way: levels of on- and
 // off-potentials alternate; off-potentials are not deduplicated, but a
 // potential never repeats one of its main ancestors.
-func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) []*chainHint {
+//
+// A cycle through "cell is d" lies in its strongly connected component of
+// the implication graph (see reachTable), and so does every path from it to
+// a potential of the component: the search keeps to the component of a
+// reach table whose links include the pass's (when reach is not nil), which
+// finds the same paths to the component's potentials in the same order,
+// and so the same cycles; it does not start where the component is the
+// start alone.
+func (c *chainer) cycles(hints []*chainHint, reach *reachTable, cell, d int, xLinks, yLinks bool) []*chainHint {
+	comp := int32(-1)
+	if reach != nil {
+		v := candID(cell, d)*2 + 1
+		comp = reach.comp[v]
+		if reach.first[comp+1]-reach.first[comp] == 1 {
+			return hints
+		}
+	}
 	r := c.run()
 	kept := false
 	defer func() {
@@ -493,6 +517,9 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 		for _, n := range pendOn {
 			x := r.nodes[n]
 			for _, q := range c.lk.onToOff(int(x.cell), int(x.digit), yLinks) {
+				if comp >= 0 && reach.comp[candID(q.cell, q.digit)*2] != comp {
+					continue
+				}
 				if r.mainAncestor(n, q.cell, q.digit, false) {
 					continue
 				}
@@ -507,6 +534,9 @@ func (c *chainer) cycles(hints []*chainHint, cell, d int, xLinks, yLinks bool) [
 			x := r.nodes[n]
 			for _, q := range c.lk.offToOn(r, int(x.cell), int(x.digit), xLinks, yLinks) {
 				id := candID(q.cell, q.digit)
+				if comp >= 0 && reach.comp[id*2+1] != comp {
+					continue
+				}
 				if level >= 4 && q.cell == cell && q.digit == d {
 					closing = append(closing, r.node(q.cell, q.digit, true, q.unit, n))
 				}

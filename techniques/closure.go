@@ -132,6 +132,13 @@ func (c *chainer) runSets(cell, d int, on bool, m chainMode) *runSets {
 		side = 1
 	}
 	id := candID(cell, d)
+	if !on {
+		// "cell is not d" makes its strong partner true, which makes it
+		// false again: the two close over the same sets.
+		if q := c.strongPartner(cell, d, m.yLinks); q >= 0 {
+			return c.runSets(q/9, q%9+1, true, m)
+		}
+	}
 	s := &k.sets[side][id]
 	if !k.done[side].has(id) {
 		k.done[side].add(id)
@@ -142,6 +149,22 @@ func (c *chainer) runSets(cell, d int, on bool, m chainMode) *runSets {
 		}
 	}
 	return s
+}
+
+// strongPartner returns the candidate (id) that "cell is not d" makes
+// true, in the reference grid: the cell's other candidate when it has two
+// (with Y-links), or d's other place in a unit where it has two; or -1.
+func (c *chainer) strongPartner(cell, d int, yLinks bool) int {
+	g := &c.g
+	if yLinks && g.ref[cell].Count() == 2 {
+		return candID(cell, g.ref[cell].Without(d).First())
+	}
+	for j, u := range boxRowCol[cell] {
+		if p := g.refPos[u][d]; popcount16(p) == 2 {
+			return candID(int(sudoku.Units[u][lowBit(p&^(1<<indexIn[cell][j]))]), d)
+		}
+	}
+	return -1
 }
 
 // closeDynamic finds the sets of a dynamic run from (cell, d, on), a batch

@@ -83,7 +83,13 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 	}
 	t.roots = roots
 	for _, v0 := range roots {
-		t.starts = append(t.starts, v0)
+		// The starts producer 21 asks about (chainPass): a candidate of a
+		// cell with two or more, true, or false where a strong link
+		// leads back to it.
+		if id := int(v0 >> 1); c.g.ref[id/9].Count() >= 2 &&
+			(v0&1 == 1 || len(lk.offOnRegion[id]) > 0 || (yLinks && c.g.ref[id/9].Count() == 2)) {
+			t.starts = append(t.starts, v0)
+		}
 		if index[v0] != unseen {
 			continue
 		}
@@ -148,7 +154,10 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 
 // propagateStarts finds the forced nodes: batches of 64 starting nodes go
 // through the components in topological order (the reverse of completion),
-// each component passing its mask on to the components it links to.
+// each component passing its mask on to the components it links to. A
+// start in its opposite's component is forced; one whose opposite's
+// component completed after its own comes before it in topological order,
+// out of its reach.
 func (t *reachTable) propagateStarts() {
 	t.forced = [23]uint64{}
 	ncomp := len(t.first) - 1
@@ -156,13 +165,28 @@ func (t *reachTable) propagateStarts() {
 		t.mask = make([]uint64, ncomp)
 	}
 	mask := t.mask[:ncomp]
-	for b := 0; b < len(t.starts); b += 64 {
-		batch := t.starts[b:min(b+64, len(t.starts))]
+	starts := t.starts[:0]
+	for _, v := range t.starts {
+		switch cv, co := t.comp[v], t.comp[v^1]; {
+		case co == cv:
+			t.forced[v>>6] |= 1 << (v & 63)
+		case co < cv:
+			starts = append(starts, v)
+		}
+	}
+	t.starts = starts
+	for b := 0; b < len(starts); b += 64 {
+		batch := starts[b:min(b+64, len(starts))]
 		clear(mask)
+		// Only the components between the batch's starts and the last of
+		// their opposites' can matter.
+		high, low := int32(0), int32(ncomp)
 		for i, v := range batch {
 			mask[t.comp[v]] |= 1 << i
+			high = max(high, t.comp[v])
+			low = min(low, t.comp[v^1])
 		}
-		for ci := ncomp - 1; ci >= 0; ci-- {
+		for ci := high; ci >= low; ci-- {
 			m := mask[ci]
 			if m == 0 {
 				continue
@@ -181,7 +205,9 @@ func (t *reachTable) propagateStarts() {
 	}
 }
 
-// implies reports whether potential (id, fromOn) leads to its opposite.
+// implies reports whether potential (id, fromOn) leads to its opposite, for
+// the starts producer 21 tries (a candidate of a cell with two or more,
+// true, or false where a strong link leads back to it); false for others.
 func (t *reachTable) implies(id int, fromOn bool) bool {
 	v := id * 2
 	if fromOn {

@@ -38,7 +38,7 @@ func TestRunNodesFitInt16(t *testing.T) {
 		for _, links := range [][2]bool{{true, false}, {false, true}, {true, true}} {
 			for cell := 0; cell < 81; cell++ {
 				for _, d := range s.Cands[cell].Slice() {
-					c.cycles(nil, cell, d, links[0], links[1])
+					c.cycles(nil, nil, cell, d, links[0], links[1])
 					// The run went back to the free list, or is held by
 					// a hint: either way it keeps its nodes until reused.
 					for _, r := range append(c.held, c.free...) {
