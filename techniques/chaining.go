@@ -340,21 +340,29 @@ func (l *linker) prepareMasks() {
 		return
 	}
 	l.masks = true
-	for id := 0; id < 729; id++ {
-		l.onOffMaskX[id], l.onOffMaskY[id], l.offOnMaskX[id], l.offOnMaskY[id] = candSet{}, candSet{}, candSet{}, candSet{}
-		for _, x := range l.onOffRegion[id] {
-			l.onOffMaskX[id].add(linkID(x))
+	// Only the grid's candidates: the searches reach no others.
+	for cell := 0; cell < 81; cell++ {
+		for x := uint16(l.g.ref[cell]); x != 0; x &= x - 1 {
+			l.prepareMasksOf(candID(cell, bits.TrailingZeros16(x)))
 		}
-		l.onOffMaskY[id] = l.onOffMaskX[id]
-		for _, x := range l.onOffCell[id] {
-			l.onOffMaskY[id].add(int(x))
-		}
-		for _, x := range l.offOnRegion[id] {
-			l.offOnMaskX[id].add(linkID(x))
-		}
-		if x := l.offOnCell[id]; x >= 0 {
-			l.offOnMaskY[id].add(int(x))
-		}
+	}
+}
+
+// prepareMasksOf fills the static link masks of one candidate.
+func (l *linker) prepareMasksOf(id int) {
+	l.onOffMaskX[id], l.onOffMaskY[id], l.offOnMaskX[id], l.offOnMaskY[id] = candSet{}, candSet{}, candSet{}, candSet{}
+	for _, x := range l.onOffRegion[id] {
+		l.onOffMaskX[id].add(linkID(x))
+	}
+	l.onOffMaskY[id] = l.onOffMaskX[id]
+	for _, x := range l.onOffCell[id] {
+		l.onOffMaskY[id].add(int(x))
+	}
+	for _, x := range l.offOnRegion[id] {
+		l.offOnMaskX[id].add(linkID(x))
+	}
+	if x := l.offOnCell[id]; x >= 0 {
+		l.offOnMaskY[id].add(int(x))
 	}
 }
 

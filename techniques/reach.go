@@ -12,15 +12,19 @@ import "math/bits"
 type reachTable struct {
 	comp   [1458]int32
 	forced [23]uint64 // nodes that imply their opposite
-	start  [1459]int32
-	edges  []int32
-	stack  []int32
-	work   []int32
-	order  []int32 // nodes by component, components in completion order
-	first  []int32 // component c's nodes are order[first[c]:first[c+1]]
-	mask   []uint64
-	starts []int32
-	roots  []int32
+	// The graph's edges: node v's go from start[v] to end[v].
+	start, end [1458]int32
+	edges      []int32
+	// Tarjan's work arrays.
+	index, low, cursor [1458]int32
+	onStack            [1458]bool
+	stack              []int32
+	work               []int32
+	order              []int32 // nodes by component, components in completion order
+	first              []int32 // component c's nodes are order[first[c]:first[c+1]]
+	mask               []uint64
+	starts             []int32
+	roots              []int32
 }
 
 // buildReach builds the table for a pass (yLinks: with cell links). A
@@ -28,48 +32,9 @@ type reachTable struct {
 // stands alone) to that digit's potentials; 0 takes them all.
 func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 	lk := &c.lk
-	// Adjacency in compressed rows: the successors of node v are
-	// t.edges[t.start[v]:t.start[v+1]].
-	t.edges = t.edges[:0]
-	for v := 0; v < 1458; v++ {
-		t.start[v] = int32(len(t.edges))
-		id := v >> 1
-		if digit > 0 && id%9+1 != digit {
-			continue
-		}
-		if v&1 == 1 {
-			if yLinks {
-				for _, x := range lk.onOffCell[id] {
-					t.edges = append(t.edges, int32(x)*2)
-				}
-			}
-			for _, x := range lk.onOffRegion[id] {
-				t.edges = append(t.edges, int32(linkID(x))*2)
-			}
-			continue
-		}
-		if yLinks && lk.offOnCell[id] >= 0 {
-			t.edges = append(t.edges, int32(lk.offOnCell[id])*2+1)
-		}
-		for _, x := range lk.offOnRegion[id] {
-			t.edges = append(t.edges, int32(linkID(x))*2+1)
-		}
-	}
-	t.start[1458] = int32(len(t.edges))
-
-	// Tarjan's algorithm, iterative; cursor[v] is the next edge to follow.
-	const unseen = -1
-	var index, low, cursor [1458]int32
-	var onStack [1458]bool
-	for i := range index {
-		index[i] = unseen
-		t.comp[i] = -1
-	}
-	stack, work := t.stack[:0], t.work[:0]
-	next := int32(0)
-	t.order, t.first, t.starts = t.order[:0], t.first[:0], t.starts[:0]
 	// The nodes of the grid's candidates (of digit only, when given), in
-	// ascending order: cells, then digits, then "off" before "on".
+	// ascending order: cells, then digits, then "off" before "on". Only
+	// their entries are set: the others are never reached.
 	roots := t.roots[:0]
 	for cell := 0; cell < 81; cell++ {
 		cands := uint16(c.g.ref[cell])
@@ -82,6 +47,42 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 		}
 	}
 	t.roots = roots
+	// Adjacency: the successors of node v are t.edges[t.start[v]:t.end[v]].
+	t.edges = t.edges[:0]
+	for _, v := range roots {
+		t.start[v] = int32(len(t.edges))
+		id := v >> 1
+		if v&1 == 1 {
+			if yLinks {
+				for _, x := range lk.onOffCell[id] {
+					t.edges = append(t.edges, int32(x)*2)
+				}
+			}
+			for _, x := range lk.onOffRegion[id] {
+				t.edges = append(t.edges, int32(linkID(x))*2)
+			}
+		} else {
+			if yLinks && lk.offOnCell[id] >= 0 {
+				t.edges = append(t.edges, int32(lk.offOnCell[id])*2+1)
+			}
+			for _, x := range lk.offOnRegion[id] {
+				t.edges = append(t.edges, int32(linkID(x))*2+1)
+			}
+		}
+		t.end[v] = int32(len(t.edges))
+	}
+
+	// Tarjan's algorithm, iterative; cursor[v] is the next edge to follow.
+	const unseen = -1
+	index, low, cursor, onStack := &t.index, &t.low, &t.cursor, &t.onStack
+	for _, v := range roots {
+		index[v] = unseen
+		onStack[v] = false
+		t.comp[v] = -1
+	}
+	stack, work := t.stack[:0], t.work[:0]
+	next := int32(0)
+	t.order, t.first, t.starts = t.order[:0], t.first[:0], t.starts[:0]
 	for _, v0 := range roots {
 		// The starts producer 21 asks about (chainPass): a candidate of a
 		// cell with two or more, true, or false where a strong link
@@ -104,7 +105,7 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 				cursor[v] = t.start[v]
 			}
 			pushed := false
-			for cursor[v] < t.start[v+1] {
+			for cursor[v] < t.end[v] {
 				w := t.edges[cursor[v]]
 				cursor[v]++
 				if index[w] == unseen {
@@ -192,7 +193,7 @@ func (t *reachTable) propagateStarts() {
 				continue
 			}
 			for _, w := range t.order[t.first[ci]:t.first[ci+1]] {
-				for _, x := range t.edges[t.start[w]:t.start[w+1]] {
+				for _, x := range t.edges[t.start[w]:t.end[w]] {
 					mask[t.comp[x]] |= m
 				}
 			}
