@@ -302,10 +302,8 @@ func (l *linker) hiddenParents(dst []int32, r *chainRun, q link, fromCell, fromD
 
 // linker computes consequences on a chain grid.
 type linker struct {
-	g     *chainGrid
-	buf   []link
-	seen  [81]uint32
-	stamp uint32
+	g   *chainGrid
+	buf []link
 
 	// Static links of the reference grid, computed once (static producers
 	// never change the grid): per candidate id, the consequences.
@@ -388,42 +386,32 @@ func (l *linker) prepareStatic() {
 			if g.ref[cell].Count() == 2 {
 				l.offOnCell[id] = int16(candID(cell, g.ref[cell].Without(d).First()))
 			}
-			l.fresh()
-			l.seen[cell] = l.stamp
-			for _, kind := range brcKinds {
-				u := unitOf(cell, kind)
-				pos := g.refPos[u][d]
-				for m := pos; m != 0; m &= m - 1 {
+			// Each cell once, in SE's order: box, row, column.
+			var seen cellBoard
+			seen.add(cell)
+			for _, u := range boxRowCol[cell] {
+				for m := g.refPos[u][d]; m != 0; m &= m - 1 {
 					c := int(sudoku.Units[u][bits.TrailingZeros16(m)])
-					if l.seen[c] != l.stamp {
-						l.seen[c] = l.stamp
-						l.onOffRegion[id] = append(l.onOffRegion[id], packLink(candID(c, d), u))
+					if !seen.has(c) {
+						seen.add(c)
+						l.onOffRegion[id] = append(l.onOffRegion[id], packLink(candID(c, d), int(u)))
 					}
 				}
 			}
-			l.fresh()
-			for _, kind := range brcKinds {
-				u := unitOf(cell, kind)
+			var strong cellBoard
+			for _, u := range boxRowCol[cell] {
 				pos := g.refPos[u][d]
 				if popcount16(pos) != 2 {
 					continue
 				}
 				for m := pos; m != 0; m &= m - 1 {
-					if c := int(sudoku.Units[u][lowBit(m)]); c != cell && l.seen[c] != l.stamp {
-						l.seen[c] = l.stamp
-						l.offOnRegion[id] = append(l.offOnRegion[id], packLink(candID(c, d), u))
+					if c := int(sudoku.Units[u][lowBit(m)]); c != cell && !strong.has(c) {
+						strong.add(c)
+						l.offOnRegion[id] = append(l.offOnRegion[id], packLink(candID(c, d), int(u)))
 					}
 				}
 			}
 		}
-	}
-}
-
-func (l *linker) fresh() {
-	l.stamp++
-	if l.stamp == 0 {
-		l.seen = [81]uint32{}
-		l.stamp = 1
 	}
 }
 
@@ -452,16 +440,15 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 			out = append(out, link{cell: cell, digit: bits.TrailingZeros16(x), unit: causeCell})
 		}
 	}
-	l.fresh()
-	l.seen[cell] = l.stamp
-	units := &boxRowCol[cell]
-	for _, u := range units {
+	var seen cellBoard
+	seen.add(cell)
+	for _, u := range boxRowCol[cell] {
 		for m := g.curPos[u][digit]; m != 0; m &= m - 1 {
 			c := int(sudoku.Units[u][bits.TrailingZeros16(m)])
-			if l.seen[c] == l.stamp {
+			if seen.has(c) {
 				continue
 			}
-			l.seen[c] = l.stamp
+			seen.add(c)
 			out = append(out, link{cell: c, digit: digit, unit: int(u)})
 		}
 	}
