@@ -19,8 +19,10 @@ import (
 // digit's other places; a cell (Y-links) or a unit whose candidates are
 // all false but one makes that one true. In dynamic mode SE's "the cell or
 // unit has two candidates left when a false one is processed" fires for
-// the last but one false candidate, whatever the order; in static mode the
-// links are those of the reference grid, where the two are the only ones.
+// the last but one false candidate, whatever the order (a cell or unit
+// left with one candidate in the reference grid forces nothing, as in SE);
+// in static mode the links are those of the reference grid, where the two
+// are the only ones.
 // Unit propagation reaches the same potentials in any order, or a
 // contradiction in any order: only then does SE's run stop part way, with
 // sets that depend on its order, and such a start is always built in full.
