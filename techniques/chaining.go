@@ -320,6 +320,14 @@ type linker struct {
 	offOnMaskX, offOnMaskY [729]candSet // X: conjugates; Y: the bivalue partner
 }
 
+// strongInto reports whether a static strong link leads back to candidate
+// id: its digit has two places in a unit (X-links), or its cell two
+// candidates (Y-links). Without one, no cycle closes at "id is true" and
+// no chain from "id is false" ends (producer 21 skips those searches).
+func (l *linker) strongInto(id int, xLinks, yLinks bool) bool {
+	return (xLinks && len(l.offOnRegion[id]) > 0) || (yLinks && l.offOnCell[id] >= 0)
+}
+
 // packLink packs a candidate id (10 bits) and a unit into an int16;
 // linkID and linkUnit unpack it.
 func packLink(id, unit int) int16 { return int16(id | unit<<10) }

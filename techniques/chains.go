@@ -427,13 +427,9 @@ func (c *chainer) chainPass(hints []*chainHint, xLinks, yLinks bool, digit int) 
 			if digit > 0 && d != digit {
 				continue
 			}
-			// A chain can only come back to "cell is d" through a strong
-			// link into it: a unit where d has two places (X) or a cell
-			// with two candidates (Y). Without one, no cycle closes and no
-			// chain from "cell is not d" ends, so those searches are
-			// skipped (SE's would find nothing).
-			id := candID(cell, d)
-			strong := (xLinks && len(c.lk.offOnRegion[id]) > 0) || (yLinks && cands.Count() == 2)
+			// Without a strong link into "cell is d", SE's cycle search and
+			// its chain search from "cell is not d" find nothing.
+			strong := c.lk.strongInto(candID(cell, d), xLinks, yLinks)
 			if strong {
 				reach := &c.reach[1]
 				if !yLinks {

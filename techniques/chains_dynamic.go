@@ -206,42 +206,8 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 		for x := uint16(cands); x != 0; x &= x - 1 {
 			d := bits.TrailingZeros16(x)
 			double := m.double && cands.Count() >= 3
-			if sets && !c.startHints(cell, d, m, double) {
-				if m.multiples {
-					hints = c.regionHints(hints, m, cell, d, sets)
-				}
-				continue
-			}
-			a := c.onRun(cache, cell, d, m)
-			var b *chainRun
-			if m.contra || m.double {
-				if b = cache.off[candID(cell, d)]; b == nil {
-					b = c.run()
-					c.propagate(b, cell, d, false, m)
-				}
-				c.hold(b) // kept until the hints are emitted: their details read them
-			}
-			if m.contra {
-				if a.contraOn >= 0 {
-					hints = c.binaryHint(hints, m, a, a.contraOn, a, a.contraOff, cell, d, false, true)
-				}
-				if b.contraOn >= 0 {
-					hints = c.binaryHint(hints, m, b, b.contraOn, b, b.contraOff, cell, d, true, true)
-				}
-			}
-			if double {
-				for _, x := range a.onOrder {
-					xn := a.nodes[x]
-					if y := b.onNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
-						hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), true, false)
-					}
-				}
-				for _, x := range a.offOrder {
-					xn := a.nodes[x]
-					if y := b.offNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
-						hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), false, false)
-					}
-				}
+			if (m.contra || double) && (!sets || c.startHints(cell, d, m, double)) {
+				hints = c.startRunHints(hints, m, cell, d, double)
 			}
 			if m.multiples {
 				hints = c.regionHints(hints, m, cell, d, sets)
@@ -254,6 +220,41 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 			}
 			c.runsBuf = runs
 			hints = c.commonHints(hints, m, runs, keyCell, causeCell, chainLabel{cell: cell})
+		}
+	}
+	return hints
+}
+
+// startRunHints adds the contradictions and (double) double forcings of
+// the runs from "cell is d" and "cell is not d".
+func (c *chainer) startRunHints(hints []*chainHint, m chainMode, cell, d int, double bool) []*chainHint {
+	a := c.onRun(&c.cache, cell, d, m)
+	b := c.cache.off[candID(cell, d)]
+	if b == nil {
+		b = c.run()
+		c.propagate(b, cell, d, false, m)
+	}
+	c.hold(b) // kept until the hints are emitted: their details read them
+	if m.contra {
+		if a.contraOn >= 0 {
+			hints = c.binaryHint(hints, m, a, a.contraOn, a, a.contraOff, cell, d, false, true)
+		}
+		if b.contraOn >= 0 {
+			hints = c.binaryHint(hints, m, b, b.contraOn, b, b.contraOff, cell, d, true, true)
+		}
+	}
+	if double {
+		for _, x := range a.onOrder {
+			xn := a.nodes[x]
+			if y := b.onNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
+				hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), true, false)
+			}
+		}
+		for _, x := range a.offOrder {
+			xn := a.nodes[x]
+			if y := b.offNode(candID(int(xn.cell), int(xn.digit))); y >= 0 {
+				hints = c.binaryHint(hints, m, a, x, b, y, int(xn.cell), int(xn.digit), false, false)
+			}
 		}
 	}
 	return hints
@@ -287,9 +288,6 @@ func (c *chainer) regionHints(hints []*chainHint, m chainMode, cell, d int, sets
 // may make a contradiction or (double) a double forcing: then they are
 // built.
 func (c *chainer) startHints(cell, d int, m chainMode, double bool) bool {
-	if !m.contra && !double {
-		return false
-	}
 	a := c.runSets(cell, d, true, m)
 	b := c.runSets(cell, d, false, m)
 	if m.contra && (a.conflict || b.conflict) {

@@ -7,8 +7,8 @@ import (
 )
 
 // Most runs of a doChaining search lead to no hint: a nested dynamic
-// forcing chain search runs about 220 of them on a working grid to find one
-// or two. A search without nested rules (level 0: Nishio, multiple and
+// forcing chain search runs hundreds of them on a working grid, often to
+// find one or two. A search without nested rules (level 0: Nishio, multiple and
 // dynamic forcing chains, alone or inside chains) therefore first finds
 // what each run concludes, as sets, without parents or order (runSets),
 // and builds the runs themselves, with their parents, only for the starts
@@ -147,7 +147,7 @@ func (c *chainer) runSets(cell, d int, on bool, m chainMode) *runSets {
 		if m.dynamic {
 			k.closeDynamic(s, cell, d, on, m.yLinks)
 		} else {
-			c.closeStatic(s, cell, d, on)
+			c.closeStatic(s, cell, d, on, m.yLinks)
 		}
 	}
 	return s
@@ -295,68 +295,49 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 	s.on, s.off, s.conflict = onB, offB, conflict
 }
 
-// closeStatic finds the sets of a static run from (cell, d, on): links of
-// the reference grid, a breadth-first walk over potentials (queued as
-// id*2, +1 when true) without parents.
-func (c *chainer) closeStatic(s *runSets, cell, d int, on bool) {
-	k := c.closures
-	g := &c.g
+// closeStatic finds the sets of a static run from (cell, d, on): the
+// linker's static links (prepareStatic), a breadth-first walk over
+// potentials (queued as id*2, +1 when true) without parents.
+func (c *chainer) closeStatic(s *runSets, cell, d int, on, yLinks bool) {
+	k, lk := c.closures, &c.lk
 	var onB, offB digitBoards
 	conflict := false
 	q := k.queue[:0]
-	if on {
-		onB[d-1].add(cell)
-	} else {
-		offB[d-1].add(cell)
-	}
-	q = append(q, int16(candID(cell, d)*2+boolInt(on)))
-	setOff := func(cell, d int) {
-		if onB[d-1].has(cell) {
+	set := func(id int, on bool) {
+		same, opposite, v := &offB, &onB, int16(id*2)
+		if on {
+			same, opposite, v = &onB, &offB, v+1
+		}
+		cell, i := id/9, id%9
+		switch {
+		case opposite[i].has(cell):
 			conflict = true
-		} else if !offB[d-1].has(cell) {
-			offB[d-1].add(cell)
-			q = append(q, int16(candID(cell, d)*2))
+		case !same[i].has(cell):
+			same[i].add(cell)
+			q = append(q, v)
 		}
 	}
-	setOn := func(cell, d int) {
-		if offB[d-1].has(cell) {
-			conflict = true
-		} else if !onB[d-1].has(cell) {
-			onB[d-1].add(cell)
-			q = append(q, int16(candID(cell, d)*2+1))
-		}
-	}
-	for i := 0; i < len(q) && !conflict; i++ {
-		v := int(q[i])
-		id := v >> 1
-		cell, d := id/9, id%9+1
-		if v&1 == 1 {
-			for x := uint16(g.ref[cell].Without(d)); x != 0; x &= x - 1 {
-				setOff(cell, bits.TrailingZeros16(x))
-			}
-			for j, u := range boxRowCol[cell] {
-				for p := g.refPos[u][d] &^ (1 << indexIn[cell][j]); p != 0; p &= p - 1 {
-					setOff(int(sudoku.Units[u][lowBit(p)]), d)
+	set(candID(cell, d), on)
+	for n := 0; n < len(q) && !conflict; n++ {
+		id := int(q[n] >> 1)
+		if q[n]&1 == 1 {
+			if yLinks {
+				for _, x := range lk.onOffCell[id] {
+					set(int(x), false)
 				}
+			}
+			for _, x := range lk.onOffRegion[id] {
+				set(linkID(x), false)
 			}
 			continue
 		}
-		if g.ref[cell].Count() == 2 {
-			setOn(cell, g.ref[cell].Without(d).First())
+		if x := lk.offOnCell[id]; yLinks && x >= 0 {
+			set(int(x), true)
 		}
-		for j, u := range boxRowCol[cell] {
-			if p := g.refPos[u][d]; popcount16(p) == 2 {
-				setOn(int(sudoku.Units[u][lowBit(p&^(1<<indexIn[cell][j]))]), d)
-			}
+		for _, x := range lk.offOnRegion[id] {
+			set(linkID(x), true)
 		}
 	}
 	k.queue = q
 	s.on, s.off, s.conflict = onB, offB, conflict
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

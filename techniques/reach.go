@@ -87,8 +87,7 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 		// The starts producer 21 asks about (chainPass): a candidate of a
 		// cell with two or more, true, or false where a strong link
 		// leads back to it.
-		if id := int(v0 >> 1); c.g.ref[id/9].Count() >= 2 &&
-			(v0&1 == 1 || len(lk.offOnRegion[id]) > 0 || (yLinks && c.g.ref[id/9].Count() == 2)) {
+		if id := int(v0 >> 1); c.g.ref[id/9].Count() >= 2 && (v0&1 == 1 || lk.strongInto(id, true, yLinks)) {
 			t.starts = append(t.starts, v0)
 		}
 		if index[v0] != unseen {
