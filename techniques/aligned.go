@@ -1,17 +1,21 @@
 package techniques
 
+import "math/bits"
+
 // alignedBases returns the base cells of aligned pair or triplet
 // exclusion, as Sudoku Explainer picks them: cells with two candidates or
 // more, no peer solved by a naked single, and at least one "excluder" (a
 // peer with two candidates, or up to maxExcluder); and each base cell's
-// excluders, in SE's order of the cell's peers.
-func alignedBases(s *State, maxExcluder int) (base []int, excluders map[int][]int) {
-	excluders = map[int][]int{}
+// excluders, in SE's order of the cell's peers, as a list and as a cell
+// set (bit c%64 of word c/64).
+func alignedBases(s *State, maxExcluder int) (base []int, excluders *[81][]int, exMask *[81][2]uint64) {
+	excluders, exMask = new([81][]int), new([81][2]uint64)
+	buf := make([]int, 0, 81*4)
 	for c := 0; c < 81; c++ {
 		if s.Cands[c].Count() < 2 {
 			continue
 		}
-		var ex []int
+		start := len(buf)
 		skip := false
 		for _, h := range houseCells[c] {
 			n := s.Cands[h].Count()
@@ -20,16 +24,20 @@ func alignedBases(s *State, maxExcluder int) (base []int, excluders map[int][]in
 				break
 			}
 			if n >= 2 && n <= maxExcluder {
-				ex = append(ex, int(h))
+				buf = append(buf, int(h))
 			}
 		}
-		if skip || len(ex) == 0 {
+		if skip || len(buf) == start {
+			buf = buf[:start]
 			continue
 		}
 		base = append(base, c)
-		excluders[c] = ex
+		excluders[c] = buf[start:len(buf):len(buf)]
+		for _, e := range excluders[c] {
+			exMask[c][e>>6] |= 1 << (e & 63)
+		}
 	}
-	return base, excluders
+	return base, excluders, exMask
 }
 
 // basePairs calls f with every pair of base cells, in Sudoku Explainer's
@@ -46,3 +54,17 @@ func basePairs(base []int, f func(a, b int) bool) bool {
 	}
 	return true
 }
+
+// commonExcluders appends to out the excluders of a that mask (a cell
+// set) holds, in a's order.
+func commonExcluders(out, exA []int, mask [2]uint64) []int {
+	for _, e := range exA {
+		if mask[e>>6]&(1<<(e&63)) != 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// maskCount is the number of cells of a cell set.
+func maskCount(m [2]uint64) int { return bits.OnesCount64(m[0]) + bits.OnesCount64(m[1]) }

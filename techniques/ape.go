@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -13,52 +14,47 @@ import (
 // that appears in no allowed pair is eliminated. The base cells, their
 // "excluders" and the pair order follow Sudoku Explainer.
 func findAlignedPairExclusion(s *State, emit Emit) bool {
-	base, excluders := alignedBases(s, 2)
+	base, excluders, exMask := alignedBases(s, 2)
 	if len(base) < 2 {
 		return true
 	}
+	var common []int
 	return basePairs(base, func(a, b int) bool {
-		var common []int
-		for _, e := range excluders[a] {
-			for _, f := range excluders[b] {
-				if e == f {
-					common = append(common, e)
-					break
-				}
-			}
-		}
-		if len(common) < 2 {
+		ab := [2]uint64{exMask[a][0] & exMask[b][0], exMask[a][1] & exMask[b][1]}
+		if maskCount(ab) < 2 {
 			return true
 		}
+		common = commonExcluders(common[:0], excluders[a], ab)
+		// Each excluder (two candidates) rules out the pair of its values:
+		// partner[v] holds the values paired with v.
+		var partner [10]sudoku.Digits
+		for _, e := range common {
+			p := s.Cands[e].First()
+			q := s.Cands[e].Without(p).First()
+			partner[p] |= 1 << q
+			partner[q] |= 1 << p
+		}
+		ca, cb := s.Cands[a], s.Cands[b]
 		see := sees(a, b)
 		var okA, okB sudoku.Digits
-		for _, x := range s.Cands[a].Slice() {
-			for _, y := range s.Cands[b].Slice() {
-				if x == y && see {
-					continue
-				}
-				pair := sudoku.DigitSet(x, y)
-				allowed := true
-				for _, e := range common {
-					if s.Cands[e]&^pair == 0 {
-						allowed = false
-						break
-					}
-				}
-				if allowed {
-					okA, okB = okA.With(x), okB.With(y)
-				}
+		for xs := ca; xs != 0; xs &= xs - 1 {
+			x := xs & -xs
+			ys := cb &^ partner[bits.TrailingZeros16(uint16(x))]
+			if see {
+				ys &^= x
+			}
+			if ys != 0 {
+				okA, okB = okA|x, okB|ys
 			}
 		}
-		var elim []Candidate
-		for _, d := range (s.Cands[a] &^ okA).Slice() {
-			elim = append(elim, Candidate{uint8(a), uint8(d)})
-		}
-		for _, d := range (s.Cands[b] &^ okB).Slice() {
-			elim = append(elim, Candidate{uint8(b), uint8(d)})
-		}
-		if len(elim) == 0 {
+		if okA == ca && okB == cb {
 			return true
+		}
+		var elim []Candidate
+		for i, cell := range [2]int{a, b} {
+			for x := uint16(s.Cands[cell] &^ [2]sudoku.Digits{okA, okB}[i]); x != 0; x &= x - 1 {
+				elim = append(elim, Candidate{uint8(cell), uint8(bits.TrailingZeros16(x))})
+			}
 		}
 		return emit(&Step{Technique: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Rating: 6.2,
 			Eliminations: elim, Cells: append([]int{a, b}, common...),

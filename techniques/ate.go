@@ -3,6 +3,7 @@ package techniques
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -14,27 +15,20 @@ import (
 // each other; a candidate in no allowed combination is eliminated. Base
 // cells, excluders and the order of the triples follow Sudoku Explainer.
 func findAlignedTripletExclusion(s *State, emit Emit) bool {
-	base, excluders := alignedBases(s, 3)
+	base, excluders, exMask := alignedBases(s, 3)
 	if len(base) < 3 {
 		return true
 	}
-	// The same sets as bit masks (cell c is bit c%64 of word c/64), so that
-	// pairs with fewer than two common excluders, which no third cell can
+	// Pairs with fewer than two common excluders, which no third cell can
 	// complete, cost two ANDs.
 	var isBase [2]uint64
 	for _, c := range base {
 		isBase[c>>6] |= 1 << (c & 63)
 	}
-	var exMask [81][2]uint64
-	for c, ex := range excluders {
-		for _, e := range ex {
-			exMask[c][e>>6] |= 1 << (e & 63)
-		}
-	}
 	var twin, common []int
 	return basePairs(base, func(a, b int) bool {
 		ab := [2]uint64{exMask[a][0] & exMask[b][0], exMask[a][1] & exMask[b][1]}
-		if bits.OnesCount64(ab[0])+bits.OnesCount64(ab[1]) < 2 {
+		if maskCount(ab) < 2 {
 			return true
 		}
 		// The third cells: base cells among a's excluders, then b's, in
@@ -51,22 +45,16 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 		}
 		for _, c := range twin {
 			abc := [2]uint64{ab[0] & exMask[c][0], ab[1] & exMask[c][1]}
-			if bits.OnesCount64(abc[0])+bits.OnesCount64(abc[1]) < 2 {
+			if maskCount(abc) < 2 {
 				continue
 			}
-			common = common[:0]
-			for _, e := range excluders[a] {
-				if abc[e>>6]&(1<<(e&63)) != 0 {
-					common = append(common, e)
-				}
-			}
-			cells := [3]int{a, b, c}
-			elim := tripletEliminations(s, cells, common)
+			common = commonExcluders(common[:0], excluders[a], abc)
+			elim := tripletEliminations(s, [3]int{a, b, c}, common)
 			if len(elim) == 0 {
 				continue
 			}
 			if !emit(&Step{Technique: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Rating: 7.5,
-				Eliminations: elim, Cells: append(cells[:], common...),
+				Eliminations: elim, Cells: append([]int{a, b, c}, common...),
 				Detail: fmt.Sprintf("%s, %s and %s against %s", sudoku.CellName(a), sudoku.CellName(b),
 					sudoku.CellName(c), cellList(common))}) {
 				return false
@@ -80,38 +68,63 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 // (cells that see each other take different values) against the
 // excluders: a combination that would leave one of them without a value is
 // ruled out. It returns the candidates of the cells in no allowed
-// combination.
+// combination. A combination whose three values are all allowed already
+// is not tested: it could add nothing.
 func tripletEliminations(s *State, cells [3]int, excluders []int) []Candidate {
 	a, b, c := cells[0], cells[1], cells[2]
-	var ok [3]sudoku.Digits
+	ca, cb, cc := s.Cands[a], s.Cands[b], s.Cands[c]
 	seeAB, seeAC, seeBC := sees(a, b), sees(a, c), sees(b, c)
-	for _, x := range s.Cands[a].Slice() {
-		for _, y := range s.Cands[b].Slice() {
-			if seeAB && x == y {
-				continue
+	// An excluder with two candidates rules out the combinations holding
+	// both: partner[v] holds the values paired with v. One with three
+	// rules out the combination of exactly those.
+	var partner [10]sudoku.Digits
+	var tripleBuf [20]sudoku.Digits
+	triples := tripleBuf[:0]
+	for _, e := range excluders {
+		cands := s.Cands[e]
+		if cands.Count() == 3 {
+			triples = append(triples, cands)
+			continue
+		}
+		p, q := cands.First(), cands.Without(cands.First()).First()
+		partner[p] |= 1 << q
+		partner[q] |= 1 << p
+	}
+	var okA, okB, okC sudoku.Digits
+	for xs := ca; xs != 0; xs &= xs - 1 {
+		x := xs & -xs
+		px := partner[bits.TrailingZeros16(uint16(x))]
+		ys := cb &^ px
+		if seeAB {
+			ys &^= x
+		}
+		for ; ys != 0; ys &= ys - 1 {
+			if okA&x != 0 && okB == cb && okC == cc {
+				break // nothing left to learn for this value of a
 			}
-			for _, z := range s.Cands[c].Slice() {
-				if (seeAC && x == z) || (seeBC && y == z) {
+			y := ys & -ys
+			zs := cc &^ (px | partner[bits.TrailingZeros16(uint16(y))])
+			if seeAC {
+				zs &^= x
+			}
+			if seeBC {
+				zs &^= y
+			}
+			for ; zs != 0; zs &= zs - 1 {
+				z := zs & -zs
+				if okA&x != 0 && okB&y != 0 && okC&z != 0 {
 					continue
 				}
-				combo := sudoku.DigitSet(x, y, z)
-				allowed := true
-				for _, e := range excluders {
-					if s.Cands[e]&^combo == 0 {
-						allowed = false
-						break
-					}
-				}
-				if allowed {
-					ok[0], ok[1], ok[2] = ok[0].With(x), ok[1].With(y), ok[2].With(z)
+				if !slices.Contains(triples, x|y|z) {
+					okA, okB, okC = okA|x, okB|y, okC|z
 				}
 			}
 		}
 	}
 	var elim []Candidate
-	for i, cell := range cells {
-		for _, d := range (s.Cands[cell] &^ ok[i]).Slice() {
-			elim = append(elim, Candidate{uint8(cell), uint8(d)})
+	for i, ok := range [3]sudoku.Digits{okA, okB, okC} {
+		for x := uint16(s.Cands[cells[i]] &^ ok); x != 0; x &= x - 1 {
+			elim = append(elim, Candidate{uint8(cells[i]), uint8(bits.TrailingZeros16(x))})
 		}
 	}
 	return elim
