@@ -3,7 +3,6 @@ package techniques
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -68,8 +67,8 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 // (cells that see each other take different values) against the
 // excluders: a combination that would leave one of them without a value is
 // ruled out. It returns the candidates of the cells in no allowed
-// combination. A combination whose three values are all allowed already
-// is not tested: it could add nothing.
+// combination. For two values of the first two cells, the values of the
+// third left by the excluders are all allowed at once.
 func tripletEliminations(s *State, cells [3]int, excluders []int) []Candidate {
 	a, b, c := cells[0], cells[1], cells[2]
 	ca, cb, cc := s.Cands[a], s.Cands[b], s.Cands[c]
@@ -110,14 +109,17 @@ func tripletEliminations(s *State, cells [3]int, excluders []int) []Candidate {
 			if seeBC {
 				zs &^= y
 			}
-			for ; zs != 0; zs &= zs - 1 {
-				z := zs & -zs
-				if okA&x != 0 && okB&y != 0 && okC&z != 0 {
-					continue
+			if x != y {
+				// A three-candidate excluder holding x and y rules out
+				// its third value.
+				for _, t := range triples {
+					if t&x != 0 && t&y != 0 {
+						zs &^= t &^ (x | y)
+					}
 				}
-				if !slices.Contains(triples, x|y|z) {
-					okA, okB, okC = okA|x, okB|y, okC|z
-				}
+			}
+			if zs != 0 {
+				okA, okB, okC = okA|x, okB|y, okC|zs
 			}
 		}
 	}
