@@ -372,7 +372,9 @@ func (l *linker) prepareMasksOf(id int) {
 	}
 }
 
-// prepareStatic computes the static link tables of the reference grid.
+// prepareStatic computes the static link tables of the reference grid,
+// from its candidates as one cell set per digit (a unit's cells are in
+// ascending order, so its set's bits come in the unit's order).
 func (l *linker) prepareStatic() {
 	if l.static {
 		return
@@ -380,45 +382,53 @@ func (l *linker) prepareStatic() {
 	l.static = true
 	l.masks = false
 	g := l.g
+	var boards digitBoards
 	for cell := 0; cell < 81; cell++ {
 		for x := uint16(g.ref[cell]); x != 0; x &= x - 1 {
+			boards[bits.TrailingZeros16(x)-1].add(cell)
+		}
+	}
+	for cell := 0; cell < 81; cell++ {
+		cands := g.ref[cell]
+		for x := uint16(cands); x != 0; x &= x - 1 {
 			d := bits.TrailingZeros16(x)
 			id := candID(cell, d)
-			l.onOffCell[id] = l.onOffCell[id][:0]
-			for y := uint16(g.ref[cell].Without(d)); y != 0; y &= y - 1 {
-				l.onOffCell[id] = append(l.onOffCell[id], int16(candID(cell, bits.TrailingZeros16(y))))
+			onOffCell := l.onOffCell[id][:0]
+			for y := uint16(cands.Without(d)); y != 0; y &= y - 1 {
+				onOffCell = append(onOffCell, int16(candID(cell, bits.TrailingZeros16(y))))
 			}
-			l.onOffRegion[id] = l.onOffRegion[id][:0]
-			l.offOnRegion[id] = l.offOnRegion[id][:0]
+			l.onOffCell[id] = onOffCell
 			l.offOnCell[id] = -1
-			if g.ref[cell].Count() == 2 {
-				l.offOnCell[id] = int16(candID(cell, g.ref[cell].Without(d).First()))
+			if cands.Count() == 2 {
+				l.offOnCell[id] = int16(candID(cell, cands.Without(d).First()))
 			}
-			// Each cell once, in SE's order: box, row, column.
-			var seen cellBoard
-			seen.add(cell)
+			// Each cell once, in SE's order: box, row, column; and the
+			// conjugates (d's other place in a unit where it has two).
+			b := &boards[d-1]
+			rest := *b
+			rest[cell>>6] &^= 1 << (cell & 63)
+			region, strong := l.onOffRegion[id][:0], l.offOnRegion[id][:0]
+			var conjugates cellBoard
 			for _, u := range boxRowCol[cell] {
-				for m := g.refPos[u][d]; m != 0; m &= m - 1 {
-					c := int(sudoku.Units[u][bits.TrailingZeros16(m)])
-					if !seen.has(c) {
-						seen.add(c)
-						l.onOffRegion[id] = append(l.onOffRegion[id], packLink(candID(c, d), int(u)))
+				ub := &unitBoards[u]
+				if places := (cellBoard{b[0] & ub[0], b[1] & ub[1]}); places.count() == 2 {
+					places[cell>>6] &^= 1 << (cell & 63)
+					if c := places.first(); !conjugates.has(c) {
+						conjugates.add(c)
+						strong = append(strong, packLink(candID(c, d), int(u)))
 					}
 				}
-			}
-			var strong cellBoard
-			for _, u := range boxRowCol[cell] {
-				pos := g.refPos[u][d]
-				if popcount16(pos) != 2 {
-					continue
+				m := cellBoard{rest[0] & ub[0], rest[1] & ub[1]}
+				rest[0] &^= m[0]
+				rest[1] &^= m[1]
+				for ; m[0] != 0; m[0] &= m[0] - 1 {
+					region = append(region, packLink(candID(bits.TrailingZeros64(m[0]), d), int(u)))
 				}
-				for m := pos; m != 0; m &= m - 1 {
-					if c := int(sudoku.Units[u][lowBit(m)]); c != cell && !strong.has(c) {
-						strong.add(c)
-						l.offOnRegion[id] = append(l.offOnRegion[id], packLink(candID(c, d), int(u)))
-					}
+				for ; m[1] != 0; m[1] &= m[1] - 1 {
+					region = append(region, packLink(candID(64+bits.TrailingZeros64(m[1]), d), int(u)))
 				}
 			}
+			l.onOffRegion[id], l.offOnRegion[id] = region, strong
 		}
 	}
 }
