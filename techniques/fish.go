@@ -1,8 +1,10 @@
 package techniques
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -33,61 +35,66 @@ func findFish(k int) Finder {
 		var pos posTable
 		fillPositions(s, &pos)
 		placed := placedCounts(s)
+		type fish struct {
+			lines uint32 // the base lines, as a mask of line indexes
+			digit int
+			union uint16 // the cover lines' positions
+		}
+		var found []fish
 		for _, base := range [2]int{9, 0} { // columns, then rows
 			cover := 9 - base
-			ok := combos(9, k, func(m uint32) bool {
-				for d := 1; d <= 9; d++ {
-					if placed[d]+2*k > 9 {
-						continue
-					}
-					var union uint16
-					bad := false
-					for x := m; x != 0; x &= x - 1 {
-						p := pos[base+bits.TrailingZeros32(x)][d]
-						if popcount16(p) < 2 {
-							bad = true
-							break
-						}
-						union |= p
-					}
-					if bad || popcount16(union) != k {
-						continue
-					}
-					var elim []Candidate
-					var cells []int
-					var units []int
-					for x := m; x != 0; x &= x - 1 {
-						units = append(units, base+bits.TrailingZeros32(x))
-					}
-					for y := union; y != 0; y &= y - 1 {
-						cl := cover + lowBit(y)
-						units = append(units, cl)
-						for i := 0; i < 9; i++ {
-							c := lineCell(cl, i)
-							if !s.Cands[c].Has(d) {
-								continue
-							}
-							if m>>i&1 != 0 {
-								cells = append(cells, c)
-							} else {
-								elim = append(elim, Candidate{uint8(c), uint8(d)})
-							}
-						}
-					}
-					if len(elim) == 0 {
-						continue
-					}
-					st := &Step{Technique: fishKeys[k], Name: fishNames[k], Rating: fishRatings[k],
-						Eliminations: elim, Cells: cells, Units: units, Digits: sudoku.DigitSet(d),
-						Detail: fmt.Sprintf("%d in %s", d, fishLines(units[:k], units[k:]))}
-					if !emit(st) {
-						return false
+			// Each digit's fish, by the partial unions of its base lines'
+			// positions (a line with fewer than two places is no base);
+			// then in SE's order: line combinations, then digits.
+			found = found[:0]
+			for d := 1; d <= 9; d++ {
+				if placed[d]+2*k > 9 {
+					continue
+				}
+				var masks [9]uint16
+				for i := range masks {
+					if masks[i] = pos[base+i][d]; popcount16(masks[i]) < 2 {
+						masks[i] = 0x1FF
 					}
 				}
-				return true
-			})
-			if !ok {
-				return false
+				smallUnions(masks[:], k, func(sub uint32, union uint16) bool {
+					found = append(found, fish{sub, d, union})
+					return true
+				})
+			}
+			slices.SortStableFunc(found, func(a, b fish) int { return cmp.Compare(a.lines, b.lines) })
+			for _, f := range found {
+				m, d, union := f.lines, f.digit, f.union
+				var elim []Candidate
+				var cells []int
+				var units []int
+				for x := m; x != 0; x &= x - 1 {
+					units = append(units, base+bits.TrailingZeros32(x))
+				}
+				for y := union; y != 0; y &= y - 1 {
+					cl := cover + lowBit(y)
+					units = append(units, cl)
+					for i := 0; i < 9; i++ {
+						c := lineCell(cl, i)
+						if !s.Cands[c].Has(d) {
+							continue
+						}
+						if m>>i&1 != 0 {
+							cells = append(cells, c)
+						} else {
+							elim = append(elim, Candidate{uint8(c), uint8(d)})
+						}
+					}
+				}
+				if len(elim) == 0 {
+					continue
+				}
+				st := &Step{Technique: fishKeys[k], Name: fishNames[k], Rating: fishRatings[k],
+					Eliminations: elim, Cells: cells, Units: units, Digits: sudoku.DigitSet(d),
+					Detail: fmt.Sprintf("%d in %s", d, fishLines(units[:k], units[k:]))}
+				if !emit(st) {
+					return false
+				}
 			}
 		}
 		return true
