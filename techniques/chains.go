@@ -53,6 +53,10 @@ type chainer struct {
 	// closures keeps the sets of multipleChains' runs (level 0).
 	closures *closures
 
+	// firsts keeps, during a multipleChains search, the best hint found
+	// so far for each elimination set (see firstOf).
+	firsts hintFirsts
+
 	// Scratch buffers.
 	parentBuf []int32
 	runsBuf   []*chainRun

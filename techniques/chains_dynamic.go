@@ -165,8 +165,9 @@ func findChaining(m chainMode) func(context.Context, *State, Emit) bool {
 	}
 }
 
-// multipleChains collects the hints of one doChaining producer, unsorted.
-// The runs they read are held until c.done.
+// multipleChains collects the hints of one doChaining producer, unsorted,
+// but only those that can be the first of their elimination set once
+// sorted (see hintFirsts). The runs they read are held until c.done.
 func (c *chainer) multipleChains(m chainMode) []*chainHint {
 	s := c.s
 	if !m.dynamic {
@@ -194,6 +195,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 			}
 		}
 	}()
+	c.firsts.reset()
 	var hints []*chainHint
 	for cell := 0; cell < 81; cell++ {
 		cands := s.Cands[cell]
@@ -222,7 +224,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 			hints = c.commonHints(hints, m, runs, keyCell, causeCell, chainLabel{cell: cell})
 		}
 	}
-	return hints
+	return c.firsts.compact(hints)
 }
 
 // startRunHints adds the contradictions and (double) double forcings of
@@ -441,8 +443,8 @@ func (c *chainer) prefetch(m chainMode, workers int) {
 // conclusion from "d" and from "not d").
 func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a int32, rb *chainRun, b int32,
 	cell, d int, on, contradiction bool) []*chainHint {
-	st := eliminationStep(c.s, cell, d, on)
-	if len(st.Eliminations) == 0 {
+	set := c.eliminationSet(cell, d, on)
+	if set < 0 {
 		return hints
 	}
 	ends := []chainEnd{{ra, a}, {rb, b}}
@@ -454,14 +456,19 @@ func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a in
 	if m.nishio {
 		key, name = keyNishio, "Nishio Forcing Chains"
 	}
+	rating := m.base + chainBonus(complexity)
+	if !c.firsts.better(hints, set, rating, complexity, key) {
+		return hints
+	}
+	st := eliminationStep(c.s, cell, d, on)
 	st.Technique, st.Name = m.key, m.prefix+name+m.suffix
-	st.Rating = m.base + chainBonus(complexity)
+	st.Rating = rating
 	st.Cells, st.Digits = []int{cell}, sudoku.DigitSet(d)
 	detail := func() string {
 		st.Chains = [][]Potential{chainPotentials(ra, a), chainPotentials(rb, b)}
 		return chainNotation(ra, a) + "; " + chainNotation(rb, b)
 	}
-	return append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
+	return c.firsts.add(hints, set, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
 		ends: ends, startCause: causeStart})
 }
 
@@ -502,8 +509,8 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 			if common[id>>6]&(1<<(id&63)) == 0 {
 				continue
 			}
-			st := eliminationStep(c.s, int(x.cell), int(x.digit), on)
-			if len(st.Eliminations) == 0 {
+			set := c.eliminationSet(int(x.cell), int(x.digit), on)
+			if set < 0 {
 				continue
 			}
 			ends := make([]chainEnd, len(runs))
@@ -515,8 +522,13 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 				ends[i] = chainEnd{r, k}
 			}
 			complexity := c.complexity(ends)
+			rating := m.base + chainBonus(complexity)
+			if !c.firsts.better(hints, set, rating, complexity, key) {
+				continue
+			}
+			st := eliminationStep(c.s, int(x.cell), int(x.digit), on)
 			st.Technique, st.Name = m.key, m.prefix+name+m.suffix
-			st.Rating = m.base + chainBonus(complexity)
+			st.Rating = rating
 			st.Cells, st.Digits = []int{int(x.cell)}, sudoku.DigitSet(int(x.digit))
 			detail := func() string {
 				branches := make([]string, len(runs))
@@ -527,7 +539,7 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 				}
 				return fmt.Sprintf("%s: %s", what, strings.Join(branches, "; "))
 			}
-			hints = append(hints, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
+			hints = c.firsts.add(hints, set, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
 				ends: ends, startCause: int8(startCause)})
 		}
 	}
@@ -723,4 +735,76 @@ func (c *chainer) ruleParents(h *Step) []int {
 		}
 	}
 	return out
+}
+
+// eliminationSet names what "cell is d" (on: the cell's other candidates
+// go) or "cell is not d" removes from c's state, as a number below 1458,
+// one per set: a lone candidate is its id, several (a cell's candidates but
+// d) are 729 plus d's id. It is -1 when nothing goes.
+func (c *chainer) eliminationSet(cell, d int, on bool) int {
+	cands := c.s.Cands[cell]
+	if !on {
+		if !cands.Has(d) {
+			return -1
+		}
+		return candID(cell, d)
+	}
+	switch others := cands.Without(d); others.Count() {
+	case 0:
+		return -1
+	case 1:
+		return candID(cell, others.First())
+	}
+	return 729 + candID(cell, d)
+}
+
+// hintFirsts keeps, during one multipleChains search, the best hint so far
+// of each elimination set (eliminationSet), as its index in the search's
+// list. SE sorts a producer's hints (rating, complexity, kind, then the
+// order found) and keeps the first of each elimination set
+// (sortChainHints): a hint that would not come before the one kept is not
+// built, and one that would replaces it, its place in the list emptied
+// (firsts.compact), so that the list keeps the order found.
+type hintFirsts struct {
+	at    [1458]int32
+	stamp [1458]uint32 // at[i] is set when stamp[i] == gen
+	gen   uint32
+}
+
+// reset forgets every hint kept.
+func (f *hintFirsts) reset() {
+	if f.gen++; f.gen == 0 {
+		f.stamp = [1458]uint32{}
+		f.gen = 1
+	}
+}
+
+// better reports whether a hint of elimination set would sort before the
+// one kept (if any).
+func (f *hintFirsts) better(hints []*chainHint, set int, rating sudoku.Rating, complexity, key int) bool {
+	if f.stamp[set] != f.gen {
+		return true
+	}
+	h := hints[f.at[set]]
+	if rating != h.step.Rating {
+		return rating < h.step.Rating
+	}
+	if complexity != h.complexity {
+		return complexity < h.complexity
+	}
+	return key < h.sortKey
+}
+
+// add appends h, the new best of its elimination set, to hints.
+func (f *hintFirsts) add(hints []*chainHint, set int, h *chainHint) []*chainHint {
+	if f.stamp[set] == f.gen {
+		hints[f.at[set]] = nil
+	}
+	f.stamp[set], f.at[set] = f.gen, int32(len(hints))
+	return append(hints, h)
+}
+
+// compact drops the places emptied by better hints.
+func (f *hintFirsts) compact(hints []*chainHint) []*chainHint {
+	return slices.DeleteFunc(hints, func(h *chainHint) bool { return h == nil })
 }
