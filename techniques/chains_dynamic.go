@@ -570,7 +570,12 @@ type advPotential struct {
 // nestedRules are the rules tried, in order, inside chains of level 1 and
 // up: the first that yields anything is used. Chaining producers follow
 // from level 2 (see nestedChainModes).
-var nestedRules = []Finder{findLocked, findHidden(2, false), findNaked(2, false), findFish(2)}
+var nestedRules = []posFinder{lockedWith, hiddenWith(2, false), nakedPairs, fishWith(2)}
+
+// nakedPairs is findNaked(2, false) as a posFinder.
+func nakedPairs(s *State, _ *posTable, emit Emit) bool { return findNakedPairs(s, emit) }
+
+var findNakedPairs = findNaked(2, false)
 
 // advanced runs the nested rules on the run's working grid and returns the
 // eliminations of the first rule that owes something to the chain: each
@@ -656,7 +661,8 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 func (c *chainer) basicAdvanced(work *State) []advFound {
 	var out []advFound
 	for _, rule := range nestedRules {
-		rule(work, func(h *Step) bool {
+		// c.g.curPos is the working grid's position table.
+		rule(work, &c.g.curPos, func(h *Step) bool {
 			parents := c.ruleParents(h)
 			if len(parents) == 0 {
 				return true // the hint stands without the chain

@@ -9,6 +9,19 @@ type Emit func(*Step) bool
 // in its fixed scan order; it returns false when emit stopped it.
 type Finder func(s *State, emit Emit) bool
 
+// posFinder is a finder that reads the state's position table, which its
+// caller computes (once for several of them).
+type posFinder func(s *State, pos *posTable, emit Emit) bool
+
+// withPositions makes a Finder of f, computing the position table.
+func withPositions(f posFinder) Finder {
+	return func(s *State, emit Emit) bool {
+		var pos posTable
+		fillPositions(s, &pos)
+		return f(s, &pos, emit)
+	}
+}
+
 // combos calls f with every k-subset of {0, ..., n-1}, as a bitmask, in
 // increasing order of the mask (the order Sudoku Explainer enumerates
 // combinations in); it returns false when f does. Like SE, choosing 0 items

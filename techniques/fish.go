@@ -30,10 +30,11 @@ func lineCell(l, i int) int {
 // lie in k cover lines, so the digit leaves the rest of the cover lines. SE
 // scans columns as base lines first, then rows; line combinations outer,
 // digits inner.
-func findFish(k int) Finder {
-	return func(s *State, emit Emit) bool {
-		var pos posTable
-		fillPositions(s, &pos)
+func findFish(k int) Finder { return withPositions(fishWith(k)) }
+
+// fishWith is findFish on a state's position table.
+func fishWith(k int) posFinder {
+	return func(s *State, pos *posTable, emit Emit) bool {
 		placed := placedCounts(s)
 		type fish struct {
 			lines uint32 // the base lines, as a mask of line indexes

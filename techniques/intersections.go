@@ -90,10 +90,11 @@ func lockName(r1 int, direct bool) (key, name string, rating sudoku.Rating) {
 // findLocked finds pointing (2.6: a digit of a box confined to one line) and
 // claiming (2.8: a digit of a line confined to one box), which remove the
 // digit from the rest of the other unit.
-func findLocked(s *State, emit Emit) bool {
-	var pos posTable
-	fillPositions(s, &pos)
-	return lockedCandidates(&pos, func(r1, r2, d int) bool {
+func findLocked(s *State, emit Emit) bool { return withPositions(lockedWith)(s, emit) }
+
+// lockedWith is findLocked on s's position table pos.
+func lockedWith(s *State, pos *posTable, emit Emit) bool {
+	return lockedCandidates(pos, func(r1, r2, d int) bool {
 		out := pos[r2][d] &^ shared[r2][r1]
 		if out == 0 {
 			return true

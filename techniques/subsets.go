@@ -114,10 +114,11 @@ func unitCells(u int, mask uint16) []int {
 // their other candidates. Like SE, a unit needs more than 2k empty cells
 // (smaller ones hold the complementary naked subset); general drops that
 // restriction.
-func findHidden(k int, general bool) Finder {
-	return func(s *State, emit Emit) bool {
-		var pos posTable
-		fillPositions(s, &pos)
+func findHidden(k int, general bool) Finder { return withPositions(hiddenWith(k, general)) }
+
+// hiddenWith is findHidden on a state's position table.
+func hiddenWith(k int, general bool) posFinder {
+	return func(s *State, pos *posTable, emit Emit) bool {
 		for _, u := range unitsBCR {
 			if empty := s.EmptyCells(u); empty <= 2*k && !(general && empty > k) {
 				continue
