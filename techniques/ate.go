@@ -47,11 +47,11 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 			if maskCount(abc) < 2 {
 				continue
 			}
-			common = commonExcluders(common[:0], excluders[a], abc)
-			elim := tripletEliminations(s, [3]int{a, b, c}, common)
+			elim := tripletEliminations(s, [3]int{a, b, c}, abc)
 			if len(elim) == 0 {
 				continue
 			}
+			common = commonExcluders(common[:0], excluders[a], abc)
 			if !emit(&Step{Technique: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Rating: 7.5,
 				Eliminations: elim, Cells: append([]int{a, b, c}, common...),
 				Detail: fmt.Sprintf("%s, %s and %s against %s", sudoku.CellName(a), sudoku.CellName(b),
@@ -65,11 +65,11 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 
 // tripletEliminations tests every combination of values of three cells
 // (cells that see each other take different values) against the
-// excluders: a combination that would leave one of them without a value is
+// excluders (a cell set): a combination that would leave one of them without a value is
 // ruled out. It returns the candidates of the cells in no allowed
 // combination. For two values of the first two cells, the values of the
 // third left by the excluders are all allowed at once.
-func tripletEliminations(s *State, cells [3]int, excluders []int) []Candidate {
+func tripletEliminations(s *State, cells [3]int, excluders [2]uint64) []Candidate {
 	a, b, c := cells[0], cells[1], cells[2]
 	ca, cb, cc := s.Cands[a], s.Cands[b], s.Cands[c]
 	seeAB, seeAC, seeBC := sees(a, b), sees(a, c), sees(b, c)
@@ -79,15 +79,17 @@ func tripletEliminations(s *State, cells [3]int, excluders []int) []Candidate {
 	var partner [10]sudoku.Digits
 	var tripleBuf [20]sudoku.Digits
 	triples := tripleBuf[:0]
-	for _, e := range excluders {
-		cands := s.Cands[e]
-		if cands.Count() == 3 {
-			triples = append(triples, cands)
-			continue
+	for w, word := range excluders {
+		for ; word != 0; word &= word - 1 {
+			cands := s.Cands[w*64+bits.TrailingZeros64(word)]
+			if cands.Count() == 3 {
+				triples = append(triples, cands)
+				continue
+			}
+			p, q := cands.First(), cands.Without(cands.First()).First()
+			partner[p] |= 1 << q
+			partner[q] |= 1 << p
 		}
-		p, q := cands.First(), cands.Without(cands.First()).First()
-		partner[p] |= 1 << q
-		partner[q] |= 1 << p
 	}
 	var okA, okB, okC sudoku.Digits
 	for xs := ca; xs != 0; xs &= xs - 1 {
