@@ -14,7 +14,9 @@ import (
 // TestAlignedExclusionsMatchReference checks the bit-mask aligned pair and
 // triplet exclusions against plain ones (every value combination tested
 // against every excluder) at every state of SE's path through puzzles of
-// two sets: the same steps, in the same order.
+// two sets: the same steps, in the same order; and the first triplet
+// exclusion a grader's session finds, testing only the triples that changed
+// since the last state without one, against the plain first.
 func TestAlignedExclusionsMatchReference(t *testing.T) {
 	finders := []struct {
 		name      string
@@ -34,6 +36,9 @@ func TestAlignedExclusionsMatchReference(t *testing.T) {
 		}
 		for _, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", set), limit) {
 			s := NewState(p.Grid)
+			// A grader's session, which keeps the last state without a
+			// triplet exclusion from one state to the next.
+			ctx := WithSession(context.Background(), NewSession(1))
 			for !s.Solved() && !t.Failed() {
 				states++
 				for _, f := range finders {
@@ -42,6 +47,18 @@ func TestAlignedExclusionsMatchReference(t *testing.T) {
 						t.Fatalf("%s line %d, %s exclusion:\n got %q\nwant %q", set, p.Line, f.name, got, want)
 					}
 					found[f.name] += len(got)
+					if f.name == "triplet" {
+						var first []string
+						if st := firstAlignedTriplet(ctx, s); st != nil {
+							first = append(first, fmt.Sprint(st.Eliminations, st.Cells, st.Detail))
+						}
+						if len(want) > 1 {
+							want = want[:1]
+						}
+						if !slices.Equal(first, want) {
+							t.Fatalf("%s line %d, first triplet exclusion with a session:\n got %q\nwant %q", set, p.Line, first, want)
+						}
+					}
 				}
 				next := seStepUpTo(s, maxUnnested)
 				if next == nil {

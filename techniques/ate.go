@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 
@@ -14,22 +15,78 @@ import (
 // each other; a candidate in no allowed combination is eliminated. Base
 // cells, excluders and the order of the triples follow Sudoku Explainer.
 func findAlignedTripletExclusion(s *State, emit Emit) bool {
-	base, excluders, exMask := alignedBases(s, 3)
-	if len(base) < 3 {
-		return true
+	ok, _ := alignedTriplets(s, nil, emit)
+	return ok
+}
+
+// tripletsFound is a state on which aligned triplet exclusion found
+// nothing: its candidates and its base cells (a cell set).
+type tripletsFound struct {
+	cands [81]sudoku.Digits
+	base  [2]uint64
+}
+
+// firstAlignedTriplet returns the first aligned triplet exclusion of s. A
+// grader's session keeps the last state on which there was none; where s
+// has no candidate that state lacks (it follows from it), a triple whose
+// cells were base cells there and neither they nor their common excluders
+// have changed since is the same triple and still rules nothing out, so
+// only the others are tested. (A triple that was not tested there, or
+// tested with other excluders, has a cell that changed: one that became an
+// excluder or a third cell. One that lost excluders rules out less.)
+func firstAlignedTriplet(ctx context.Context, s *State) *Step {
+	sess := sessionOf(ctx)
+	var since *tripletsFound
+	if sess != nil {
+		since = sess.tripletsSince(s)
 	}
+	var first *Step
+	_, base := alignedTriplets(s, since, func(st *Step) bool {
+		first = st
+		return false
+	})
+	if first == nil && sess != nil {
+		sess.setTriplets(&tripletsFound{cands: s.Cands, base: base})
+	}
+	return first
+}
+
+// alignedTriplets emits the aligned triplet exclusions of s, in SE's
+// order, leaving out, when since is given, the triples that since shows
+// have nothing (see firstAlignedTriplet). It returns whether it ran to the
+// end, and the base cells.
+func alignedTriplets(s *State, since *tripletsFound, emit Emit) (bool, [2]uint64) {
+	base, excluders, exMask := alignedBases(s, 3)
 	// Pairs with fewer than two common excluders, which no third cell can
 	// complete, cost two ANDs.
 	var isBase [2]uint64
 	for _, c := range base {
 		isBase[c>>6] |= 1 << (c & 63)
 	}
+	if len(base) < 3 {
+		return true, isBase
+	}
+	// The cells that changed since, and the triples' cells that were no
+	// base cells then (all of them without since).
+	var changed, newBase [2]uint64
+	newBase = isBase
+	if since != nil {
+		for c := range s.Cands {
+			if s.Cands[c] != since.cands[c] {
+				changed[c>>6] |= 1 << (c & 63)
+			}
+		}
+		newBase = [2]uint64{isBase[0] &^ since.base[0], isBase[1] &^ since.base[1]}
+	}
 	var twin, common []int
-	return basePairs(base, func(a, b int) bool {
+	ok := basePairs(base, func(a, b int) bool {
 		ab := [2]uint64{exMask[a][0] & exMask[b][0], exMask[a][1] & exMask[b][1]}
 		if maskCount(ab) < 2 {
 			return true
 		}
+		var pair [2]uint64
+		pair[a>>6] |= 1 << (a & 63)
+		pair[b>>6] |= 1 << (b & 63)
 		// The third cells: base cells among a's excluders, then b's, in
 		// that order, each once.
 		twin = twin[:0]
@@ -47,6 +104,13 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 			if maskCount(abc) < 2 {
 				continue
 			}
+			if since != nil {
+				cells := pair
+				cells[c>>6] |= 1 << (c & 63)
+				if (cells[0]|abc[0])&changed[0]|(cells[1]|abc[1])&changed[1]|cells[0]&newBase[0]|cells[1]&newBase[1] == 0 {
+					continue // the same triple as then, and nothing then
+				}
+			}
 			elim := tripletEliminations(s, [3]int{a, b, c}, abc)
 			if len(elim) == 0 {
 				continue
@@ -61,6 +125,7 @@ func findAlignedTripletExclusion(s *State, emit Emit) bool {
 		}
 		return true
 	})
+	return ok, isBase
 }
 
 // tripletEliminations tests every combination of values of three cells

@@ -175,7 +175,7 @@ var seProducers = []*Producer{
 	{find: findForcingChainsAndCycles, first: firstForcingChainOrCycle, chain: true, techniques: []Technique{
 		{Key: techCycle, Name: "Bidirectional Cycle", Family: Chains, Ratings: rr(6.5, 0)},
 		{Key: techChain, Name: "Forcing Chain", Family: Chains, Ratings: rr(6.6, 0)}}},
-	{find: plain(findAlignedTripletExclusion), chain: true, techniques: []Technique{
+	{find: plain(findAlignedTripletExclusion), first: firstAlignedTriplet, chain: true, techniques: []Technique{
 		{Key: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Family: Exclusion, Ratings: rr(7.5, 7.5)}}},
 	{find: findChaining(modeNishio), chain: true, techniques: []Technique{
 		{Key: modeNishio.key, Name: "Nishio Forcing Chains", Family: Chains, Ratings: rr(7.5, 0)}}},

@@ -34,6 +34,9 @@ type Session struct {
 	valid  bool
 	adv    map[[81]sudoku.Digits]*advEntry
 	xCache *xPassCache
+	// triplets is the last state on which aligned triplet exclusion found
+	// nothing (see firstAlignedTriplet); it outlives state changes.
+	triplets *tripletsFound
 }
 
 // NewSession returns a session whose chain searches use up to workers
@@ -129,4 +132,29 @@ func (s *Session) entryFor(grid *[81]sudoku.Digits) *advEntry {
 		s.adv[*grid] = e
 	}
 	return e
+}
+
+// tripletsSince returns the last state kept on which aligned triplet
+// exclusion found nothing, if st has no candidate that state lacks.
+func (s *Session) tripletsSince(st *State) *tripletsFound {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.triplets
+	if t == nil {
+		return nil
+	}
+	for c := range st.Cands {
+		if st.Cands[c]&^t.cands[c] != 0 {
+			return nil
+		}
+	}
+	return t
+}
+
+// setTriplets keeps a state on which aligned triplet exclusion found
+// nothing.
+func (s *Session) setTriplets(t *tripletsFound) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.triplets = t
 }
