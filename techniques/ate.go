@@ -87,6 +87,15 @@ func alignedTriplets(s *State, since *tripletsFound, emit Emit) (bool, [2]uint64
 		var pair [2]uint64
 		pair[a>>6] |= 1 << (a & 63)
 		pair[b>>6] |= 1 << (b & 63)
+		if since != nil && (pair[0]|ab[0])&(changed[0]|newBase[0])|(pair[1]|ab[1])&(changed[1]|newBase[1]) == 0 {
+			// Only a third cell that changed or is a new base cell can
+			// make a triple to test.
+			thirds := [2]uint64{(exMask[a][0] | exMask[b][0]) & isBase[0] & (changed[0] | newBase[0]),
+				(exMask[a][1] | exMask[b][1]) & isBase[1] & (changed[1] | newBase[1])}
+			if thirds == [2]uint64{} {
+				return true
+			}
+		}
 		// The third cells: base cells among a's excluders, then b's, in
 		// that order, each once.
 		twin = twin[:0]
