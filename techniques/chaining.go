@@ -313,6 +313,8 @@ type linker struct {
 	onOffRegion [729][]int16 // the digit's other places in box, row, column
 	offOnCell   [729]int16   // the other candidate of a two-candidate cell, or -1
 	offOnRegion [729][]int16 // the digit's other place where it has two
+	// The reference grid's candidates, one cell set per digit.
+	boards digitBoards
 
 	// The same links as sets, for breadth-first searches on bit sets.
 	masks                  bool
@@ -382,7 +384,8 @@ func (l *linker) prepareStatic() {
 	l.static = true
 	l.masks = false
 	g := l.g
-	var boards digitBoards
+	boards := &l.boards
+	*boards = digitBoards{}
 	for cell := 0; cell < 81; cell++ {
 		for x := uint16(g.ref[cell]); x != 0; x &= x - 1 {
 			boards[bits.TrailingZeros16(x)-1].add(cell)

@@ -54,11 +54,12 @@ type chainer struct {
 	closures *closures
 
 	// firsts keeps, during a multipleChains search, the best hint found
-	// so far for each elimination set (see firstOf).
+	// so far for each elimination set (see hintFirsts).
 	firsts hintFirsts
 
 	// Scratch buffers.
 	parentBuf []int32
+	walkBuf   []int32
 	runsBuf   []*chainRun
 }
 
@@ -564,7 +565,7 @@ func (c *chainer) cycles(hints []*chainHint, reach *reachTable, cell, d int, xLi
 // and a false potential of its digit on the cycle (outside the cycle's
 // cells) goes.
 func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *chainHint {
-	var walk []int32
+	walk := c.walkBuf[:0]
 	for m := closing; ; {
 		x := &r.nodes[m]
 		if x.pn == 0 {
@@ -572,6 +573,10 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 		}
 		walk = append(walk, m)
 		m = r.parents[x.p0]
+	}
+	c.walkBuf = walk
+	if !c.cycleEliminates(r, walk) {
+		return nil
 	}
 	var cycleCells []int
 	for _, m := range walk {
@@ -805,4 +810,30 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 		pendOff = pendOff[:0]
 	}
 	return target
+}
+
+// cycleEliminates reports whether the cycle of nodes walk rules anything
+// out (see cycleHint), on cell sets: most cycles found rule out nothing.
+func (c *chainer) cycleEliminates(r *chainRun, walk []int32) bool {
+	var cells cellBoard
+	for _, m := range walk {
+		cells.add(int(r.nodes[m].cell))
+	}
+	var on, off digitBoards
+	for _, m := range walk {
+		x := &r.nodes[m]
+		seen := &on
+		if !x.on {
+			seen = &off
+		}
+		p := &peerBoards[x.cell]
+		seen[x.digit-1][0] |= p[0]
+		seen[x.digit-1][1] |= p[1]
+	}
+	for i, cands := range c.lk.boards {
+		if on[i][0]&off[i][0]&cands[0]&^cells[0]|on[i][1]&off[i][1]&cands[1]&^cells[1] != 0 {
+			return true
+		}
+	}
+	return false
 }
