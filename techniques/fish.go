@@ -45,8 +45,9 @@ func fishWith(k int) posFinder {
 		for _, base := range [2]int{9, 0} { // columns, then rows
 			cover := 9 - base
 			// Each digit's fish, by the partial unions of its base lines'
-			// positions (a line with fewer than two places is no base);
-			// then in SE's order: line combinations, then digits.
+			// positions (a line with fewer than two places is no base: its
+			// mask, all nine bits, fits no union of k); then in SE's order:
+			// line combinations, then digits.
 			found = found[:0]
 			for d := 1; d <= 9; d++ {
 				if placed[d]+2*k > 9 {
