@@ -177,17 +177,23 @@ func (c *chainer) strongPartner(cell, d int, yLinks bool) int {
 func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 	cands := k.cands
 	var onB, offB, pendOn, newOff digitBoards
+	// The digits (bit i for index i) whose pendOn or newOff may hold a
+	// cell: the loops skip the others.
+	var pendDigits, offDigits uint16
 	conflict := false
 	if on {
 		onB[d-1].add(cell)
 		pendOn[d-1].add(cell)
+		pendDigits = 1 << (d - 1)
 	} else {
 		newOff[d-1].add(cell) // it enters the false set below
+		offDigits = 1 << (d - 1)
 	}
 	for !conflict {
 		// True potentials: their peers, and their cells' other candidates.
 		var placed, twice cellBoard
-		for i := range pendOn {
+		for ds := pendDigits; ds != 0; ds &= ds - 1 {
+			i := bits.TrailingZeros16(ds)
 			b := pendOn[i]
 			twice[0] |= placed[0] & b[0]
 			twice[1] |= placed[1] & b[1]
@@ -200,6 +206,7 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 				newOff[i][0] |= p[0] & cands[i][0]
 				newOff[i][1] |= p[1] & cands[i][1]
 			}
+			offDigits |= 1 << i
 		}
 		if yLinks && !placed.empty() {
 			if !twice.empty() {
@@ -210,12 +217,14 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 				newOff[i][0] |= cands[i][0] & placed[0] &^ pendOn[i][0]
 				newOff[i][1] |= cands[i][1] & placed[1] &^ pendOn[i][1]
 			}
+			offDigits = 0x1FF
 		}
-		pendOn = digitBoards{}
+		pendOn, pendDigits = digitBoards{}, 0
 		// False potentials: they leave the grid; units left with one place.
 		any := false
 		var touched cellBoard
-		for i := range newOff {
+		for ds := offDigits; ds != 0; ds &= ds - 1 {
+			i := bits.TrailingZeros16(ds)
 			n := &newOff[i]
 			if n[0]&onB[i][0]|n[1]&onB[i][1] != 0 {
 				conflict = true
@@ -248,13 +257,14 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 				case 1:
 					pendOn[i][0] |= left[0]
 					pendOn[i][1] |= left[1]
+					pendDigits |= 1 << i
 				}
 			}
 		}
 		if conflict || !any {
 			break
 		}
-		newOff = digitBoards{}
+		newOff, offDigits = digitBoards{}, 0
 		// Cells left with one candidate (of two or more), counted across
 		// the digits' boards.
 		if yLinks {
@@ -277,11 +287,13 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 						pendOn[i][0] |= cands[i][0] & single[0]
 						pendOn[i][1] |= cands[i][1] & single[1]
 					}
+					pendDigits = 0x1FF
 				}
 			}
 		}
 		// New true potentials.
-		for i := range pendOn {
+		for ds := pendDigits; ds != 0; ds &= ds - 1 {
+			i := bits.TrailingZeros16(ds)
 			p := &pendOn[i]
 			p[0] &^= onB[i][0]
 			p[1] &^= onB[i][1]
