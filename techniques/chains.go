@@ -575,8 +575,9 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 		m = r.parents[x.p0]
 	}
 	c.walkBuf = walk
-	if !c.cycleEliminates(r, walk) {
-		return nil
+	elim := c.cycleEliminations(r, walk)
+	if elim == (digitBoards{}) {
+		return nil // most cycles found rule out nothing
 	}
 	var cycleCells []int
 	for _, m := range walk {
@@ -584,34 +585,17 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 			cycleCells = append(cycleCells, c)
 		}
 	}
-	var onSeen, offSeen [729]bool
-	var order []int
-	for _, m := range walk {
-		x := r.nodes[m]
-		for _, h := range houseCells[x.cell] {
-			hc := int(h)
-			if slices.Contains(cycleCells, hc) || !c.g.ref[hc].Has(int(x.digit)) {
-				continue
-			}
-			id := candID(hc, int(x.digit))
-			if !onSeen[id] && !offSeen[id] {
-				order = append(order, id)
-			}
-			if x.on {
-				onSeen[id] = true
-			} else {
-				offSeen[id] = true
-			}
-		}
-	}
+	// The eliminations in the order the walk first sees them.
 	st := &Step{}
-	for _, id := range order {
-		if onSeen[id] && offSeen[id] {
-			st.Eliminations = append(st.Eliminations, Candidate{uint8(id / 9), uint8(id%9 + 1)})
+	for _, m := range walk {
+		x := &r.nodes[m]
+		i := int(x.digit) - 1
+		for _, h := range houseCells[x.cell] {
+			if hc := int(h); elim[i].has(hc) {
+				elim[i][hc>>6] &^= 1 << (hc & 63)
+				st.Eliminations = append(st.Eliminations, Candidate{uint8(hc), x.digit})
+			}
 		}
-	}
-	if len(st.Eliminations) == 0 {
-		return nil
 	}
 	complexity := r.ancestors(closing, &c.marks)
 	base, key, name := sudoku.Rating(6.5), keyCycleX, "Bidirectional X-Cycle"
@@ -812,9 +796,10 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 	return target
 }
 
-// cycleEliminates reports whether the cycle of nodes walk rules anything
-// out (see cycleHint), on cell sets: most cycles found rule out nothing.
-func (c *chainer) cycleEliminates(r *chainRun, walk []int32) bool {
+// cycleEliminations returns what the cycle of nodes walk rules out (see
+// cycleHint), as cell sets: the candidates outside its cells that see a
+// true and a false potential of their digit on it.
+func (c *chainer) cycleEliminations(r *chainRun, walk []int32) digitBoards {
 	var cells cellBoard
 	for _, m := range walk {
 		cells.add(int(r.nodes[m].cell))
@@ -830,10 +815,9 @@ func (c *chainer) cycleEliminates(r *chainRun, walk []int32) bool {
 		seen[x.digit-1][0] |= p[0]
 		seen[x.digit-1][1] |= p[1]
 	}
+	var elim digitBoards
 	for i, cands := range c.lk.boards {
-		if on[i][0]&off[i][0]&cands[0]&^cells[0]|on[i][1]&off[i][1]&cands[1]&^cells[1] != 0 {
-			return true
-		}
+		elim[i] = cellBoard{on[i][0] & off[i][0] & cands[0] &^ cells[0], on[i][1] & off[i][1] & cands[1] &^ cells[1]}
 	}
-	return false
+	return elim
 }
