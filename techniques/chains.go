@@ -392,6 +392,19 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 	c.lk.prepareStatic()
 	c.best = nil
 	c.bounded = bounded
+	// The X and Y links' table: the Y pass's cycles search within its
+	// components (see cycles), and where it shows no hint can exist, no
+	// pass runs (see noChainOrCycle).
+	c.buildReach(&c.reach[1], true, 0)
+	if c.noChainOrCycle() {
+		return nil
+	}
+	return c.chainPasses()
+}
+
+// chainPasses runs producer 21's three passes (c.reach[1] built): X links
+// only, Y links only, both. It returns nil when the search expired.
+func (c *chainer) chainPasses() []*chainHint {
 	var hints []*chainHint
 	ok := true
 	for pass := 0; pass < 3 && ok; pass++ {
@@ -400,11 +413,7 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 			hints, ok = c.xPassCached(hints)
 			continue
 		}
-		if pass == 1 {
-			// The Y pass's cycles search within the X and Y links'
-			// components (see cycles).
-			c.buildReach(&c.reach[1], true, 0)
-		} else if pass == 0 {
+		if pass == 0 {
 			c.buildReach(&c.reach[0], false, 0)
 		}
 		hints, ok = c.chainPass(hints, xLinks, yLinks, 0)
@@ -413,6 +422,33 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 		return nil
 	}
 	return hints
+}
+
+// noChainOrCycle reports, from the X and Y links' reach table (c.reach[1]),
+// that producer 21 finds nothing on c's grid. Every link has its
+// contrapositive (a weak link "a is true, so b is false" goes both ways, and
+// so does a strong one), so a cycle that rules out e, which sees a true
+// potential "a" and a false one "b" of its digit on the cycle, makes a
+// forcing chain from "e is true": to "a is false", on along the cycle's
+// links read backwards and negated to "b is true", and to "e is false". So
+// when no start implies its opposite (no forcing chain, in any pass: X and
+// Y links are among the table's), a cycle can only rule out a candidate
+// that is no start, the last one of its cell: none can when every such
+// candidate has no other place in the cells it sees.
+func (c *chainer) noChainOrCycle() bool {
+	if c.reach[1].forced != [23]uint64{} {
+		return false
+	}
+	boards := &c.lk.boards
+	for cell := 0; cell < 81; cell++ {
+		if cands := c.g.ref[cell]; cands.Count() == 1 {
+			b, p := &boards[cands.First()-1], &peerBoards[cell]
+			if b[0]&p[0]|b[1]&p[1] != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // chainPass runs one pass of producer 21 over the cells (row-major) and

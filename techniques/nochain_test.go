@@ -1,0 +1,134 @@
+package techniques
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// TestNoChainOrCycleFindsNothing checks the shortcut of producer 21: where
+// noChainOrCycle says nothing can be found, the three passes, run in full,
+// find nothing. The states are hard puzzles with more or less of their
+// solution given, the working grids their dynamic chains leave (as nested
+// chains see them: the cells the chain set hold one candidate), and random
+// dense states around a solution, some of whose one-candidate cells see
+// their digit elsewhere.
+func TestNoChainOrCycleFindsNothing(t *testing.T) {
+	var states []*State
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0) {
+		if i >= 6 || (testing.Short() && i >= 2) {
+			break
+		}
+		sol, ok := solve.Solve(p.Grid)
+		if !ok {
+			t.Fatalf("line %d: no solution", p.Line)
+		}
+		for _, more := range []int{0, 10} {
+			g := p.Grid
+			for _, cell := range rng.Perm(81)[:more] {
+				g[cell] = sol[cell]
+			}
+			s := NewState(g)
+			states = append(states, s)
+			states = append(states, workingGrids(s)...)
+		}
+	}
+	solution := sudoku.Grid{}
+	for i := range solution {
+		r, c := i/9, i%9
+		solution[i] = uint8((r*3+r/3+c)%9 + 1)
+	}
+	for n := 0; n < 200; n++ {
+		s := &State{}
+		for i, v := range solution {
+			d := sudoku.DigitSet(int(v))
+			for want := rng.IntN(3) + 1; d.Count() < want; {
+				d |= sudoku.DigitSet(1 + rng.IntN(9))
+			}
+			s.Cands[i] = d
+		}
+		states = append(states, s)
+	}
+
+	// An X-wing of 1s in rows 1 and 2 (columns 1 and 7) rules out the
+	// lone candidate of r5c1, which sees its digit in r1c1 and r2c1; no
+	// start implies its opposite.
+	edge := &State{}
+	for i, v := range solution {
+		edge.Cands[i] = sudoku.DigitSet(int(v))
+	}
+	edge.Cands[6] = edge.Cands[6].With(1)
+	edge.Cands[9] = edge.Cands[9].With(1)
+	edge.Cands[36] = sudoku.DigitSet(1)
+	c := newChainer(context.Background(), edge)
+	c.lk.prepareStatic()
+	c.buildReach(&c.reach[1], true, 0)
+	if c.reach[1].forced != [23]uint64{} || c.noChainOrCycle() || len(c.chainPasses()) == 0 {
+		t.Fatalf("the X-wing state: forced starts %v, shortcut %v: it no longer tests the lone candidates",
+			c.reach[1].forced != [23]uint64{}, c.noChainOrCycle())
+	}
+	c.done()
+	states = append(states, edge)
+
+	nothing, found, idle := 0, 0, 0
+	for si, s := range states {
+		c := newChainer(context.Background(), s)
+		c.lk.prepareStatic()
+		c.buildReach(&c.reach[1], true, 0)
+		short := c.noChainOrCycle()
+		hints := c.chainPasses()
+		c.done()
+		switch {
+		case short && len(hints) > 0:
+			t.Fatalf("state %d: the shortcut says nothing, the passes find %d hints, the first %q",
+				si, len(hints), hints[0].step.Name)
+		case short:
+			nothing++
+		case len(hints) > 0:
+			found++
+		default:
+			idle++ // the shortcut keeps to what it can prove
+		}
+	}
+	// The test must see both outcomes in numbers.
+	if nothing < 100 || found < 100 {
+		t.Fatalf("%d states with the shortcut, %d with hints: the states no longer test both", nothing, found)
+	}
+	t.Logf("%d states: %d with the shortcut, %d with hints, %d without either", len(states), nothing, found, idle)
+}
+
+// workingGrids returns the grids the dynamic chains of s leave where they
+// meet no contradiction: s's candidates but those the chain made false.
+func workingGrids(s *State) []*State {
+	var out []*State
+	c := newChainer(context.Background(), s)
+	defer c.done()
+	r := c.run()
+	defer c.release(r)
+	for cell := 0; cell < 81; cell++ {
+		if s.Cands[cell].Count() < 2 {
+			continue
+		}
+		for _, d := range s.Cands[cell].Slice() {
+			for _, on := range []bool{true, false} {
+				c.propagate(r, cell, d, on, modeDynamic)
+				if r.contraOn >= 0 {
+					continue
+				}
+				w := &State{Values: s.Values, Cands: s.Cands}
+				for _, n := range r.offOrder {
+					x := r.nodes[n]
+					w.Cands[x.cell] = w.Cands[x.cell].Without(int(x.digit))
+				}
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
