@@ -42,6 +42,9 @@ type chainer struct {
 	// chain's reference grid, and the outer chainer's X pass cache.
 	outer  *[81]sudoku.Digits
 	xCache *xPassCache
+	// quiet: whether no start of the reference grid implies its opposite
+	// (1), or some does (2), once measured (see outerQuiet).
+	quiet int8
 	// shared is the session of a top-level search (nil inside chains):
 	// what the nested rules found on working grids of this state, kept
 	// across producers.
@@ -101,6 +104,7 @@ func (c *chainer) init(s *State) {
 	c.advCache = nil
 	c.outer, c.xCache = nil, nil
 	c.shared = nil
+	c.quiet = 0
 }
 
 // done gives back the runs held and returns the chainer to the pool.
@@ -439,16 +443,7 @@ func (c *chainer) noChainOrCycle() bool {
 	if c.reach[1].forced != [23]uint64{} {
 		return false
 	}
-	boards := &c.lk.boards
-	for cell := 0; cell < 81; cell++ {
-		if cands := c.g.ref[cell]; cands.Count() == 1 {
-			b, p := &boards[cands.First()-1], &peerBoards[cell]
-			if b[0]&p[0]|b[1]&p[1] != 0 {
-				return false
-			}
-		}
-	}
-	return true
+	return !lonesSeeTheirDigit(&c.g.ref, &c.lk.boards)
 }
 
 // chainPass runs one pass of producer 21 over the cells (row-major) and

@@ -100,6 +100,9 @@ type nestRef struct {
 func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	nc := c.nestedChainer(work)
 	defer nc.finish()
+	if kind == nestForcingChains && c.outerQuiet() && nc.quietInside(&c.g.ref, &c.g.refPos) {
+		return nil
+	}
 	nc.keep = true
 	nc.outer = &c.g.ref
 	if kind == nestForcingChains {

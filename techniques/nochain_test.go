@@ -17,7 +17,9 @@ import (
 // solution given, the working grids their dynamic chains leave (as nested
 // chains see them: the cells the chain set hold one candidate), and random
 // dense states around a solution, some of whose one-candidate cells see
-// their digit elsewhere.
+// their digit elsewhere. A state where a cycle rules out a lone candidate
+// while no start implies its opposite tests the lone candidates' part of
+// noChainOrCycle and quietInside.
 func TestNoChainOrCycleFindsNothing(t *testing.T) {
 	var states []*State
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -72,6 +74,10 @@ func TestNoChainOrCycleFindsNothing(t *testing.T) {
 	if c.reach[1].forced != [23]uint64{} || c.noChainOrCycle() || len(c.chainPasses()) == 0 {
 		t.Fatalf("the X-wing state: forced starts %v, shortcut %v: it no longer tests the lone candidates",
 			c.reach[1].forced != [23]uint64{}, c.noChainOrCycle())
+	}
+	// So is quietInside, the state being its own (quiet) outer grid.
+	if !c.outerQuiet() || c.quietInside(&c.g.ref, &c.g.refPos) {
+		t.Fatalf("the X-wing state: outer quiet %v, quietInside %v", c.outerQuiet(), c.quietInside(&c.g.ref, &c.g.refPos))
 	}
 	c.done()
 	states = append(states, edge)
@@ -131,4 +137,72 @@ func workingGrids(s *State) []*State {
 		}
 	}
 	return out
+}
+
+// TestQuietInsideFindsNothing checks the shortcut of producer 21 inside
+// chains: on the working grids of a quiet state (see outerQuiet), where
+// quietInside says nothing can be found, the three passes, run in full,
+// find nothing.
+func TestQuietInsideFindsNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	quietStates, nothing, found, idle := 0, 0, 0, 0
+	for i, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "forum-hardest-40.txt"), 0) {
+		if i >= 6 || (testing.Short() && i >= 2) {
+			break
+		}
+		sol, ok := solve.Solve(p.Grid)
+		if !ok {
+			t.Fatalf("line %d: no solution", p.Line)
+		}
+		// The states along SE's path, without nested chains, with more or
+		// less of the solution given: the quiet ones.
+		var states []*State
+		for _, more := range []int{0, 6} {
+			g := p.Grid
+			for _, cell := range rng.Perm(81)[:more] {
+				g[cell] = sol[cell]
+			}
+			for s := NewState(g); !s.Solved(); {
+				states = append(states, s.Clone())
+				next := seStepUpTo(s, maxUnnested)
+				if next == nil {
+					break
+				}
+				next.ApplyTo(s)
+			}
+		}
+		for si, s := range states {
+			outer := newChainer(context.Background(), s)
+			if !outer.outerQuiet() {
+				outer.done()
+				continue
+			}
+			quietStates++
+			for wi, w := range workingGrids(s) {
+				c := newChainer(context.Background(), w)
+				short := c.quietInside(&outer.g.ref, &outer.g.refPos)
+				c.lk.prepareStatic()
+				c.buildReach(&c.reach[1], true, 0)
+				hints := c.chainPasses()
+				c.done()
+				switch {
+				case short && len(hints) > 0:
+					t.Fatalf("line %d, state %d, grid %d: quietInside says nothing, the passes find %d hints, the first %q",
+						p.Line, si, wi, len(hints), hints[0].step.Name)
+				case short:
+					nothing++
+				case len(hints) > 0:
+					found++
+				default:
+					idle++
+				}
+			}
+			outer.done()
+		}
+	}
+	if quietStates < 10 || nothing < 500 || found < 100 {
+		t.Fatalf("%d quiet states, %d grids with the shortcut, %d with hints: the states no longer test both",
+			quietStates, nothing, found)
+	}
+	t.Logf("%d quiet states: %d grids with the shortcut, %d with hints, %d without either", quietStates, nothing, found, idle)
 }

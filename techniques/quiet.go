@@ -1,0 +1,200 @@
+package techniques
+
+import (
+	"context"
+	"math/bits"
+
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// Producer 21 inside a chain (nested levels 2 and 3) runs at every point
+// where the chain's links run out, and nearly always finds nothing. Where
+// its outer grid is quiet (no start there implies its opposite through the
+// static links: no forcing chain), a cheaper test than the reach table can
+// show that the working grid is quiet too.
+//
+// The working grid has the outer grid's candidates but some, so its weak
+// links are among the outer grid's, and a strong link of the working grid
+// is either the outer grid's (the same two candidates are the only ones of
+// their unit or cell there) or new. A chain from a start to its opposite
+// using old links only would exist in the outer grid; so in a quiet outer
+// grid it takes a new link, "a is false, so b is true", where a and b are
+// the only candidates of their unit or cell. Every link has its
+// contrapositive, so the part of the chain after the link, from "b is
+// true" to "v is false", read backwards and negated, leads from v to "b is
+// false": v implies that both a and b are false, and (negated again) "a is
+// true" and "b is true" both imply "v is false". So when, for every new
+// pair, what "a is true" implies and what "b is true" implies have nothing
+// in common, no start of the working grid implies its opposite.
+
+// staticBoards is a grid as its static links see it: the candidates per
+// digit, the units where a digit has exactly two places, and the cells
+// with exactly two candidates.
+type staticBoards struct {
+	grid     *[81]sudoku.Digits
+	cands    digitBoards
+	pairUnit [9]uint32
+	pairCell cellBoard
+}
+
+// load reads grid, whose positions are pos.
+func (s *staticBoards) load(grid *[81]sudoku.Digits, pos *posTable) {
+	s.grid = grid
+	s.cands, s.pairUnit, s.pairCell = digitBoards{}, [9]uint32{}, cellBoard{}
+	for c := 0; c < 81; c++ {
+		cands := grid[c]
+		for x := uint16(cands); x != 0; x &= x - 1 {
+			s.cands[bits.TrailingZeros16(x)-1].add(c)
+		}
+		if cands.Count() == 2 {
+			s.pairCell.add(c)
+		}
+	}
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			if popcount16(pos[u][d]) == 2 {
+				s.pairUnit[d-1] |= 1 << u
+			}
+		}
+	}
+}
+
+// implied returns what "cell is d" implies through the grid's static links
+// (X and Y), itself included: the true and the false potentials.
+func (s *staticBoards) implied(cell, d int) (on, off digitBoards) {
+	var pendOn, newOff digitBoards
+	on[d-1].add(cell)
+	pendOn[d-1].add(cell)
+	pendDigits := uint16(1) << (d - 1)
+	for pendDigits != 0 {
+		// True potentials: their peers and their cells' other candidates.
+		offDigits := uint16(0)
+		for ds := pendDigits; ds != 0; ds &= ds - 1 {
+			i := bits.TrailingZeros16(ds)
+			for b := pendOn[i]; !b.empty(); {
+				c := b.first()
+				b[c>>6] &^= 1 << (c & 63)
+				p := &peerBoards[c]
+				newOff[i][0] |= p[0] & s.cands[i][0]
+				newOff[i][1] |= p[1] & s.cands[i][1]
+				offDigits |= 1 << i
+				for y := uint16(s.grid[c]) &^ (1 << (i + 1)); y != 0; y &= y - 1 {
+					j := bits.TrailingZeros16(y) - 1
+					newOff[j].add(c)
+					offDigits |= 1 << j
+				}
+			}
+			pendOn[i] = cellBoard{}
+		}
+		// False potentials: the other place of a unit of two, the other
+		// candidate of a cell of two.
+		pendDigits = 0
+		for ds := offDigits; ds != 0; ds &= ds - 1 {
+			i := bits.TrailingZeros16(ds)
+			n := &newOff[i]
+			n[0] &^= off[i][0]
+			n[1] &^= off[i][1]
+			off[i][0] |= n[0]
+			off[i][1] |= n[1]
+			for b := *n; !b.empty(); {
+				c := b.first()
+				b[c>>6] &^= 1 << (c & 63)
+				for units := cellUnitBits[c] & s.pairUnit[i]; units != 0; units &= units - 1 {
+					u := &unitBoards[bits.TrailingZeros32(units)]
+					pendOn[i][0] |= u[0] & s.cands[i][0]
+					pendOn[i][1] |= u[1] & s.cands[i][1]
+					pendOn[i][c>>6] &^= 1 << (c & 63)
+					pendDigits |= 1 << i
+				}
+				if s.pairCell.has(c) {
+					j := s.grid[c].Without(i+1).First() - 1
+					pendOn[j].add(c)
+					pendDigits |= 1 << j
+				}
+			}
+			*n = cellBoard{}
+		}
+		for ds := pendDigits; ds != 0; ds &= ds - 1 {
+			i := bits.TrailingZeros16(ds)
+			p := &pendOn[i]
+			p[0] &^= on[i][0]
+			p[1] &^= on[i][1]
+			if p.empty() {
+				pendDigits &^= 1 << i
+				continue
+			}
+			on[i][0] |= p[0]
+			on[i][1] |= p[1]
+		}
+	}
+	return on, off
+}
+
+// outerQuiet reports whether no start of c's reference grid implies its
+// opposite through the static X and Y links (then producer 21 finds no
+// forcing chain there). It is measured once per chainer.
+func (c *chainer) outerQuiet() bool {
+	if c.quiet == 0 {
+		q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref})
+		q.lk.prepareStatic()
+		q.buildReach(&q.reach[1], true, 0)
+		c.quiet = 2
+		if q.reach[1].forced == [23]uint64{} {
+			c.quiet = 1
+		}
+		q.done()
+	}
+	return c.quiet == 1
+}
+
+// quietInside reports whether producer 21 finds nothing on c's grid, a
+// working grid inside a chain whose reference grid, outer, is quiet (see
+// outerQuiet): no new pair's two candidates imply a common potential (so
+// no start implies its opposite), and no lone candidate can fall to a
+// cycle (see noChainOrCycle).
+func (c *chainer) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool {
+	var s staticBoards
+	s.load(&c.g.ref, &c.g.refPos)
+	if lonesSeeTheirDigit(&c.g.ref, &s.cands) {
+		return false
+	}
+	w := &c.g.ref
+	pairsMeet := func(a, b int) bool {
+		onA, offA := s.implied(a/9, a%9+1)
+		onB, offB := s.implied(b/9, b%9+1)
+		return onA.meets(&onB) || offA.meets(&offB)
+	}
+	for cell := 0; cell < 81; cell++ {
+		if w[cell].Count() == 2 && outer[cell].Count() > 2 {
+			d := w[cell].First()
+			if pairsMeet(candID(cell, d), candID(cell, w[cell].Without(d).First())) {
+				return false
+			}
+		}
+	}
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			if p := c.g.refPos[u][d]; popcount16(p) == 2 && popcount16(outerPos[u][d]) > 2 {
+				a, b := int(sudoku.Units[u][lowBit(p)]), int(sudoku.Units[u][lowBit(p&(p-1))])
+				if pairsMeet(candID(a, d), candID(b, d)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// lonesSeeTheirDigit reports whether a cell of grid with one candidate sees
+// that digit elsewhere (cands is grid per digit).
+func lonesSeeTheirDigit(grid *[81]sudoku.Digits, cands *digitBoards) bool {
+	for cell := 0; cell < 81; cell++ {
+		if g := grid[cell]; g.Count() == 1 {
+			b, p := &cands[g.First()-1], &peerBoards[cell]
+			if b[0]&p[0]|b[1]&p[1] != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
