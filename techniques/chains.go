@@ -105,6 +105,7 @@ func (c *chainer) init(s *State) {
 	c.outer, c.xCache = nil, nil
 	c.shared = nil
 	c.quiet = 0
+	c.bounded, c.best = false, nil
 }
 
 // done gives back the runs held and returns the chainer to the pool.

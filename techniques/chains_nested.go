@@ -120,7 +120,14 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 		return nil
 	}
 	var out []advFound
+	// A chain takes each elimination from the first hint that has it (see
+	// advanced): a hint whose eliminations all come earlier adds nothing,
+	// and its rule parents are not sought.
+	var covered candSet
 	for _, h := range sortChainHints(hints) {
+		if allCovered(h.step, &covered) {
+			continue
+		}
 		parents, hash := nc.chainRuleParents(h, &c.g.ref)
 		if len(parents) == 0 {
 			continue
@@ -128,9 +135,20 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 		ref := &nestRef{name: h.step.Name, chain: true, complexity: h.complexity, hash: hash, work: work, kind: kind}
 		for _, e := range sortedEliminations(h.step) {
 			out = append(out, advFound{e, parents, ref})
+			covered.add(e)
 		}
 	}
 	return out
+}
+
+// allCovered reports whether every elimination of st is in covered.
+func allCovered(st *Step, covered *candSet) bool {
+	for _, e := range st.Eliminations {
+		if !covered.has(candID(int(e.Cell), int(e.Digit))) {
+			return false
+		}
+	}
+	return true
 }
 
 // runNested runs the producer of a nested kind on c's state.
