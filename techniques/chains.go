@@ -45,6 +45,12 @@ type chainer struct {
 	// quiet: whether no start of the reference grid implies its opposite
 	// (1), or some does (2), once measured (see outerQuiet).
 	quiet int8
+	// quietMultiple: the same, and multiple forcing chains find nothing
+	// there (see outerQuietMultiple).
+	quietMultiple int8
+	// skip: the bases a nested multiple forcing chains search skips (see
+	// skippableBases), or nil.
+	skip *skippedBases
 	// shared is the session of a top-level search (nil inside chains):
 	// what the nested rules found on working grids of this state, kept
 	// across producers.
@@ -53,8 +59,10 @@ type chainer struct {
 	free  []*chainRun // runs to reuse
 	child *chainer    // the chainer of nested producers
 	cache runCache    // multipleChains' runs from "cell is d"
-	// closures keeps the sets of multipleChains' runs (level 0).
+	// closures keeps the sets of multipleChains' runs (level 0);
+	// allRuns makes it build every run instead (tests compare the two).
 	closures *closures
+	allRuns  bool
 
 	// firsts keeps, during a multipleChains search, the best hint found
 	// so far for each elimination set (see hintFirsts).
@@ -104,8 +112,9 @@ func (c *chainer) init(s *State) {
 	c.advCache = nil
 	c.outer, c.xCache = nil, nil
 	c.shared = nil
-	c.quiet = 0
+	c.quiet, c.quietMultiple, c.skip = 0, 0, nil
 	c.bounded, c.best = false, nil
+	c.allRuns = false
 }
 
 // done gives back the runs held and returns the chainer to the pool.

@@ -46,6 +46,9 @@ var (
 
 // propagate runs SE's doChaining in r from one potential.
 func (c *chainer) propagate(r *chainRun, cell, d int, on bool, m chainMode) {
+	if !m.dynamic {
+		c.lk.prepareStatic() // once per search: a static search whose sets make no hint builds no run
+	}
 	r.reset()
 	root := r.node(cell, d, on, causeStart)
 	qOn, qOff := r.qOn[:0], r.qOff[:0]
@@ -170,16 +173,13 @@ func findChaining(m chainMode) func(context.Context, *State, Emit) bool {
 // sorted (see hintFirsts). The runs they read are held until c.done.
 func (c *chainer) multipleChains(m chainMode) []*chainHint {
 	s := c.s
-	if !m.dynamic {
-		c.lk.prepareStatic()
-	}
 	cache := &c.cache
 	clear(cache.on[:])
 	clear(cache.off[:])
 	// Without nested rules, a start's runs are built only where their sets
 	// make a hint (see closure.go); with them, every run is built, on all
 	// workers.
-	sets := m.level == 0
+	sets := m.level == 0 && !c.allRuns
 	if sets {
 		if c.closures == nil {
 			c.closures = &closures{}
@@ -215,7 +215,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 				hints = c.regionHints(hints, m, cell, d, sets)
 			}
 		}
-		if m.multiples && (!sets || c.commonSets(cell, -1, 0, m)) {
+		if m.multiples && (c.skip == nil || !c.skip.cells.has(cell)) && (!sets || c.commonSets(cell, -1, 0, m)) {
 			runs := c.runsBuf[:0]
 			for x := uint16(cands); x != 0; x &= x - 1 {
 				runs = append(runs, c.onRun(cache, cell, bits.TrailingZeros16(x), m))
@@ -272,6 +272,9 @@ func (c *chainer) regionHints(hints []*chainHint, m chainMode, cell, d int, sets
 		if popcount16(pos) < 2 || int(sudoku.Units[u][lowBit(pos)]) != cell {
 			continue
 		}
+		if c.skip != nil && c.skip.units[d-1]&(1<<u) != 0 {
+			continue
+		}
 		if sets && !c.commonSets(-1, u, d, m) {
 			continue
 		}
@@ -301,14 +304,30 @@ func (c *chainer) startHints(cell, d int, m chainMode, double bool) bool {
 // commonSets reports whether the runs from the candidates of cell (unit
 // < 0), or from the places of d in unit u, may share a conclusion: then
 // they are built.
+//
+// A run that meets a contradiction stops part way, with sets that depend
+// on its order, but they hold no false "x" (x is its start) and no true
+// potential of what "x" rules out at once (those are false from its first
+// step on): the conclusions the runs may share are those of the others,
+// without these.
 func (c *chainer) commonSets(cell, u, d int, m chainMode) bool {
 	var on, off digitBoards
 	for i := range on {
 		on[i], off[i] = cellBoard{^uint64(0), ^uint64(0)}, cellBoard{^uint64(0), ^uint64(0)}
 	}
-	and := func(s *runSets) bool {
+	and := func(x, dx int) {
+		s := c.runSets(x, dx, true, m)
 		if s.conflict {
-			return false
+			off[dx-1][x>>6] &^= 1 << (x & 63)
+			p := &peerBoards[x]
+			on[dx-1][0] &^= p[0]
+			on[dx-1][1] &^= p[1]
+			if m.yLinks {
+				for y := uint16(c.g.ref[x].Without(dx)); y != 0; y &= y - 1 {
+					on[bits.TrailingZeros16(y)-1][x>>6] &^= 1 << (x & 63)
+				}
+			}
+			return
 		}
 		for i := range on {
 			on[i][0] &= s.on[i][0]
@@ -316,19 +335,14 @@ func (c *chainer) commonSets(cell, u, d int, m chainMode) bool {
 			off[i][0] &= s.off[i][0]
 			off[i][1] &= s.off[i][1]
 		}
-		return true
 	}
 	if u < 0 {
 		for x := uint16(c.s.Cands[cell]); x != 0; x &= x - 1 {
-			if !and(c.runSets(cell, bits.TrailingZeros16(x), true, m)) {
-				return true
-			}
+			and(cell, bits.TrailingZeros16(x))
 		}
 	} else {
 		for p := c.g.refPos[u][d]; p != 0; p &= p - 1 {
-			if !and(c.runSets(int(sudoku.Units[u][lowBit(p)]), d, true, m)) {
-				return true
-			}
+			and(int(sudoku.Units[u][lowBit(p)]), d)
 		}
 	}
 	return on != digitBoards{} || off != digitBoards{}

@@ -103,6 +103,9 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	if kind == nestForcingChains && c.outerQuiet() && nc.quietInside(&c.g.ref, &c.g.refPos) {
 		return nil
 	}
+	if kind == nestMultiple && c.outerQuietMultiple() {
+		nc.skip = nc.skippableBases(&c.g.ref, &c.g.refPos)
+	}
 	nc.keep = true
 	nc.outer = &c.g.ref
 	if kind == nestForcingChains {

@@ -102,7 +102,8 @@ type closures struct {
 	cands     digitBoards
 	multiUnit [9]uint32
 	multiCell cellBoard
-	queue     []int16
+	// static is the reference grid as static runs read it.
+	static staticBoards
 }
 
 // reset readies k for a search on grid g.
@@ -124,6 +125,7 @@ func (k *closures) reset(g *chainGrid) {
 			}
 		}
 	}
+	k.static.load(&g.ref, &g.refPos)
 }
 
 // runSets returns the sets of the run from (cell, d, on) in mode m.
@@ -144,10 +146,17 @@ func (c *chainer) runSets(cell, d int, on bool, m chainMode) *runSets {
 	s := &k.sets[side][id]
 	if !k.done[side].has(id) {
 		k.done[side].add(id)
-		if m.dynamic {
+		switch {
+		case m.dynamic:
 			k.closeDynamic(s, cell, d, on, m.yLinks)
-		} else {
-			c.closeStatic(s, cell, d, on, m.yLinks)
+		case on:
+			s.on, s.off = k.static.implied(cell, d)
+			s.conflict = s.on.meets(&s.off)
+		default:
+			// "cell is not d" with no strong partner: a static run goes
+			// no further.
+			*s = runSets{}
+			s.off[d-1].add(cell)
 		}
 	}
 	return s
@@ -304,52 +313,5 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 			onB[i][1] |= p[1]
 		}
 	}
-	s.on, s.off, s.conflict = onB, offB, conflict
-}
-
-// closeStatic finds the sets of a static run from (cell, d, on): the
-// linker's static links (prepareStatic), a breadth-first walk over
-// potentials (queued as id*2, +1 when true) without parents.
-func (c *chainer) closeStatic(s *runSets, cell, d int, on, yLinks bool) {
-	k, lk := c.closures, &c.lk
-	var onB, offB digitBoards
-	conflict := false
-	q := k.queue[:0]
-	set := func(id int, on bool) {
-		same, opposite, v := &offB, &onB, int16(id*2)
-		if on {
-			same, opposite, v = &onB, &offB, v+1
-		}
-		cell, i := id/9, id%9
-		switch {
-		case opposite[i].has(cell):
-			conflict = true
-		case !same[i].has(cell):
-			same[i].add(cell)
-			q = append(q, v)
-		}
-	}
-	set(candID(cell, d), on)
-	for n := 0; n < len(q) && !conflict; n++ {
-		id := int(q[n] >> 1)
-		if q[n]&1 == 1 {
-			if yLinks {
-				for _, x := range lk.onOffCell[id] {
-					set(int(x), false)
-				}
-			}
-			for _, x := range lk.onOffRegion[id] {
-				set(linkID(x), false)
-			}
-			continue
-		}
-		if x := lk.offOnCell[id]; yLinks && x >= 0 {
-			set(int(x), true)
-		}
-		for _, x := range lk.offOnRegion[id] {
-			set(linkID(x), true)
-		}
-	}
-	k.queue = q
 	s.on, s.off, s.conflict = onB, offB, conflict
 }

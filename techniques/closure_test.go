@@ -2,8 +2,10 @@ package techniques
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/sudokit/sudokit/internal/testenv"
@@ -12,13 +14,13 @@ import (
 )
 
 // TestRunSetsMatchRuns checks what the search without nested rules relies
-// on: for every start, in each mode, the sets closeDynamic and closeStatic
-// find are the run's (propagate's) when it meets no contradiction, and they
-// report a contradiction exactly when the run meets one. The states are
-// hard puzzles with more or less of their solution given, and random dense
-// states around a solution, some of whose cells hold one candidate, as the
-// working grids of nested chains do (where the rules differ: a cell or
-// unit of one candidate forces nothing).
+// on: for every start, in each mode, the sets closeDynamic and (static)
+// staticBoards.implied find are the run's (propagate's) when it meets no
+// contradiction, and they report a contradiction exactly when the run meets
+// one. The states are hard puzzles with more or less of their solution
+// given, and random dense states around a solution, some of whose cells
+// hold one candidate, as the working grids of nested chains do (where the
+// rules differ: a cell or unit of one candidate forces nothing).
 func TestRunSetsMatchRuns(t *testing.T) {
 	var states []*State
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -106,4 +108,58 @@ func TestRunSetsMatchRuns(t *testing.T) {
 		t.Fatalf("%d runs checked, %d with a contradiction: the states no longer test both kinds", checked, conflicts)
 	}
 	t.Logf("%d runs checked, %d with a contradiction", checked, conflicts)
+}
+
+// TestSetsFirstFindsAllHints checks that a search without nested rules,
+// which builds only the runs whose sets may make a hint (startHints,
+// commonSets), finds the hints of one that builds every run, in the same
+// order: on hard puzzles with more or less of their solution given, and on
+// the working grids their dynamic chains leave, which hold many runs that
+// meet a contradiction.
+func TestSetsFirstFindsAllHints(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var states []*State
+	for i, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0) {
+		if i >= 3 || (testing.Short() && i >= 1) {
+			break
+		}
+		sol, ok := solve.Solve(p.Grid)
+		if !ok {
+			t.Fatalf("line %d: no solution", p.Line)
+		}
+		for _, more := range []int{0, 12} {
+			g := p.Grid
+			for _, cell := range rng.Perm(81)[:more] {
+				g[cell] = sol[cell]
+			}
+			s := NewState(g)
+			states = append(states, s)
+			grids := workingGrids(s)
+			for _, k := range rng.Perm(len(grids))[:min(len(grids), 25)] {
+				states = append(states, grids[k])
+			}
+		}
+	}
+	hints := 0
+	for si, s := range states {
+		for _, m := range []chainMode{modeMultiple, modeDynamic} {
+			var lists [2][]string
+			for pass, all := range []bool{false, true} {
+				c := newChainer(context.Background(), s)
+				c.allRuns = all
+				for _, h := range sortChainHints(c.multipleChains(m)) {
+					lists[pass] = append(lists[pass], fmt.Sprint(h.step.Name, h.step.Eliminations, h.complexity))
+				}
+				c.done()
+			}
+			if !slices.Equal(lists[0], lists[1]) {
+				t.Fatalf("state %d, %s: the sets-first search finds\n%q\nbuilding every run:\n%q", si, m.key, lists[0], lists[1])
+			}
+			hints += len(lists[0])
+		}
+	}
+	if hints < 1000 {
+		t.Fatalf("%d hints on %d states: too few to compare", hints, len(states))
+	}
+	t.Logf("%d states, %d hints", len(states), hints)
 }

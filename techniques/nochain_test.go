@@ -2,8 +2,11 @@ package techniques
 
 import (
 	"context"
+	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/sudokit/sudokit/internal/testenv"
@@ -205,4 +208,137 @@ func TestQuietInsideFindsNothing(t *testing.T) {
 			quietStates, nothing, found)
 	}
 	t.Logf("%d quiet states: %d grids with the shortcut, %d with hints, %d without either", quietStates, nothing, found, idle)
+}
+
+// TestSkippableBasesFindNothing checks the bases multiple forcing chains
+// skip inside chains: on the working grids of states along SE's paths
+// where outerQuietMultiple holds, the search that skips them finds the
+// hints, in order, of the search that does not.
+func TestSkippableBasesFindNothing(t *testing.T) {
+	quietStates, grids, skipped, hints := 0, 0, 0, 0
+	for i, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "forum-hardest-40.txt"), 0) {
+		if i >= 3 || (testing.Short() && i >= 1) {
+			break
+		}
+		var states []*State
+		for s := NewState(p.Grid); !s.Solved(); {
+			states = append(states, s.Clone())
+			next := seStepUpTo(s, maxUnnested)
+			if next == nil {
+				break
+			}
+			next.ApplyTo(s)
+		}
+		for si, s := range states {
+			outer := newChainer(context.Background(), s)
+			if !outer.outerQuietMultiple() {
+				outer.done()
+				continue
+			}
+			quietStates++
+			for wi, w := range workingGrids(s) {
+				var lists [2][]string
+				for pass := range lists {
+					c := newChainer(context.Background(), w)
+					if pass == 0 {
+						c.skip = c.skippableBases(&outer.g.ref, &outer.g.refPos)
+						if c.skip != nil {
+							skipped += c.skip.cells.count()
+							for _, u := range c.skip.units {
+								skipped += bits.OnesCount32(u)
+							}
+						}
+					}
+					for _, h := range sortChainHints(c.multipleChains(modeMultiple)) {
+						lists[pass] = append(lists[pass], fmt.Sprint(h.step.Name, h.step.Eliminations, h.complexity))
+					}
+					c.done()
+				}
+				if !slices.Equal(lists[0], lists[1]) {
+					t.Fatalf("line %d, state %d, grid %d: skipping bases finds\n%q\nnot skipping them:\n%q",
+						p.Line, si, wi, lists[0], lists[1])
+				}
+				grids++
+				hints += len(lists[1])
+			}
+			outer.done()
+		}
+	}
+	if quietStates < 10 || skipped < 10000 || hints < 100 {
+		t.Fatalf("%d quiet states, %d bases skipped, %d hints: too few to compare", quietStates, skipped, hints)
+	}
+	t.Logf("%d quiet states, %d grids: %d bases skipped, %d hints", quietStates, grids, skipped, hints)
+}
+
+// TestImpliedMatchesLinks checks staticBoards.implied against a plain walk
+// of the static links (prepareStatic's tables) that does not stop at a
+// contradiction, on hard puzzles and their dynamic chains' working grids,
+// from every candidate.
+func TestImpliedMatchesLinks(t *testing.T) {
+	checked, conflicts := 0, 0
+	for i, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "hardest-se.txt"), 0) {
+		if i >= 3 || (testing.Short() && i >= 1) {
+			break
+		}
+		s := NewState(p.Grid)
+		for gi, w := range append(workingGrids(s), s) {
+			c := newChainer(context.Background(), w)
+			c.lk.prepareStatic()
+			var sb staticBoards
+			sb.load(&c.g.ref, &c.g.refPos)
+			for cell := 0; cell < 81; cell++ {
+				for _, d := range w.Cands[cell].Slice() {
+					wantOn, wantOff := walkStaticLinks(&c.lk, candID(cell, d))
+					checked++
+					if wantOn.meets(&wantOff) {
+						conflicts++
+					}
+					if on, off := sb.implied(cell, d); on != wantOn || off != wantOff {
+						t.Fatalf("line %d, grid %d, from %s: implied differs from the links' walk", p.Line, gi, potentialName(cell, d, true))
+					}
+				}
+			}
+			c.done()
+		}
+	}
+	if checked < 10000 || conflicts < 1000 {
+		t.Fatalf("%d starts checked, %d with a contradiction: too few", checked, conflicts)
+	}
+	t.Logf("%d starts checked, %d with a contradiction", checked, conflicts)
+}
+
+// walkStaticLinks returns every potential the static X and Y links lead to
+// from "id is true", contradictions or not.
+func walkStaticLinks(lk *linker, id int) (on, off digitBoards) {
+	queue := []int{id*2 + 1}
+	on[id%9].add(id / 9)
+	visit := func(x int, true_ bool) {
+		set, v := &off, x*2
+		if true_ {
+			set, v = &on, v+1
+		}
+		if !set[x%9].has(x / 9) {
+			set[x%9].add(x / 9)
+			queue = append(queue, v)
+		}
+	}
+	for n := 0; n < len(queue); n++ {
+		x := queue[n] / 2
+		if queue[n]&1 == 1 {
+			for _, y := range lk.onOffCell[x] {
+				visit(int(y), false)
+			}
+			for _, y := range lk.onOffRegion[x] {
+				visit(linkID(y), false)
+			}
+			continue
+		}
+		if y := lk.offOnCell[x]; y >= 0 {
+			visit(int(y), true)
+		}
+		for _, y := range lk.offOnRegion[x] {
+			visit(linkID(y), true)
+		}
+	}
+	return on, off
 }

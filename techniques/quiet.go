@@ -60,71 +60,86 @@ func (s *staticBoards) load(grid *[81]sudoku.Digits, pos *posTable) {
 }
 
 // implied returns what "cell is d" implies through the grid's static links
-// (X and Y), itself included: the true and the false potentials.
+// (X and Y), itself included: the true and the false potentials. It goes a
+// batch at a time, on the digits' cell sets.
 func (s *staticBoards) implied(cell, d int) (on, off digitBoards) {
-	var pendOn, newOff digitBoards
+	var pend digitBoards // the true potentials of the batch
 	on[d-1].add(cell)
-	pendOn[d-1].add(cell)
+	pend[d-1].add(cell)
 	pendDigits := uint16(1) << (d - 1)
 	for pendDigits != 0 {
-		// True potentials: their peers and their cells' other candidates.
-		offDigits := uint16(0)
+		// True potentials rule out their peers, and their cells' other
+		// candidates (a cell true twice rules out both).
+		var newOff digitBoards
+		var placed, twice cellBoard
 		for ds := pendDigits; ds != 0; ds &= ds - 1 {
 			i := bits.TrailingZeros16(ds)
-			for b := pendOn[i]; !b.empty(); {
+			b := pend[i]
+			twice[0] |= placed[0] & b[0]
+			twice[1] |= placed[1] & b[1]
+			placed[0] |= b[0]
+			placed[1] |= b[1]
+			for !b.empty() {
 				c := b.first()
 				b[c>>6] &^= 1 << (c & 63)
 				p := &peerBoards[c]
 				newOff[i][0] |= p[0] & s.cands[i][0]
 				newOff[i][1] |= p[1] & s.cands[i][1]
-				offDigits |= 1 << i
-				for y := uint16(s.grid[c]) &^ (1 << (i + 1)); y != 0; y &= y - 1 {
-					j := bits.TrailingZeros16(y) - 1
-					newOff[j].add(c)
-					offDigits |= 1 << j
-				}
 			}
-			pendOn[i] = cellBoard{}
 		}
-		// False potentials: the other place of a unit of two, the other
-		// candidate of a cell of two.
-		pendDigits = 0
+		// The new false potentials, and the cells where one fell.
+		var fell, fellTwice cellBoard
+		offDigits := uint16(0)
+		for i := range newOff {
+			n := &newOff[i]
+			n[0] |= s.cands[i][0] & (placed[0]&^pend[i][0] | twice[0])
+			n[1] |= s.cands[i][1] & (placed[1]&^pend[i][1] | twice[1])
+			n[0] &^= off[i][0]
+			n[1] &^= off[i][1]
+			if n.empty() {
+				continue
+			}
+			offDigits |= 1 << i
+			off[i][0] |= n[0]
+			off[i][1] |= n[1]
+			fellTwice[0] |= fell[0] & n[0]
+			fellTwice[1] |= fell[1] & n[1]
+			fell[0] |= n[0]
+			fell[1] |= n[1]
+		}
+		// False potentials make true the other place of a unit of two, and
+		// the other candidate of a cell of two (both, where both fell).
+		pend, pendDigits = digitBoards{}, 0
 		for ds := offDigits; ds != 0; ds &= ds - 1 {
 			i := bits.TrailingZeros16(ds)
 			n := &newOff[i]
-			n[0] &^= off[i][0]
-			n[1] &^= off[i][1]
-			off[i][0] |= n[0]
-			off[i][1] |= n[1]
-			for b := *n; !b.empty(); {
-				c := b.first()
-				b[c>>6] &^= 1 << (c & 63)
-				for units := cellUnitBits[c] & s.pairUnit[i]; units != 0; units &= units - 1 {
-					u := &unitBoards[bits.TrailingZeros32(units)]
-					pendOn[i][0] |= u[0] & s.cands[i][0]
-					pendOn[i][1] |= u[1] & s.cands[i][1]
-					pendOn[i][c>>6] &^= 1 << (c & 63)
-					pendDigits |= 1 << i
+			for units := s.pairUnit[i]; units != 0; units &= units - 1 {
+				u := &unitBoards[bits.TrailingZeros32(units)]
+				places := cellBoard{u[0] & s.cands[i][0], u[1] & s.cands[i][1]}
+				hit := cellBoard{places[0] & n[0], places[1] & n[1]}
+				if hit.empty() {
+					continue
 				}
-				if s.pairCell.has(c) {
-					j := s.grid[c].Without(i+1).First() - 1
-					pendOn[j].add(c)
-					pendDigits |= 1 << j
+				if hit != places {
+					places[0] &^= hit[0]
+					places[1] &^= hit[1]
 				}
+				pend[i][0] |= places[0]
+				pend[i][1] |= places[1]
 			}
-			*n = cellBoard{}
 		}
-		for ds := pendDigits; ds != 0; ds &= ds - 1 {
-			i := bits.TrailingZeros16(ds)
-			p := &pendOn[i]
-			p[0] &^= on[i][0]
-			p[1] &^= on[i][1]
+		for j := range pend {
+			p := &pend[j]
+			p[0] |= s.cands[j][0] & s.pairCell[0] & (fell[0]&^newOff[j][0] | fellTwice[0])
+			p[1] |= s.cands[j][1] & s.pairCell[1] & (fell[1]&^newOff[j][1] | fellTwice[1])
+			p[0] &^= on[j][0]
+			p[1] &^= on[j][1]
 			if p.empty() {
-				pendDigits &^= 1 << i
 				continue
 			}
-			on[i][0] |= p[0]
-			on[i][1] |= p[1]
+			pendDigits |= 1 << j
+			on[j][0] |= p[0]
+			on[j][1] |= p[1]
 		}
 	}
 	return on, off
@@ -197,4 +212,105 @@ func lonesSeeTheirDigit(grid *[81]sudoku.Digits, cands *digitBoards) bool {
 		}
 	}
 	return false
+}
+
+// Multiple forcing chains inside a chain (nested level 3) run where
+// producer 21 found nothing, and mostly find nothing either. Where the
+// outer grid is quiet and multiple forcing chains find nothing there
+// (outerQuietMultiple), the bases (a cell's candidates, a digit's places
+// in a unit) of a working grid that kept all their candidates, and whose
+// runs take no new link, have no conclusion in common: their runs, made of
+// old links, are within the outer grid's runs from the same starts, which
+// share no conclusion there (and meet no contradiction: the outer grid is
+// quiet). A run takes a new link "a is false, so b is true" only where it
+// makes a new pair's candidate false, that is (by the contrapositives)
+// where "a is true" makes its start false.
+
+// skippedBases are the bases a nested multiple forcing chains search may
+// skip: cells (cell forcing chains), and per digit, units (region forcing
+// chains).
+type skippedBases struct {
+	cells cellBoard
+	units [9]uint32
+}
+
+// outerQuietMultiple reports whether c's reference grid is quiet (see
+// outerQuiet) and multiple forcing chains find nothing on it. It is
+// measured once per chainer.
+func (c *chainer) outerQuietMultiple() bool {
+	if c.quietMultiple == 0 {
+		c.quietMultiple = 2
+		if c.outerQuiet() {
+			q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref})
+			if len(q.multipleChains(modeMultiple)) == 0 {
+				c.quietMultiple = 1
+			}
+			q.done()
+		}
+	}
+	return c.quietMultiple == 1
+}
+
+// skippableBases returns the bases of c's grid, a working grid inside a
+// chain whose reference grid, outer, passes outerQuietMultiple, where
+// multiple forcing chains find nothing; nil when a lone candidate sees its
+// digit (a base may then hold a start the outer grid's quiet says nothing
+// about).
+func (c *chainer) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *skippedBases {
+	var s staticBoards
+	s.load(&c.g.ref, &c.g.refPos)
+	if lonesSeeTheirDigit(&c.g.ref, &s.cands) {
+		return nil
+	}
+	w := &c.g.ref
+	// The candidates whose run takes a new link: made false by a new
+	// pair's candidate.
+	var reach digitBoards
+	from := func(cell, d int) {
+		_, off := s.implied(cell, d)
+		for i := range reach {
+			reach[i][0] |= off[i][0]
+			reach[i][1] |= off[i][1]
+		}
+	}
+	for cell := 0; cell < 81; cell++ {
+		if w[cell].Count() == 2 && outer[cell].Count() > 2 {
+			for x := uint16(w[cell]); x != 0; x &= x - 1 {
+				from(cell, bits.TrailingZeros16(x))
+			}
+		}
+	}
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			if p := c.g.refPos[u][d]; popcount16(p) == 2 && popcount16(outerPos[u][d]) > 2 {
+				from(int(sudoku.Units[u][lowBit(p)]), d)
+				from(int(sudoku.Units[u][lowBit(p&(p-1))]), d)
+			}
+		}
+	}
+	out := &skippedBases{}
+	for cell := 0; cell < 81; cell++ {
+		if w[cell] != outer[cell] {
+			continue
+		}
+		touched := false
+		for x := uint16(w[cell]); x != 0; x &= x - 1 {
+			touched = touched || reach[bits.TrailingZeros16(x)-1].has(cell)
+		}
+		if !touched {
+			out.cells.add(cell)
+		}
+	}
+	for d := 1; d <= 9; d++ {
+		r := &reach[d-1]
+		for u := 0; u < 27; u++ {
+			if c.g.refPos[u][d] != outerPos[u][d] {
+				continue
+			}
+			if ub := &unitBoards[u]; ub[0]&r[0]|ub[1]&r[1] == 0 {
+				out.units[d-1] |= 1 << u
+			}
+		}
+	}
+	return out
 }
