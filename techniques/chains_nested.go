@@ -98,6 +98,14 @@ type nestRef struct {
 // returns, for each of its hints (SE's order, equal ones dropped) that owes
 // something to the chain, its eliminations.
 func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
+	// Dynamic forcing chains inside chains: their hints on a working grid
+	// are kept in the session from one state to the next (their rule
+	// parents, measured against each state, are not).
+	if kind == nestDynamic && c.shared != nil {
+		if kept, ok := c.shared.keptHints(work); ok {
+			return c.advancedFromKept(kept, kind)
+		}
+	}
 	nc := c.nestedChainer(work)
 	defer nc.finish()
 	if kind == nestForcingChains && c.outerQuiet() && nc.quietInside(&c.g.ref, &c.g.refPos) {
@@ -122,6 +130,17 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	if c.expired() {
 		return nil
 	}
+	if kind == nestDynamic && c.shared != nil {
+		sorted := sortChainHints(hints)
+		kept := make([]keptHint, len(sorted))
+		for i, h := range sorted {
+			sources, hash := nc.chainRuleSources(h)
+			kept[i] = keptHint{name: h.step.Name, complexity: h.complexity, hash: hash,
+				eliminations: sortedEliminations(h.step), sources: sources, work: work}
+		}
+		c.shared.keepHints(work, kept)
+		return c.advancedFromKept(kept, kind)
+	}
 	var out []advFound
 	// A chain takes each elimination from the first hint that has it (see
 	// advanced): a hint whose eliminations all come earlier adds nothing,
@@ -137,6 +156,45 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 		}
 		ref := &nestRef{name: h.step.Name, chain: true, complexity: h.complexity, hash: hash, work: work, kind: kind}
 		for _, e := range sortedEliminations(h.step) {
+			out = append(out, advFound{e, parents, ref})
+			covered.add(e)
+		}
+	}
+	return out
+}
+
+// keptHint is a nested chain's hint as a session keeps it: what the chain
+// using it needs, its rule parents aside (they depend on the state).
+type keptHint struct {
+	name         string
+	complexity   int
+	hash         uint64
+	eliminations []int // candidate ids, ascending
+	sources      []parentSource
+	work         *State // the working grid it was found on
+}
+
+// advancedFromKept is nestedChains' answer from hints kept for a working
+// grid, in SE's order: the eliminations of each that owes something to
+// c's chain and has one no earlier hint has.
+func (c *chainer) advancedFromKept(kept []keptHint, kind nestedKind) []advFound {
+	var out []advFound
+	var covered candSet
+	for i := range kept {
+		k := &kept[i]
+		fresh := false
+		for _, e := range k.eliminations {
+			fresh = fresh || !covered.has(e)
+		}
+		if !fresh {
+			continue
+		}
+		parents := ruleParentsFrom(k.sources, &c.g.ref, &k.work.Cands)
+		if len(parents) == 0 {
+			continue
+		}
+		ref := &nestRef{name: k.name, chain: true, complexity: k.complexity, hash: k.hash, work: k.work, kind: kind}
+		for _, e := range k.eliminations {
 			out = append(out, advFound{e, parents, ref})
 			covered.add(e)
 		}
@@ -229,27 +287,56 @@ func (c *chainer) chainRuleParents(h *chainHint, outer *[81]sudoku.Digits) ([]in
 	if h.facts != nil {
 		return h.facts.parents, h.facts.hash
 	}
-	w := &c.g.ref
+	sources, hash := c.chainRuleSources(h)
+	return ruleParentsFrom(sources, outer, &c.g.ref), hash
+}
+
+// parentSource is where a chain's true potential was forced: a cell
+// (unit < 0), or a digit in a unit.
+type parentSource struct {
+	cell, unit, digit int8
+}
+
+// ruleParentsFrom lists the candidates that outer has and the working grid
+// w lost in the sources, in their order, each once.
+func ruleParentsFrom(sources []parentSource, outer, w *[81]sudoku.Digits) []int {
 	var out []int
 	var seen candSet
-	collect := func(cell, digit, cause int) {
-		switch {
-		case cause == causeCell:
+	for _, src := range sources {
+		if src.unit < 0 {
+			cell := int(src.cell)
 			for x := uint16(outer[cell] &^ w[cell]); x != 0; x &= x - 1 {
 				if id := candID(cell, bits.TrailingZeros16(x)); !seen.has(id) {
 					seen.add(id)
 					out = append(out, id)
 				}
 			}
-		case cause >= 0:
-			for _, u := range sudoku.Units[cause] {
-				if outer[u].Has(digit) && !w[u].Has(digit) {
-					if id := candID(int(u), digit); !seen.has(id) {
-						seen.add(id)
-						out = append(out, id)
-					}
+			continue
+		}
+		digit := int(src.digit)
+		for _, u := range sudoku.Units[src.unit] {
+			if outer[u].Has(digit) && !w[u].Has(digit) {
+				if id := candID(int(u), digit); !seen.has(id) {
+					seen.add(id)
+					out = append(out, id)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// chainRuleSources lists, in SE's order, where the true potentials of
+// chain hint h's chains were forced (see chainRuleParents), and the
+// chains' identity.
+func (c *chainer) chainRuleSources(h *chainHint) ([]parentSource, uint64) {
+	var out []parentSource
+	collect := func(cell, digit, cause int) {
+		switch {
+		case cause == causeCell:
+			out = append(out, parentSource{int8(cell), -1, 0})
+		case cause >= 0:
+			out = append(out, parentSource{-1, int8(cause), int8(digit)})
 		}
 	}
 	hash := uint64(14695981039346656037)

@@ -1,6 +1,8 @@
 package techniques
 
 import (
+	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"testing"
@@ -48,4 +50,52 @@ func TestNestedStepsShown(t *testing.T) {
 	if checked == 0 {
 		t.Error("no nested step on a path that needs nested chains")
 	}
+}
+
+// TestKeptHintsChangeNoStep walks SE's path of a puzzle rated 11.5 (two
+// nested forcing chains of level 4 on the way) with one session, which keeps
+// the hints nested dynamic chains find on working grids from state to
+// state, and checks every step against the one a fresh session finds.
+func TestKeptHintsChangeNoStep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole path of an 11.5 puzzle, twice")
+	}
+	g, err := sudoku.ParseGrid("..34......5...9...6...2.1..2...6...1.4.5...6...6..3.....9...6.7......8.28...7..1.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := NewSession(1)
+	shared := WithSession(context.Background(), session)
+	first := func(ctx context.Context, s *State) *Step {
+		for _, p := range seProducers {
+			if st := p.First(ctx, s); st != nil {
+				return st
+			}
+		}
+		return nil
+	}
+	level4 := 0
+	for s := NewState(g); !s.Solved(); {
+		got := first(shared, s)
+		want := first(WithSession(context.Background(), NewSession(1)), s)
+		if got == nil || want == nil {
+			t.Fatalf("no step: %v, fresh session %v", got, want)
+		}
+		// The step as shown: its chains (their potentials and main
+		// parents) and the steps nested in them.
+		show := func(st *Step) string {
+			return fmt.Sprint(st.Name, st.Rating, st.Eliminations, st.Placements, st.Detail, st.Chains, st.Nested)
+		}
+		if show(got) != show(want) {
+			t.Fatalf("step\n%s\nfresh session\n%s", show(got), show(want))
+		}
+		if got.Technique == nestedKey(4) {
+			level4++
+		}
+		got.ApplyTo(s)
+	}
+	if level4 < 2 || len(session.kept) == 0 {
+		t.Fatalf("%d steps of level 4, %d working grids kept: the path no longer tests the kept hints", level4, len(session.kept))
+	}
+	t.Logf("%d steps of level 4, %d working grids kept", level4, len(session.kept))
 }
