@@ -200,9 +200,10 @@ type chainHint struct {
 }
 
 // hintFacts is what a nested chain gives the chain it serves: its rule
-// parents (candidate ids) and its identity.
+// parents (candidate ids), what they are made of, and its identity.
 type hintFacts struct {
 	parents []int
+	sources []parentSource
 	hash    uint64
 }
 

@@ -98,11 +98,11 @@ type nestRef struct {
 // returns, for each of its hints (SE's order, equal ones dropped) that owes
 // something to the chain, its eliminations.
 func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
-	// Dynamic forcing chains inside chains: their hints on a working grid
-	// are kept in the session from one state to the next (their rule
-	// parents, measured against each state, are not).
-	if kind == nestDynamic && c.shared != nil {
-		if kept, ok := c.shared.keptHints(work); ok {
+	// A producer's hints on a working grid are kept in the session from
+	// one state to the next (their rule parents, measured against each
+	// state, are not).
+	if c.shared != nil {
+		if kept, ok := c.shared.keptHints(work, kind); ok {
 			return c.advancedFromKept(kept, kind)
 		}
 	}
@@ -130,7 +130,7 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	if c.expired() {
 		return nil
 	}
-	if kind == nestDynamic && c.shared != nil {
+	if c.shared != nil {
 		sorted := sortChainHints(hints)
 		kept := make([]keptHint, len(sorted))
 		for i, h := range sorted {
@@ -138,7 +138,7 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 			kept[i] = keptHint{name: h.step.Name, complexity: h.complexity, hash: hash,
 				eliminations: sortedEliminations(h.step), sources: sources, work: work}
 		}
-		c.shared.keepHints(work, kept)
+		c.shared.keepHints(work, kind, kept)
 		return c.advancedFromKept(kept, kind)
 	}
 	var out []advFound
@@ -330,6 +330,9 @@ func ruleParentsFrom(sources []parentSource, outer, w *[81]sudoku.Digits) []int 
 // chain hint h's chains were forced (see chainRuleParents), and the
 // chains' identity.
 func (c *chainer) chainRuleSources(h *chainHint) ([]parentSource, uint64) {
+	if h.facts != nil {
+		return h.facts.sources, h.facts.hash
+	}
 	var out []parentSource
 	collect := func(cell, digit, cause int) {
 		switch {
@@ -513,8 +516,8 @@ func (c *chainer) xPassCached(hints []*chainHint) ([]*chainHint, bool) {
 				return nil, false
 			}
 			for _, h := range list {
-				parents, hash := c.chainRuleParents(h, c.outer)
-				h.facts = &hintFacts{parents, hash}
+				sources, hash := c.chainRuleSources(h)
+				h.facts = &hintFacts{ruleParentsFrom(sources, c.outer, &c.g.ref), sources, hash}
 				h.ends = nil // its run goes back to the pool
 			}
 			c.xCache.set(key, list)

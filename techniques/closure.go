@@ -315,3 +315,121 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 	}
 	s.on, s.off, s.conflict = onB, offB, conflict
 }
+
+// staticBoards is a grid as its static links see it: the candidates per
+// digit, the units where a digit has exactly two places, and the cells
+// with exactly two candidates.
+type staticBoards struct {
+	grid     *[81]sudoku.Digits
+	cands    digitBoards
+	pairUnit [9]uint32
+	pairCell cellBoard
+}
+
+// load reads grid, whose positions are pos.
+func (s *staticBoards) load(grid *[81]sudoku.Digits, pos *posTable) {
+	s.grid = grid
+	s.cands, s.pairUnit, s.pairCell = digitBoards{}, [9]uint32{}, cellBoard{}
+	for c := 0; c < 81; c++ {
+		cands := grid[c]
+		for x := uint16(cands); x != 0; x &= x - 1 {
+			s.cands[bits.TrailingZeros16(x)-1].add(c)
+		}
+		if cands.Count() == 2 {
+			s.pairCell.add(c)
+		}
+	}
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			if popcount16(pos[u][d]) == 2 {
+				s.pairUnit[d-1] |= 1 << u
+			}
+		}
+	}
+}
+
+// implied returns what "cell is d" implies through the grid's static links
+// (X and Y), itself included: the true and the false potentials. It goes a
+// batch at a time, on the digits' cell sets.
+func (s *staticBoards) implied(cell, d int) (on, off digitBoards) {
+	var pend digitBoards // the true potentials of the batch
+	on[d-1].add(cell)
+	pend[d-1].add(cell)
+	pendDigits := uint16(1) << (d - 1)
+	for pendDigits != 0 {
+		// True potentials rule out their peers, and their cells' other
+		// candidates (a cell true twice rules out both).
+		var newOff digitBoards
+		var placed, twice cellBoard
+		for ds := pendDigits; ds != 0; ds &= ds - 1 {
+			i := bits.TrailingZeros16(ds)
+			b := pend[i]
+			twice[0] |= placed[0] & b[0]
+			twice[1] |= placed[1] & b[1]
+			placed[0] |= b[0]
+			placed[1] |= b[1]
+			for !b.empty() {
+				c := b.first()
+				b[c>>6] &^= 1 << (c & 63)
+				p := &peerBoards[c]
+				newOff[i][0] |= p[0] & s.cands[i][0]
+				newOff[i][1] |= p[1] & s.cands[i][1]
+			}
+		}
+		// The new false potentials, and the cells where one fell.
+		var fell, fellTwice cellBoard
+		offDigits := uint16(0)
+		for i := range newOff {
+			n := &newOff[i]
+			n[0] |= s.cands[i][0] & (placed[0]&^pend[i][0] | twice[0])
+			n[1] |= s.cands[i][1] & (placed[1]&^pend[i][1] | twice[1])
+			n[0] &^= off[i][0]
+			n[1] &^= off[i][1]
+			if n.empty() {
+				continue
+			}
+			offDigits |= 1 << i
+			off[i][0] |= n[0]
+			off[i][1] |= n[1]
+			fellTwice[0] |= fell[0] & n[0]
+			fellTwice[1] |= fell[1] & n[1]
+			fell[0] |= n[0]
+			fell[1] |= n[1]
+		}
+		// False potentials make true the other place of a unit of two, and
+		// the other candidate of a cell of two (both, where both fell).
+		pend, pendDigits = digitBoards{}, 0
+		for ds := offDigits; ds != 0; ds &= ds - 1 {
+			i := bits.TrailingZeros16(ds)
+			n := &newOff[i]
+			for units := s.pairUnit[i]; units != 0; units &= units - 1 {
+				u := &unitBoards[bits.TrailingZeros32(units)]
+				places := cellBoard{u[0] & s.cands[i][0], u[1] & s.cands[i][1]}
+				hit := cellBoard{places[0] & n[0], places[1] & n[1]}
+				if hit.empty() {
+					continue
+				}
+				if hit != places {
+					places[0] &^= hit[0]
+					places[1] &^= hit[1]
+				}
+				pend[i][0] |= places[0]
+				pend[i][1] |= places[1]
+			}
+		}
+		for j := range pend {
+			p := &pend[j]
+			p[0] |= s.cands[j][0] & s.pairCell[0] & (fell[0]&^newOff[j][0] | fellTwice[0])
+			p[1] |= s.cands[j][1] & s.pairCell[1] & (fell[1]&^newOff[j][1] | fellTwice[1])
+			p[0] &^= on[j][0]
+			p[1] &^= on[j][1]
+			if p.empty() {
+				continue
+			}
+			pendDigits |= 1 << j
+			on[j][0] |= p[0]
+			on[j][1] |= p[1]
+		}
+	}
+	return on, off
+}

@@ -15,10 +15,10 @@ import (
 // 21 at levels 2 and 3, dynamic chains at levels 4 and 5) on the same
 // working grids, so what those rules found on a working grid is kept for
 // the state, from one producer to the next. When the state changes (a step
-// is applied), what was kept is dropped, but for the hints dynamic forcing
-// chains found on working grids (levels 4 and 5), which serve every state
-// of the puzzle: the chains of later states reach many of those grids
-// again, and only the hints' rule parents depend on the state.
+// is applied), what was kept is dropped, but for the hints the nested
+// chaining producers found on working grids, which serve every state of
+// the puzzle: the chains of later states reach many of those grids again,
+// and only the hints' rule parents depend on the state.
 //
 // Attach a session to the context given to Producer.Find or First with
 // WithSession. It is safe for concurrent use by the searches of one puzzle;
@@ -40,16 +40,17 @@ type Session struct {
 	// triplets is the last state on which aligned triplet exclusion found
 	// nothing (see firstAlignedTriplet); it outlives state changes.
 	triplets *tripletsFound
-	// kept holds the hints dynamic forcing chains found on working grids
-	// inside nested chains (level 4 and up); they outlive state changes
-	// (see keptHints).
-	kept map[workingGrid][]keptHint
+	// kept holds the hints the chaining producers nested in chains found
+	// on working grids; they outlive state changes (see keptHints).
+	kept map[keptKey][]keptHint
 }
 
-// workingGrid identifies a working grid: its values and candidates.
-type workingGrid struct {
+// keptKey identifies a nested producer's hints on a working grid: its
+// values and candidates, and the producer.
+type keptKey struct {
 	values [81]uint8
 	cands  [81]sudoku.Digits
+	kind   nestedKind
 }
 
 // maxKeptGrids bounds the working grids whose hints a session keeps.
@@ -59,23 +60,23 @@ const maxKeptGrids = 1 << 15
 // producer's hints on a grid depend on that grid alone (only their rule
 // parents depend on the state whose chain reached it), so they serve
 // every state of the puzzle.
-func (s *Session) keptHints(work *State) ([]keptHint, bool) {
+func (s *Session) keptHints(work *State, kind nestedKind) ([]keptHint, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	kept, ok := s.kept[workingGrid{work.Values, work.Cands}]
+	kept, ok := s.kept[keptKey{work.Values, work.Cands, kind}]
 	return kept, ok
 }
 
 // keepHints keeps the hints found on a working grid (while fewer than
 // maxKeptGrids are kept).
-func (s *Session) keepHints(work *State, kept []keptHint) {
+func (s *Session) keepHints(work *State, kind nestedKind, kept []keptHint) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.kept == nil {
-		s.kept = make(map[workingGrid][]keptHint)
+		s.kept = make(map[keptKey][]keptHint)
 	}
 	if len(s.kept) < maxKeptGrids {
-		s.kept[workingGrid{work.Values, work.Cands}] = kept
+		s.kept[keptKey{work.Values, work.Cands, kind}] = kept
 	}
 }
 
