@@ -199,10 +199,9 @@ type chainHint struct {
 	facts      *hintFacts // rule parents and identity, once known
 }
 
-// hintFacts is what a nested chain gives the chain it serves: its rule
-// parents (candidate ids), what they are made of, and its identity.
+// hintFacts is what a nested chain gives the chain it serves: what its
+// rule parents are made of, and its identity.
 type hintFacts struct {
-	parents []int
 	sources []parentSource
 	hash    uint64
 }

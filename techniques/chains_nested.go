@@ -130,37 +130,17 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	if c.expired() {
 		return nil
 	}
+	sorted := sortChainHints(hints)
+	kept := make([]keptHint, len(sorted))
+	for i, h := range sorted {
+		sources, hash := nc.chainRuleSources(h)
+		kept[i] = keptHint{name: h.step.Name, complexity: h.complexity, hash: hash,
+			eliminations: sortedEliminations(h.step), sources: sources, work: work}
+	}
 	if c.shared != nil {
-		sorted := sortChainHints(hints)
-		kept := make([]keptHint, len(sorted))
-		for i, h := range sorted {
-			sources, hash := nc.chainRuleSources(h)
-			kept[i] = keptHint{name: h.step.Name, complexity: h.complexity, hash: hash,
-				eliminations: sortedEliminations(h.step), sources: sources, work: work}
-		}
 		c.shared.keepHints(work, kind, kept)
-		return c.advancedFromKept(kept, kind)
 	}
-	var out []advFound
-	// A chain takes each elimination from the first hint that has it (see
-	// advanced): a hint whose eliminations all come earlier adds nothing,
-	// and its rule parents are not sought.
-	var covered candSet
-	for _, h := range sortChainHints(hints) {
-		if allCovered(h.step, &covered) {
-			continue
-		}
-		parents, hash := nc.chainRuleParents(h, &c.g.ref)
-		if len(parents) == 0 {
-			continue
-		}
-		ref := &nestRef{name: h.step.Name, chain: true, complexity: h.complexity, hash: hash, work: work, kind: kind}
-		for _, e := range sortedEliminations(h.step) {
-			out = append(out, advFound{e, parents, ref})
-			covered.add(e)
-		}
-	}
-	return out
+	return c.advancedFromKept(kept, kind)
 }
 
 // keptHint is a nested chain's hint as a session keeps it: what the chain
@@ -174,9 +154,11 @@ type keptHint struct {
 	work         *State // the working grid it was found on
 }
 
-// advancedFromKept is nestedChains' answer from hints kept for a working
-// grid, in SE's order: the eliminations of each that owes something to
-// c's chain and has one no earlier hint has.
+// advancedFromKept is nestedChains' answer from the hints found (or kept)
+// for a working grid, in SE's order: the eliminations of each that owes
+// something to c's chain. A chain takes each elimination from the first
+// hint that has it (see advanced): a hint whose eliminations all come
+// earlier adds nothing, and its rule parents are not sought.
 func (c *chainer) advancedFromKept(kept []keptHint, kind nestedKind) []advFound {
 	var out []advFound
 	var covered candSet
@@ -200,16 +182,6 @@ func (c *chainer) advancedFromKept(kept []keptHint, kind nestedKind) []advFound 
 		}
 	}
 	return out
-}
-
-// allCovered reports whether every elimination of st is in covered.
-func allCovered(st *Step, covered *candSet) bool {
-	for _, e := range st.Eliminations {
-		if !covered.has(candID(int(e.Cell), int(e.Digit))) {
-			return false
-		}
-	}
-	return true
 }
 
 // runNested runs the producer of a nested kind on c's state.
@@ -264,7 +236,7 @@ func foundAgain(ref *nestRef) *Step {
 	defer nc.done()
 	nc.keep = true
 	for _, h := range sortChainHints(nc.runNested(ref.kind)) {
-		if _, hash := nc.chainRuleParents(h, &ref.work.Cands); hash != ref.hash {
+		if _, hash := nc.chainRuleSources(h); hash != ref.hash {
 			continue
 		}
 		st := *h.step
@@ -277,19 +249,12 @@ func foundAgain(ref *nestRef) *Step {
 	return nil
 }
 
-// chainRuleParents lists the rule parents of chain hint h found on c's
-// grid (the working grid of an outer chain whose reference grid is outer):
-// for every true potential of its chains that a cell or a unit forced (or
-// that a cell or region chain assumes), the candidates of that cell, or of
-// that digit in that unit, that outer has and c's grid lost. It also returns
-// an identity of the chains (SE's FullChain).
-func (c *chainer) chainRuleParents(h *chainHint, outer *[81]sudoku.Digits) ([]int, uint64) {
-	if h.facts != nil {
-		return h.facts.parents, h.facts.hash
-	}
-	sources, hash := c.chainRuleSources(h)
-	return ruleParentsFrom(sources, outer, &c.g.ref), hash
-}
+// A nested chain's hint owes something to the chain it serves through
+// its rule parents: for every true potential of its chains that a cell or
+// a unit forced (or that a cell or region chain assumes), the candidates of
+// that cell, or of that digit in that unit, that the chain's reference
+// grid has and the working grid lost. chainRuleSources lists those cells
+// and units, ruleParentsFrom the candidates.
 
 // parentSource is where a chain's true potential was forced: a cell
 // (unit < 0), or a digit in a unit.
@@ -461,16 +426,16 @@ func containsHash(list []uint64, h uint64) bool {
 // The X pass of producer 21 (X-cycles and forcing X-chains) sees one digit
 // at a time, and the chains of an outer producer each change only a few
 // digits of the working grid: its hints for a digit are kept per digit
-// layout, for the whole outer producer call (the rule parents, measured
-// against the outer reference grid, stay valid as long as it does).
+// layout, with what their rule parents are made of (the parents
+// themselves depend on the outer chain's reference grid), for the session.
 
 // xPassKey is what the X pass sees of a digit: the digit, the cells holding
 // it, and those of them that hold nothing else (they start no chain).
 type xPassKey [5]uint64
 
 // xPassCache maps a digit layout to the X pass hints of that digit, in the
-// order of discovery, with their facts. A session shares one among the
-// producers run on a state (and their workers), hence the lock.
+// order of discovery, with their facts. A session shares one among its
+// producers (and their workers), hence the lock.
 type xPassCache struct {
 	mu sync.Mutex
 	m  map[xPassKey][]*chainHint
@@ -483,6 +448,13 @@ func (x *xPassCache) get(key xPassKey) ([]*chainHint, bool) {
 	defer x.mu.Unlock()
 	list, ok := x.m[key]
 	return list, ok
+}
+
+// size is the number of layouts kept.
+func (x *xPassCache) size() int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return len(x.m)
 }
 
 func (x *xPassCache) set(key xPassKey, list []*chainHint) {
@@ -517,7 +489,7 @@ func (c *chainer) xPassCached(hints []*chainHint) ([]*chainHint, bool) {
 			}
 			for _, h := range list {
 				sources, hash := c.chainRuleSources(h)
-				h.facts = &hintFacts{ruleParentsFrom(sources, c.outer, &c.g.ref), sources, hash}
+				h.facts = &hintFacts{sources, hash}
 				h.ends = nil // its run goes back to the pool
 			}
 			c.xCache.set(key, list)

@@ -125,12 +125,18 @@ func (s *Session) attach(st *State) {
 	}
 	s.values, s.ref, s.valid = st.Values, st.Cands, true
 	s.adv = make(map[[81]sudoku.Digits]*advEntry)
-	s.xCache = newXPassCache()
+	// The X pass cache holds no rule parents: it serves every state, up
+	// to a bound.
+	if s.xCache == nil || s.xCache.size() > maxXPassLayouts {
+		s.xCache = newXPassCache()
+	}
 }
 
-// xPass returns the X pass cache of the nested producer-21 searches on
-// the state's working grids (its hints' rule parents are measured against
-// the state's candidates).
+// maxXPassLayouts bounds the digit layouts whose X pass a session keeps
+// from one state to the next.
+const maxXPassLayouts = 1 << 16
+
+// xPass returns the X pass cache of the nested producer-21 searches.
 func (s *Session) xPass() *xPassCache {
 	s.mu.Lock()
 	defer s.mu.Unlock()
