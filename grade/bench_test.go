@@ -100,7 +100,7 @@ func BenchmarkGradeHardWorkers(b *testing.B) {
 }
 
 // BenchmarkGradeHardest1106 grades the whole forum-hardest-1106 set (about
-// 5 minutes per pass on one core): it runs only when -bench names it.
+// 4 minutes per pass on one core): it runs only when -bench names it.
 func BenchmarkGradeHardest1106(b *testing.B) {
 	byName(b, "GradeHardest1106")
 	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "forum-hardest-1106.txt"), 0)
