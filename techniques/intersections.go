@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -58,11 +59,22 @@ func lockedCandidates(pos *posTable, found func(r1, r2, d int) bool) bool {
 	for _, pass := range lockPasses {
 		for i := 0; i < 9; i++ {
 			r1 := pass[0]*9 + i
+			// Only a digit with two or three places can lie within an
+			// intersection (three cells).
+			var few uint16
+			for d := 1; d <= 9; d++ {
+				if n := popcount16(pos[r1][d]); n == 2 || n == 3 {
+					few |= 1 << d
+				}
+			}
+			if few == 0 {
+				continue
+			}
 			for _, r2 := range crossing[r1][pass[1]] {
 				m := shared[r1][r2]
-				for d := 1; d <= 9; d++ {
-					p := pos[r1][d]
-					if popcount16(p) >= 2 && p&^m == 0 && !found(r1, r2, d) {
+				for x := few; x != 0; x &= x - 1 {
+					d := bits.TrailingZeros16(x)
+					if pos[r1][d]&^m == 0 && !found(r1, r2, d) {
 						return false
 					}
 				}
