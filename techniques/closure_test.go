@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/sudokit/sudokit/internal/testenv"
-	"github.com/sudokit/sudokit/solve"
-	"github.com/sudokit/sudokit/sudoku"
 )
 
 // TestRunSetsMatchRuns checks what the search without nested rules relies
@@ -28,35 +26,12 @@ func TestRunSetsMatchRuns(t *testing.T) {
 		if testing.Short() && i >= 3 {
 			break
 		}
-		sol, ok := solve.Solve(p.Grid)
-		if !ok {
-			t.Fatalf("line %d: no solution", p.Line)
-		}
 		// The puzzle, and the puzzle with more of its solution given.
-		for _, more := range []int{0, 8, 16, 24} {
-			g := p.Grid
-			for _, cell := range rng.Perm(81)[:more] {
-				g[cell] = sol[cell]
-			}
+		for _, g := range moreGiven(t, p.Grid, rng, 0, 8, 16, 24) {
 			states = append(states, NewState(g))
 		}
 	}
-	solution := sudoku.Grid{}
-	for i := range solution {
-		r, c := i/9, i%9
-		solution[i] = uint8((r*3+r/3+c)%9 + 1)
-	}
-	for n := 0; n < 60; n++ {
-		s := &State{}
-		for i, v := range solution {
-			d := sudoku.DigitSet(int(v))
-			for want := rng.IntN(4) + 1; d.Count() < want; {
-				d |= sudoku.DigitSet(1 + rng.IntN(9))
-			}
-			s.Cands[i] = d
-		}
-		states = append(states, s)
-	}
+	states = append(states, denseStates(rng, 60, 4)...)
 
 	checked, conflicts := 0, 0
 	for si, s := range states {
@@ -123,15 +98,7 @@ func TestSetsFirstFindsAllHints(t *testing.T) {
 		if i >= 3 || (testing.Short() && i >= 1) {
 			break
 		}
-		sol, ok := solve.Solve(p.Grid)
-		if !ok {
-			t.Fatalf("line %d: no solution", p.Line)
-		}
-		for _, more := range []int{0, 12} {
-			g := p.Grid
-			for _, cell := range rng.Perm(81)[:more] {
-				g[cell] = sol[cell]
-			}
+		for _, g := range moreGiven(t, p.Grid, rng, 0, 12) {
 			s := NewState(g)
 			states = append(states, s)
 			grids := workingGrids(s)

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/sudokit/sudokit/internal/testenv"
-	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -30,36 +29,14 @@ func TestNoChainOrCycleFindsNothing(t *testing.T) {
 		if i >= 6 || (testing.Short() && i >= 2) {
 			break
 		}
-		sol, ok := solve.Solve(p.Grid)
-		if !ok {
-			t.Fatalf("line %d: no solution", p.Line)
-		}
-		for _, more := range []int{0, 10} {
-			g := p.Grid
-			for _, cell := range rng.Perm(81)[:more] {
-				g[cell] = sol[cell]
-			}
+		for _, g := range moreGiven(t, p.Grid, rng, 0, 10) {
 			s := NewState(g)
 			states = append(states, s)
 			states = append(states, workingGrids(s)...)
 		}
 	}
-	solution := sudoku.Grid{}
-	for i := range solution {
-		r, c := i/9, i%9
-		solution[i] = uint8((r*3+r/3+c)%9 + 1)
-	}
-	for n := 0; n < 200; n++ {
-		s := &State{}
-		for i, v := range solution {
-			d := sudoku.DigitSet(int(v))
-			for want := rng.IntN(3) + 1; d.Count() < want; {
-				d |= sudoku.DigitSet(1 + rng.IntN(9))
-			}
-			s.Cands[i] = d
-		}
-		states = append(states, s)
-	}
+	solution := filledGrid()
+	states = append(states, denseStates(rng, 200, 3)...)
 
 	// An X-wing of 1s in rows 1 and 2 (columns 1 and 7) rules out the
 	// lone candidate of r5c1, which sees its digit in r1c1 and r2c1; no
@@ -153,26 +130,11 @@ func TestQuietInsideFindsNothing(t *testing.T) {
 		if i >= 6 || (testing.Short() && i >= 2) {
 			break
 		}
-		sol, ok := solve.Solve(p.Grid)
-		if !ok {
-			t.Fatalf("line %d: no solution", p.Line)
-		}
 		// The states along SE's path, without nested chains, with more or
 		// less of the solution given: the quiet ones.
 		var states []*State
-		for _, more := range []int{0, 6} {
-			g := p.Grid
-			for _, cell := range rng.Perm(81)[:more] {
-				g[cell] = sol[cell]
-			}
-			for s := NewState(g); !s.Solved(); {
-				states = append(states, s.Clone())
-				next := seStepUpTo(s, maxUnnested)
-				if next == nil {
-					break
-				}
-				next.ApplyTo(s)
-			}
+		for _, g := range moreGiven(t, p.Grid, rng, 0, 6) {
+			states = append(states, unnestedPath(NewState(g))...)
 		}
 		for si, s := range states {
 			outer := newChainer(context.Background(), s)
@@ -220,16 +182,7 @@ func TestSkippableBasesFindNothing(t *testing.T) {
 		if i >= 3 || (testing.Short() && i >= 1) {
 			break
 		}
-		var states []*State
-		for s := NewState(p.Grid); !s.Solved(); {
-			states = append(states, s.Clone())
-			next := seStepUpTo(s, maxUnnested)
-			if next == nil {
-				break
-			}
-			next.ApplyTo(s)
-		}
-		for si, s := range states {
+		for si, s := range unnestedPath(NewState(p.Grid)) {
 			outer := newChainer(context.Background(), s)
 			if !outer.outerQuietMultiple() {
 				outer.done()

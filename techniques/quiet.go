@@ -55,16 +55,23 @@ func (c *chainer) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool
 	if lonesSeeTheirDigit(&c.g.ref, &s.cands) {
 		return false
 	}
-	w := &c.g.ref
-	pairsMeet := func(a, b int) bool {
+	return c.newPairs(outer, outerPos, func(a, b int) bool {
 		onA, offA := s.implied(a/9, a%9+1)
 		onB, offB := s.implied(b/9, b%9+1)
-		return onA.meets(&onB) || offA.meets(&offB)
-	}
+		return !onA.meets(&onB) && !offA.meets(&offB)
+	})
+}
+
+// newPairs calls visit with the two candidates (ids) of each new pair of
+// c's grid against outer (a cell or a digit's unit with exactly these two
+// where outer has more), cells first, until visit returns false; it
+// reports whether none did.
+func (c *chainer) newPairs(outer *[81]sudoku.Digits, outerPos *posTable, visit func(a, b int) bool) bool {
+	w := &c.g.ref
 	for cell := 0; cell < 81; cell++ {
 		if w[cell].Count() == 2 && outer[cell].Count() > 2 {
 			d := w[cell].First()
-			if pairsMeet(candID(cell, d), candID(cell, w[cell].Without(d).First())) {
+			if !visit(candID(cell, d), candID(cell, w[cell].Without(d).First())) {
 				return false
 			}
 		}
@@ -73,7 +80,7 @@ func (c *chainer) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool
 		for d := 1; d <= 9; d++ {
 			if p := c.g.refPos[u][d]; popcount16(p) == 2 && popcount16(outerPos[u][d]) > 2 {
 				a, b := int(sudoku.Units[u][lowBit(p)]), int(sudoku.Units[u][lowBit(p&(p-1))])
-				if pairsMeet(candID(a, d), candID(b, d)) {
+				if !visit(candID(a, d), candID(b, d)) {
 					return false
 				}
 			}
@@ -148,28 +155,16 @@ func (c *chainer) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *
 	// The candidates whose run takes a new link: made false by a new
 	// pair's candidate.
 	var reach digitBoards
-	from := func(cell, d int) {
-		_, off := s.implied(cell, d)
-		for i := range reach {
-			reach[i][0] |= off[i][0]
-			reach[i][1] |= off[i][1]
-		}
-	}
-	for cell := 0; cell < 81; cell++ {
-		if w[cell].Count() == 2 && outer[cell].Count() > 2 {
-			for x := uint16(w[cell]); x != 0; x &= x - 1 {
-				from(cell, bits.TrailingZeros16(x))
+	c.newPairs(outer, outerPos, func(a, b int) bool {
+		for _, id := range [2]int{a, b} {
+			_, off := s.implied(id/9, id%9+1)
+			for i := range reach {
+				reach[i][0] |= off[i][0]
+				reach[i][1] |= off[i][1]
 			}
 		}
-	}
-	for u := 0; u < 27; u++ {
-		for d := 1; d <= 9; d++ {
-			if p := c.g.refPos[u][d]; popcount16(p) == 2 && popcount16(outerPos[u][d]) > 2 {
-				from(int(sudoku.Units[u][lowBit(p)]), d)
-				from(int(sudoku.Units[u][lowBit(p&(p-1))]), d)
-			}
-		}
-	}
+		return true
+	})
 	out := &skippedBases{}
 	for cell := 0; cell < 81; cell++ {
 		if w[cell] != outer[cell] {

@@ -16,11 +16,7 @@ import (
 // from every candidate, with each kind of link. (Measured: about 720 nodes
 // at most; chainRun's comment bounds any run under 24,100.)
 func TestRunNodesFitInt16(t *testing.T) {
-	solution := sudoku.Grid{}
-	for i := range solution {
-		r, c := i/9, i%9
-		solution[i] = uint8((r*3+r/3+c)%9 + 1) // a valid filled grid
-	}
+	solution := filledGrid()
 	rng := rand.New(rand.NewPCG(1, 2))
 	largest := 0
 	for _, per := range []int{2, 3, 4, 5, 6} {
