@@ -88,17 +88,10 @@ func runHint(c *ucli.Context) error {
 			}
 			start := time.Now()
 			r := export.Record{Puzzle: it.p}
-			if opt.AllHints {
-				r.Hints, r.HintErr = hint.All(c.Context, grader, it.p.State())
-			} else {
-				// Like grade: the workers no other puzzle is using.
-				h, err := hint.Next(c.Context, grader, it.p.State(), max(1, workers-int(inFlight.Add(1))+1))
-				inFlight.Add(-1)
-				if err == nil {
-					r.Hints = []hint.Hint{h}
-				}
-				r.HintErr = err
-			}
+			// Like grade: the workers no other puzzle is using.
+			idle := max(1, workers-int(inFlight.Add(1))+1)
+			r.Hints, r.HintErr = hint.Find(c.Context, grader, it.p.State(), hint.Options{All: opt.AllHints, Workers: idle})
+			inFlight.Add(-1)
 			r.Elapsed = time.Since(start)
 			return r
 		},
