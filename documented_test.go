@@ -33,30 +33,31 @@ var examplePagesElsewhere = map[string]string{
 	"scale.md": "TestScaleCommands runs its lines with smaller counts, on a bank of puzzles",
 }
 
-// TestExamples runs every example command a user reads: the Examples of
-// sudokit --help and of each command's --help, and the sh blocks of
-// README.md and of every page of docs/ (but those examplePagesElsewhere
-// names), each place as one script, in a directory that holds what a
-// clone holds (testdata, config.yaml), with `sudokit` (and `go run .`)
-// being this program. Each line runs in bash with pipefail (a reader that
-// stops early, such as head, may end the writer with SIGPIPE) and must
-// exit 0, or N when it ends with the comment "# exit N". Explicitly:
+// TestDocumentedCommands runs every example command a user reads: the
+// Examples of sudokit --help and of each command's --help, and the sh
+// blocks of README.md and of every page of docs/ (but those
+// examplePagesElsewhere names), each place as one script, in a directory
+// that holds what a clone holds (testdata, config.yaml), with `sudokit`
+// (and `go run .`) being this program. Each line runs in bash with
+// pipefail (a reader that stops early, such as head, may end the writer
+// with SIGPIPE) and must exit 0, or N when it ends with the comment
+// "# exit N". Explicitly:
 //
 //   - lines naming ../shared (a clone does not have it), a font that is
 //     not installed, or running go test, go install or go get are skipped,
 //     and said;
 //   - `sudokit serve ...` (with or without a final &) starts the server in
 //     the background, on a free port in place of the one it names (or
-//     8080), and waits until it answers (waitserver); the lines after it reach it at
-//     that port; "kill %N" or the end of the place stops it with Ctrl-C,
-//     and it must then exit 0. --open finds an xdg-open that does
-//     nothing;
+//     8080), and waits until it answers (waitserver); the lines after it
+//     reach it at that port; "kill %N" or the end of the place stops it
+//     with Ctrl-C, and it must then exit 0. --open finds an xdg-open that
+//     does nothing;
 //   - curl lines get --fail-with-body, so that an answer other than 2xx
 //     fails.
 //
 // It also checks that each help names only keys of config.yaml that
 // config takes, and units as the steps name them (block, not box).
-func TestExamples(t *testing.T) {
+func TestDocumentedCommands(t *testing.T) {
 	sources := helpExamples(t)
 	for _, path := range append([]string{"README.md"}, docsPages(t)...) {
 		sources = append(sources, markdownExamples(t, path))
@@ -78,9 +79,9 @@ func TestExamples(t *testing.T) {
 	t.Logf("%d examples from %d places ran", n, len(sources))
 }
 
-// TestExamplesCatchMistakes: an example that names a missing file or an
-// unknown flag fails, even before a pipe; a good one passes.
-func TestExamplesCatchMistakes(t *testing.T) {
+// TestDocumentedCommandsCatchMistakes: an example that names a missing
+// file or an unknown flag fails, even before a pipe; a good one passes.
+func TestDocumentedCommandsCatchMistakes(t *testing.T) {
 	tests := []struct {
 		line string
 		fail bool
