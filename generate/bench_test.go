@@ -54,13 +54,23 @@ func benchVicinity(b *testing.B, target Target, from []sudoku.Grid) {
 	b.ReportMetric(float64(rated)/float64(st.Made), "rated/puzzle")
 }
 
+// The vicinity searches take minutes per pass (VicinityCold95to99 about 4
+// minutes): they run only when -bench names them.
+
 // From the forum's hardest list (ER 10+), new puzzles at 10.5 and up.
 func BenchmarkVicinityFromHardest(b *testing.B) {
+	testenv.Long(b)
 	benchVicinity(b, Target{Rating: band(10.5, 0)}, testenv.Grids(b, "../testdata/puzzles/forum-hardest-1106.txt", 0))
 }
 
 // From a cold start, 9.5 to 9.9.
-func BenchmarkVicinityCold95to99(b *testing.B) { benchVicinity(b, Target{Rating: band(9.5, 9.9)}, nil) }
+func BenchmarkVicinityCold95to99(b *testing.B) {
+	testenv.Long(b)
+	benchVicinity(b, Target{Rating: band(9.5, 9.9)}, nil)
+}
 
 // From a cold start, 10.0 and up.
-func BenchmarkVicinityCold100up(b *testing.B) { benchVicinity(b, Target{Rating: band(10.0, 0)}, nil) }
+func BenchmarkVicinityCold100up(b *testing.B) {
+	testenv.Long(b)
+	benchVicinity(b, Target{Rating: band(10.0, 0)}, nil)
+}

@@ -25,13 +25,21 @@ import (
 
 // Options configures a Generator.
 type Options struct {
-	Seed     uint64
+	Seed uint64
+	// Symmetry is the clue pattern's symmetry: the zero value is Rot180,
+	// the command line's default; None asks for none.
 	Symmetry Symmetry
 	// Minimal requires that no single clue can be removed while keeping one
 	// solution. With a symmetry, candidates that are not minimal are
 	// rejected (removing a single clue would break the symmetry).
 	Minimal bool
-	Target  Target
+	// Level and Rating are the common target in one call: a level of the
+	// configuration ("hard") or an ER band ("2.6-4.0", "7.6+", "4.5"),
+	// read as NewTarget reads them, giving the band of Target. Set at
+	// most one, and not with a band in Target; NewTarget makes the full
+	// target (clue bounds, required techniques).
+	Level, Rating string
+	Target        Target
 	// MaxTries bounds the candidates tried for one puzzle (0: 100,000).
 	MaxTries int
 	// Patterns, when not empty, puts the clues of puzzle i exactly on
@@ -77,8 +85,21 @@ type Generator struct {
 }
 
 // New returns a generator that grades with cfg's techniques, levels and
-// budget; the techniques the target requires are switched on.
+// budget; the techniques the target requires are switched on. The zero
+// Options make puzzles of any rating with the 180-degree symmetry from
+// seed 0; generate.Options{Level: "hard", Seed: 42} is the common case in
+// one call.
 func New(cfg *config.Config, opt Options) (*Generator, error) {
+	if opt.Level != "" || opt.Rating != "" {
+		if opt.Target.Rating != (sudoku.RatingRange{}) {
+			return nil, errors.New("a level or rating and a band in Target both set the rating band: use one")
+		}
+		band, err := NewTarget(cfg, TargetSpec{Level: opt.Level, Rating: opt.Rating})
+		if err != nil {
+			return nil, err
+		}
+		opt.Target.Rating, opt.Target.Level = band.Rating, band.Level
+	}
 	on := *cfg
 	on.Techniques = maps.Clone(cfg.Techniques)
 	for _, r := range opt.Target.Require {
@@ -92,7 +113,7 @@ func New(cfg *config.Config, opt Options) (*Generator, error) {
 	if g.opt.MaxTries <= 0 {
 		g.opt.MaxTries = 100_000
 	}
-	for s := None; s < Random; s++ {
+	for s := range Random {
 		g.orbits[s] = s.Orbits()
 	}
 	if opt.Spread {
@@ -167,7 +188,7 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 		}
 		sym := g.opt.Symmetry
 		if sym == Random {
-			sym = Symmetry(1 + rng.IntN(int(Random)-1))
+			sym = Symmetry(rng.IntN(int(None))) // Rot180 to Antidiagonal
 		}
 		var grid, sol sudoku.Grid
 		if pattern >= 0 {

@@ -424,3 +424,60 @@ func TestRunDedupeKey(t *testing.T) {
 		t.Errorf("%v, %d puzzles", err, len(seen))
 	}
 }
+
+// TestOptionsDefaults: the zero Options make puzzles with the 180-degree
+// symmetry, the command line's default, and None asks for none; Level or
+// Rating in Options is the one-call form of NewTarget's band and makes
+// the same puzzles.
+func TestOptionsDefaults(t *testing.T) {
+	ctx := context.Background()
+	for i := range 4 {
+		p, err := newGen(t, Options{Seed: 1}).Puzzle(ctx, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var givens [81]bool
+		for c, v := range p.Grid {
+			givens[c] = v != 0
+		}
+		if p.Symmetry != Rot180 || !Rot180.Holds(givens) {
+			t.Errorf("zero Options, puzzle %d: %s, symmetry %v, want rot180", i, p.Grid, p.Symmetry)
+		}
+		if p, err = newGen(t, Options{Seed: 1, Symmetry: None}).Puzzle(ctx, i); err != nil || p.Symmetry != None {
+			t.Errorf("Symmetry None, puzzle %d: symmetry %v (%v)", i, p.Symmetry, err)
+		}
+	}
+	if s, err := ParseSymmetry("rot180"); err != nil || s != Symmetry(0) {
+		t.Errorf(`ParseSymmetry("rot180") = %v, %v: want the zero value`, s, err)
+	}
+
+	cfg := config.Default()
+	for _, spec := range []TargetSpec{{Level: "hard"}, {Rating: "4.1-6.0"}} {
+		target, err := NewTarget(cfg, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := newGen(t, Options{Seed: 42, Target: target})
+		short := newGen(t, Options{Seed: 42, Level: spec.Level, Rating: spec.Rating})
+		for i := range 2 {
+			a, err1 := full.Puzzle(ctx, i)
+			b, err2 := short.Puzzle(ctx, i)
+			if err1 != nil || err2 != nil || a.Grid != b.Grid || a.Result.Level != b.Result.Level {
+				t.Errorf("%+v, puzzle %d: NewTarget gives %s %s (%v), Options %s %s (%v)", spec, i, a.Grid, a.Result.Level, err1, b.Grid, b.Result.Level, err2)
+			}
+		}
+	}
+	for _, tt := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{Level: "impossible"}, `unknown level "impossible"`},
+		{Options{Level: "hard", Rating: "2.6-4.0"}, "both set a rating band"},
+		{Options{Rating: "9-2"}, `rating range "9-2" is empty`},
+		{Options{Level: "hard", Target: Target{Rating: band(2.6, 4.0)}}, "both set the rating band"},
+	} {
+		if _, err := New(cfg, tt.opt); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("New(%+v): %v, want an error saying %q", tt.opt, err, tt.want)
+		}
+	}
+}

@@ -8,19 +8,21 @@ import (
 // Symmetry is a symmetry of the clue pattern.
 type Symmetry int
 
-// Symmetries. Random picks one of the six proper symmetries per puzzle.
+// Symmetries. Rot180, the zero value, is the default, as newspapers print
+// and as `sudokit generate` makes puzzles; None asks for none. Random picks
+// one of the six proper symmetries (Rot180 to Antidiagonal) per puzzle.
 const (
-	None         Symmetry = iota
-	Rot180                // 180-degree rotation, as newspapers print
-	Rot90                 // 90-degree rotation
-	Mirror                // left-right reflection
-	Flip                  // top-bottom reflection
-	Diagonal              // reflection in the main diagonal
-	Antidiagonal          // reflection in the other diagonal
-	Random
+	Rot180       Symmetry = iota // 180-degree rotation
+	Rot90                        // 90-degree rotation
+	Mirror                       // left-right reflection
+	Flip                         // top-bottom reflection
+	Diagonal                     // reflection in the main diagonal
+	Antidiagonal                 // reflection in the other diagonal
+	None                         // no symmetry
+	Random                       // one of the six above, drawn per puzzle
 )
 
-var symmetryNames = [...]string{"none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal", "random"}
+var symmetryNames = [...]string{"rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal", "none", "random"}
 
 func (s Symmetry) String() string { return symmetryNames[s] }
 

@@ -421,7 +421,7 @@ func (v *vicinity) evaluate(ctx context.Context, n, chunk int, build func(int) [
 				return nil
 			}
 			p := Puzzle{Index: v.made, Seed: v.g.opt.Seed, Grid: r.grid, Solution: r.solution, Result: r.res,
-				Tries: int(v.tries.Load() - v.since)}
+				Symmetry: None, Tries: int(v.tries.Load() - v.since)}
 			if err := v.emit(p); err != nil {
 				return err
 			}

@@ -2,7 +2,6 @@ package grade
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokit/sudokit/internal/testenv"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -102,17 +102,10 @@ func BenchmarkGradeHardWorkers(b *testing.B) {
 // BenchmarkGradeHardest1106 grades the whole forum-hardest-1106 set (about
 // 4 minutes per pass on one core): it runs only when -bench names it.
 func BenchmarkGradeHardest1106(b *testing.B) {
-	byName(b, "GradeHardest1106")
+	testenv.Long(b)
 	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "forum-hardest-1106.txt"), 0)
 }
 
-// byName skips a benchmark that takes many minutes unless the -bench
-// pattern names it, so that "go test -bench ." stays short.
-func byName(b *testing.B, name string) {
-	if f := flag.Lookup("test.bench"); f == nil || !strings.Contains(f.Value.String(), name) {
-		b.Skipf("takes many minutes per pass: run it by name (-bench %s)", name)
-	}
-}
 func BenchmarkGradeRoyle17(b *testing.B) {
 	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "royle-17clue-2000.txt"), 500)
 }

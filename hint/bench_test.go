@@ -42,7 +42,7 @@ func BenchmarkNext(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		t0 := time.Now()
-		if _, err := Next(context.Background(), g, states[i%len(states)], 1); err != nil {
+		if _, err := Find(context.Background(), g, states[i%len(states)], Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 		times = append(times, time.Since(t0))

@@ -1,10 +1,10 @@
 // Package hint gives a person at a puzzle the next step, in three levels:
 // the technique alone ("Look for a hidden single"), then where to look (a
 // unit or region and the digit, never the answer), then the whole step. It
-// is the one entry point of `sudokit hint` and of the server's /hint: Next
-// takes the step Sudoku Explainer's rating path would take from a
-// candidate state, All lists every step available there, and both describe
-// a step as a Hint, a structured value that a page can draw.
+// is the one entry point of `sudokit hint` and of the server's /hint: Find
+// gives the step Sudoku Explainer's rating path would take from a
+// candidate state, or every step available there, each described as a
+// Hint, a structured value that a page can draw.
 package hint
 
 import (
@@ -34,7 +34,7 @@ var ErrSolved = errors.New("the puzzle is solved")
 var ErrNoStep = errors.New("no technique applies: the puzzle is beyond the rules from here")
 
 // Hint is one step from a candidate state, described for a person and for
-// a program. Cells are written "r1c2", units "row 2", "column 5", "box 3";
+// a program. Cells are written "r1c2", units "row 2", "column 5", "block 3";
 // a potential of a chain "r1c2=5" (the cell is 5) or "r1c2<>5" (5 goes).
 type Hint struct {
 	// Key is the technique's key in the registry ("hidden-single"), as in
@@ -103,16 +103,40 @@ type NoHint struct {
 func (e *NoHint) Error() string { return e.Err.Error() }
 func (e *NoHint) Unwrap() error { return e.Err }
 
-// Next returns the step that grading with g takes next from st: the step
-// of SE's rating path, or with extras on, of its explanation. It fails
-// with a *NoHint: solved (wrapping ErrSolved), beyond (ErrNoStep), or the
-// grader's reason (invalid, no or several solutions, budget, cancelled).
-// workers is how many goroutines the step's chain search may use (0 or 1:
-// the caller's alone); the hint does not depend on it. st is not changed.
-func Next(ctx context.Context, g *grade.Grader, st *sudoku.State, workers int) (Hint, error) {
+// Options says which hints Find gives.
+type Options struct {
+	// All asks for every step available now, easiest first (chains only
+	// when nothing simpler applies), as grade.Grader.Steps lists them;
+	// without it, Find gives the one step that grading takes next.
+	All bool
+	// Workers is how many goroutines the next step's chain search may use
+	// (0 or 1: the caller's alone). The hints do not depend on it.
+	Workers int
+}
+
+// Find returns the hints from st, the one entry of `sudokit hint` and of
+// the server's /hint: by default the step that grading with g takes next
+// (the step of SE's rating path, or with extras on, of its explanation),
+// exactly one hint; with opt.All every step available there, easiest
+// first. It fails with a *NoHint: solved (wrapping ErrSolved), beyond
+// (ErrNoStep), or the grader's reason (invalid, no or several solutions,
+// budget, cancelled). st is not changed.
+func Find(ctx context.Context, g *grade.Grader, st *sudoku.State, opt Options) ([]Hint, error) {
 	if st.Solved() {
-		return Hint{}, &NoHint{"solved", ErrSolved}
+		return nil, &NoHint{"solved", ErrSolved}
 	}
+	if opt.All {
+		return all(ctx, g, st)
+	}
+	h, err := next(ctx, g, st, opt.Workers)
+	if err != nil {
+		return nil, err
+	}
+	return []Hint{h}, nil
+}
+
+// next returns the step that grading with g takes next from st.
+func next(ctx context.Context, g *grade.Grader, st *sudoku.State, workers int) (Hint, error) {
 	res := g.Next(ctx, st, grade.Options{Workers: workers})
 	if err := failure(res); err != nil {
 		return Hint{}, err
@@ -123,12 +147,8 @@ func Next(ctx context.Context, g *grade.Grader, st *sudoku.State, workers int) (
 	return Of(&res.Path[0]), nil
 }
 
-// All returns every step available from st, easiest first, as
-// grade.Grader.Steps lists them.
-func All(ctx context.Context, g *grade.Grader, st *sudoku.State) ([]Hint, error) {
-	if st.Solved() {
-		return nil, &NoHint{"solved", ErrSolved}
-	}
+// all returns every step available from st, easiest first.
+func all(ctx context.Context, g *grade.Grader, st *sudoku.State) ([]Hint, error) {
 	steps, res := g.Steps(ctx, st)
 	if err := failure(res); err != nil {
 		return nil, err

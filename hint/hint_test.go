@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -106,7 +107,7 @@ func TestFirstStepIsExplainsFirst(t *testing.T) {
 				if !res.Status.Graded() || len(res.Path) == 0 {
 					t.Fatalf("%s #%d: %v", set, i+1, res.Status)
 				}
-				h, err := Next(context.Background(), g, st, 1)
+				h, err := findNext(g, st, 1)
 				if err != nil {
 					t.Fatalf("%s #%d: %v", set, i+1, err)
 				}
@@ -195,14 +196,14 @@ func TestNoHint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Next(context.Background(), g, sudoku.NewState(p), 1)
+			_, err = Find(context.Background(), g, sudoku.NewState(p), Options{})
 			var no *NoHint
 			if !errors.As(err, &no) || no.Status != tc.status {
 				t.Fatalf("got %v, want status %s", err, tc.status)
 			}
-			_, err = All(context.Background(), g, sudoku.NewState(p))
+			_, err = Find(context.Background(), g, sudoku.NewState(p), Options{All: true})
 			if !errors.As(err, &no) || no.Status != tc.status {
-				t.Fatalf("All: got %v, want status %s", err, tc.status)
+				t.Fatalf("all: got %v, want status %s", err, tc.status)
 			}
 		})
 	}
@@ -210,16 +211,16 @@ func TestNoHint(t *testing.T) {
 
 // TestAll: every step listed is sound (its eliminations and placements
 // agree with the solution), the list is easiest first, and it holds the
-// step Next gives.
+// step Find gives without All.
 func TestAll(t *testing.T) {
 	g := grader(t, false)
 	for i, p := range puzzles(t, "norvig-top95.se121.txt")[:20] {
 		st := sudoku.NewState(p)
-		all, err := All(context.Background(), g, st)
+		all, err := Find(context.Background(), g, st, Options{All: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		next, err := Next(context.Background(), g, st, 1)
+		next, err := findNext(g, st, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -245,7 +246,7 @@ func TestAll(t *testing.T) {
 			found = found || h.At(3) == next.At(3)
 		}
 		if !found {
-			t.Errorf("#%d: Next's %q is not among All's %d", i+1, next.At(3), len(all))
+			t.Errorf("#%d: the next step %q is not among the %d of All", i+1, next.At(3), len(all))
 		}
 	}
 }
@@ -253,7 +254,7 @@ func TestAll(t *testing.T) {
 func TestUpto(t *testing.T) {
 	g := grader(t, false)
 	p := puzzles(t, "norvig-top95.se121.txt")[0]
-	h, err := Next(context.Background(), g, sudoku.NewState(p), 1)
+	h, err := findNext(g, sudoku.NewState(p), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,6 +270,18 @@ func TestUpto(t *testing.T) {
 	}
 }
 
+// findNext is Find's next step: exactly one hint.
+func findNext(g *grade.Grader, st *sudoku.State, workers int) (Hint, error) {
+	hs, err := Find(context.Background(), g, st, Options{Workers: workers})
+	if err != nil {
+		return Hint{}, err
+	}
+	if len(hs) != 1 {
+		return Hint{}, fmt.Errorf("Find gave %d hints, want 1", len(hs))
+	}
+	return hs[0], nil
+}
+
 // TestNextWorkers: the hint at a state that needs nested forcing chains is
 // the same whether its search runs on one goroutine or on three.
 func TestNextWorkers(t *testing.T) {
@@ -282,14 +295,14 @@ func TestNextWorkers(t *testing.T) {
 		}
 		res.Path[i].ApplyTo(st)
 	}
-	one, err := Next(context.Background(), g, st, 1)
+	one, err := findNext(g, st, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if one.Rating.Tenths() < 95 {
 		t.Fatalf("the hint is %s (%v), not a nested chain", one.Name, one.Rating)
 	}
-	three, err := Next(context.Background(), g, st, 3)
+	three, err := findNext(g, st, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -77,8 +78,10 @@ const maxLine = 64 << 10
 //   - grid format: 9 lines of 9 cells, with or without separators ('|', '+',
 //     '-', spaces) and separator lines such as "------+-------+------" or
 //     "*-----------*"; grids follow each other directly or are separated by
-//     blank lines or lines such as "========"; a line of text just before a
-//     grid (such as "Grid 01") becomes its label;
+//     blank lines or lines such as "========"; a line of text directly
+//     above a grid or a line puzzle (such as "Grid 01"; only the grid's
+//     border may come between) becomes its label, and any other is
+//     reported;
 //   - candidate states, .sdk metadata and OpenSudoku XML (see marks.go):
 //     such a puzzle comes with Cands set;
 //   - sudokit's own CSV and JSON rows.
@@ -268,9 +271,32 @@ func fieldEnd(b []byte) int {
 	return len(b)
 }
 
-// handle classifies one line and acts on it: each step below takes the
-// line or leaves it to the next.
+// handle acts on one line. A title line labels only the puzzle that
+// starts on the next line (separator lines drawing the grid's border may
+// come between): when the line after it starts none, the title is reported
+// before whatever that line gave.
 func (r *Reader) handle(raw []byte) {
+	if r.title == "" {
+		r.classify(raw)
+		return
+	}
+	queued, title := len(r.queue), r.titleLine
+	r.classify(raw)
+	if r.title == "" || r.titleLine != title || r.rows > 0 || r.groups != nil {
+		return // used, replaced by a new title, or labelling the block under way
+	}
+	if line := trimSpace(raw); len(line) > 0 && isSeparator(line) {
+		return
+	}
+	rest := slices.Clone(r.queue[queued:])
+	r.queue = r.queue[:queued]
+	r.endTitle()
+	r.queue = append(r.queue, rest...)
+}
+
+// classify classifies one line and acts on it: each step below takes the
+// line or leaves it to the next.
+func (r *Reader) classify(raw []byte) {
 	line := trimSpace(raw)
 	r.lastLine = line
 	if len(line) == 0 {

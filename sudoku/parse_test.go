@@ -121,6 +121,23 @@ func TestReader(t *testing.T) {
 		{"grid with a repeated digit", strings.Replace(easyGrid, "9 . . | 3", "9 . 3 | 3", 1),
 			[]string{"error in.txt:1: digit 3 repeated in row 2: r2c3 and r2c4"}},
 		{"text that is no puzzle", "hello world\n", []string{`error in.txt:1: unexpected text "hello world": no puzzle follows it`}},
+
+		// A title labels only the puzzle that starts on the next line.
+		{"title, a bad line, a puzzle", top1 + "\n" + top1 + "\n" + top1 + "\nhello\n" + top1[:79] + "\n" + top1 + "\n",
+			[]string{"1 " + top1, "2 " + top1, "3 " + top1, `error in.txt:4: unexpected text "hello": no puzzle follows it`,
+				"error in.txt:5: wrong length: found 79 cells, want 81", "6 " + top1}},
+		{"title, a blank line, a puzzle", "Puzzle A\n\n" + top1 + "\n",
+			[]string{`error in.txt:1: unexpected text "Puzzle A": no puzzle follows it`, "3 " + top1}},
+		{"title, a comment, a puzzle", "Puzzle A\n# note\n" + top1 + "\n",
+			[]string{`error in.txt:1: unexpected text "Puzzle A": no puzzle follows it`, "3 " + top1}},
+		{"title, a bad grid row, a grid", "Grid 01\n..3.2.6..?\n" + easyGrid,
+			[]string{`error in.txt:1: unexpected text "Grid 01": no puzzle follows it`, "error in.txt:2: unexpected character '?' at column 10", "3 " + easy1}},
+		{"title, a border, a grid", "Grid 01\n*-----------*\n|..3|.2.|6..|\n|9..|3.5|..1|\n|..1|8.6|4..|\n|---+---+---|\n|..8|1.2|9..|\n|7..|...|..8|\n|..6|7.8|2..|\n|---+---+---|\n|..2|6.9|5..|\n|8..|2.3|..9|\n|..5|.1.|3..|\n*-----------*\n",
+			[]string{"3 " + easy1 + " [Grid 01]"}},
+		{"two titles", "Old\nNew\n" + top1 + "\n",
+			[]string{`error in.txt:1: unexpected text "Old": no puzzle follows it`, "3 " + top1 + " [New]"}},
+		{"title before a grid with an error", "Grid 01\n" + strings.Replace(easyGrid, "7 . .", "7 ? .", 1) + top1 + "\n",
+			[]string{"error in.txt:7: unexpected character '?' at column 3", "13 " + top1}},
 		{"only comments", "# nothing\n\n", nil},
 		{"empty", "", nil},
 	}

@@ -61,8 +61,8 @@ output row per input puzzle in input order, and takes the same flags for the
 same things (-f, -o, -q, --config, --summary, -j).
 
 Examples:
-   sudokit solve puzzles.txt
-   sudokit grade --summary puzzles.txt
+   sudokit solve testdata/puzzles/norvig-top95.txt
+   sudokit grade --summary testdata/puzzles/qqwing-sample220.se121.txt
    sudokit generate -n 12 --level hard --pdf book.pdf
    sudokit help grade`,
 		Reader:    stdin,

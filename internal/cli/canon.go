@@ -36,7 +36,7 @@ bad command line.
 Examples:
    sudokit canon testdata/puzzles/norvig-top95.txt
    sudokit canon --with-transform 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-   sudokit canon bank.txt | sort -u > distinct.txt`,
+   sudokit canon testdata/puzzles/norvig-top95.txt | sort -u > distinct.txt`,
 		Flags: append([]ucli.Flag{
 			formatFlag(export.Canon, "line"),
 			outputFlag(),

@@ -26,9 +26,19 @@ import (
 // for each command, so that one flag means the same everywhere.
 
 func formatFlag(job export.Job, def string) *ucli.StringFlag {
-	return &ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: def,
-		Usage:       "output `FORMAT`: " + strings.Join(export.Formats(job), ", "),
-		DefaultText: def + ", or output." + job.String() + " in config.yaml"}
+	f := &ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: def,
+		Usage: "output `FORMAT`: " + strings.Join(export.Formats(job), ", "), DefaultText: def}
+	if configuredFormat(job) {
+		f.DefaultText = def + ", or output." + job.String() + " in config.yaml"
+	}
+	return f
+}
+
+// configuredFormat reports whether config.yaml holds a default format for
+// the job's command: output.solve, output.grade and output.generate.
+func configuredFormat(job export.Job) bool {
+	out := config.Default().Output
+	return map[export.Job]string{export.Solve: out.Solve, export.Grade: out.Grade, export.Generate: out.Generate}[job] != ""
 }
 
 func outputFlag() *ucli.StringFlag {

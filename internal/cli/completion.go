@@ -74,9 +74,9 @@ func completionCommand() *ucli.Command {
 (formats, levels, symmetries, technique keys) and file names.
 
 Examples:
-   source <(sudokit completion bash)        # in ~/.bashrc
-   source <(sudokit completion zsh)         # in ~/.zshrc
-   sudokit completion fish > ~/.config/fish/completions/sudokit.fish`,
+   sudokit completion bash > sudokit.bash   # then: source sudokit.bash, in ~/.bashrc
+   sudokit completion zsh > _sudokit        # then: put _sudokit in a directory of $fpath
+   sudokit completion fish > sudokit.fish   # then: move it to ~/.config/fish/completions/`,
 		Action: func(c *ucli.Context) error {
 			if c.NArg() != 1 {
 				return usagef("completion takes one shell: bash, zsh or fish")

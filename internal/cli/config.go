@@ -21,7 +21,7 @@ errors that name the line) and prints the merged result.
 Examples:
    sudokit config -o my.yaml
    sudokit config --config my.yaml
-   sudokit grade --config my.yaml puzzles.txt`,
+   sudokit grade --config my.yaml testdata/puzzles/norvig-easy50.txt`,
 		Flags: []ucli.Flag{configFlag(), outputFlag()},
 		Action: func(c *ucli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -57,7 +57,7 @@ Formats: table (default), markdown, csv, json (one object per technique).
 Examples:
    sudokit techniques
    sudokit techniques -f json
-   sudokit techniques --config my.yaml`,
+   sudokit techniques --config config.yaml`,
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: table, markdown, csv, json"},
 			outputFlag(),

@@ -49,11 +49,11 @@ when any was invalid, unsolvable, had several solutions or ran over the
 budget; 2 for a bad command line.
 
 Examples:
-   sudokit grade puzzles.txt
-   sudokit grade -f se puzzles.txt > rated.txt
+   sudokit grade testdata/puzzles/norvig-top95.txt
+   sudokit grade -f se testdata/puzzles/norvig-top95.txt > rated.txt
    sudokit grade --explain ...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327
-   sudokit grade --summary --group-by level -f csv puzzles.txt > usage.csv
-   sudokit grade -o rows.csv -f csv --summary puzzles.txt`,
+   sudokit grade --summary --group-by level -f csv testdata/puzzles/qqwing-sample220.se121.txt > usage.csv
+   sudokit grade -o rows.csv -f csv --summary testdata/puzzles/qqwing-sample220.se121.txt`,
 		Flags: append([]ucli.Flag{
 			formatFlag(export.Grade, "table"),
 			outputFlag(),

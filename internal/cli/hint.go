@@ -23,8 +23,8 @@ reads (candidate grids, 729-character lines, one cell per line, ...). The
 hint comes in three levels, so that it can point the way without giving
 the answer:
    --level 1   the technique only:   Look for a hidden single.
-   --level 2   and where to look:    Look for a hidden single on digit 7 in box 3.
-   --level 3   the whole step:       Hidden Single: 7 in box 3 ==> r2c8=7
+   --level 2   and where to look:    Look for a hidden single on digit 7 in block 3.
+   --level 3   the whole step:       Hidden Single: 7 in block 3 ==> r2c8=7
 --all lists every step available now, easiest first (chains only when
 nothing simpler applies). With extra techniques switched on in the
 configuration, the step is the one an explanation takes.
@@ -40,8 +40,8 @@ not (invalid, no or several solutions, beyond the rules, over the budget);
 
 Examples:
    sudokit hint ...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327
-   sudokit hint --level 3 testdata/formats/candidate-grid.txt
-   sudokit hint --all --level 3 -f json puzzle.txt`,
+   sudokit hint --level 3 testdata/formats/simple-sudoku-candidates.txt
+   sudokit hint --all --level 3 -f json testdata/formats/pencilmark-729.txt`,
 		Flags: append([]ucli.Flag{
 			formatFlag(export.Hint, "text"),
 			outputFlag(),
@@ -88,17 +88,10 @@ func runHint(c *ucli.Context) error {
 			}
 			start := time.Now()
 			r := export.Record{Puzzle: it.p}
-			if opt.AllHints {
-				r.Hints, r.HintErr = hint.All(c.Context, grader, it.p.State())
-			} else {
-				// Like grade: the workers no other puzzle is using.
-				h, err := hint.Next(c.Context, grader, it.p.State(), max(1, workers-int(inFlight.Add(1))+1))
-				inFlight.Add(-1)
-				if err == nil {
-					r.Hints = []hint.Hint{h}
-				}
-				r.HintErr = err
-			}
+			// Like grade: the workers no other puzzle is using.
+			idle := max(1, workers-int(inFlight.Add(1))+1)
+			r.Hints, r.HintErr = hint.Find(c.Context, grader, it.p.State(), hint.Options{All: opt.AllHints, Workers: idle})
+			inFlight.Add(-1)
 			r.Elapsed = time.Since(start)
 			return r
 		},

@@ -32,8 +32,8 @@ Exit status: 0 when the rows form one unbroken range, 1 when rows are
 missing, 2 for a bad command line or a file that is not a shard's output.
 
 Examples:
-   sudokit grade --shard 0/3 -f csv -o part0.csv bank.txt   # and 1/3, 2/3
-   sudokit merge -o bank.csv part0.csv part1.csv part2.csv`,
+   for k in 0 1 2; do sudokit grade --shard $k/3 -f csv -o part$k.csv testdata/puzzles/norvig-top95.txt; done
+   sudokit merge -o top95.csv part0.csv part1.csv part2.csv`,
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
 				Usage: "write to `FILE` (- for standard output); the file appears whole"},

@@ -149,14 +149,14 @@ Exit status: 0 when every puzzle went into the book, 1 when some were left
 out, 2 for a bad command line.
 
 Examples:
-   sudokit print -o book.pdf puzzles.txt
-   sudokit print --title "Weekend puzzles" --per-page 2 --group-by level -o weekend.pdf puzzles.txt
-   sudokit print -f svg -o sheet.svg puzzles.txt
-   sudokit print -f svg -o images/ puzzles.txt
-   sudokit print -f png --image-size 2.5in --dpi 600 -o images/ puzzles.txt
-   sudokit print --page-size 6x9in --per-page 4 --toc --title "Sudoku" --group-by level -o book.pdf puzzles.txt
-   sudokit print --title "数独" --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc -o book.pdf puzzles.txt
-   sudokit print -f html --paper letter -o book.html puzzles.txt`,
+   sudokit print -o book.pdf testdata/puzzles/norvig-easy50.txt
+   sudokit print --title "Weekend puzzles" --per-page 2 --group-by level -o weekend.pdf testdata/puzzles/qqwing-sample220.se121.txt
+   sudokit print -f svg -o sheet.svg testdata/puzzles/norvig-easy50.txt
+   sudokit print -f svg -o images/ testdata/puzzles/norvig-easy50.txt
+   sudokit print -f png --image-size 2in --dpi 300 -o images/ testdata/puzzles/norvig-easy50.txt
+   sudokit print --page-size 6x9in --per-page 4 --toc --title "Sudoku" --group-by level -o book.pdf testdata/puzzles/qqwing-sample220.se121.txt
+   sudokit print --title "数独" --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc:2 -o book.pdf testdata/puzzles/norvig-easy50.txt
+   sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt`,
 		Flags: append(bookFlags(),
 			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(export.BookFormats(), ", ")},
 			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,

@@ -34,9 +34,9 @@ solutions, or an input could not be read; 2 for a bad command line.
 
 Examples:
    sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-   sudokit solve -f grid puzzles.txt
-   sudokit solve --summary puzzles.txt
-   cat puzzles.txt | sudokit solve -f json -o solutions.json`,
+   sudokit solve -f grid testdata/puzzles/norvig-top95.txt
+   sudokit solve --summary testdata/puzzles/royle-17clue-2000.txt
+   cat testdata/puzzles/norvig-top95.txt | sudokit solve -f json -o solutions.json`,
 		Flags: append([]ucli.Flag{
 			formatFlag(export.Solve, "line"),
 			outputFlag(),

@@ -198,15 +198,7 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 	}
 	start := time.Now()
 	r := export.Record{Puzzle: p}
-	if req.All {
-		r.Hints, r.HintErr = hint.All(ctx, s.grader, p.State())
-	} else {
-		h, err := hint.Next(ctx, s.grader, p.State(), s.searchWorkers())
-		if err == nil {
-			r.Hints = []hint.Hint{h}
-		}
-		r.HintErr = err
-	}
+	r.Hints, r.HintErr = hint.Find(ctx, s.grader, p.State(), hint.Options{All: req.All, Workers: s.searchWorkers()})
 	if r.Status() == "cancelled" {
 		return nil, cancelled(ctx)
 	}

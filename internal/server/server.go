@@ -1,7 +1,7 @@
 // Package server is `sudokit serve`: a local web assistant (one page,
 // embedded, no build step) and the JSON API under /api/v1/ that the page
 // and scripts share. Every endpoint calls the same library entry points as
-// the command line (solve.Check, grade.Grader.Grade, hint.Next, generate,
+// the command line (solve.Check, grade.Grader.Grade, hint.Find, generate,
 // export.WriteBook) and answers in the command line's JSON rows.
 //
 // A server on a user's machine is an attack surface, so the handler

@@ -1,14 +1,17 @@
 // Package testenv finds what some tests need beside the project: the
-// public puzzle sets in ../shared/data, and programs such as pdftoppm.
+// public puzzle sets in ../shared/data, and programs such as pdftoppm; and
+// it keeps the benchmarks that take minutes out of `go test -bench .`.
 // Where they are absent (a user's clone) such a test skips with a message;
 // CI sets SUDOKIT_REQUIRE_SHARED=1 and SUDOKIT_REQUIRE_TOOLS=1, which turn
 // those skips into failures, so that CI always runs them.
 package testenv
 
 import (
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -119,4 +122,16 @@ func Grids(tb testing.TB, path string, limit int) []sudoku.Grid {
 		out[i] = p.Grid
 	}
 	return out
+}
+
+// Long skips a benchmark that takes minutes per pass unless the -bench
+// pattern names it (its name without "Benchmark", as in -bench
+// VicinityCold95to99), so that `go test -run X -bench . -benchtime 1x
+// ./...` stays short; such a benchmark says so in its doc comment.
+func Long(b *testing.B) {
+	b.Helper()
+	name, _, _ := strings.Cut(strings.TrimPrefix(b.Name(), "Benchmark"), "/")
+	if f := flag.Lookup("test.bench"); f == nil || !strings.Contains(f.Value.String(), name) {
+		b.Skipf("takes minutes per pass: run it by name (-bench %s)", name)
+	}
 }
