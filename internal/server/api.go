@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/grade"
@@ -242,17 +243,22 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	case count < 1 || count > MaxGenerateCount:
 		return nil, badRequest("field \"count\" must be 1 to %d, not %d", MaxGenerateCount, count)
 	}
+	target, err := generate.NewTarget(s.cfg, generate.TargetSpec{Level: req.Level, Rating: req.Rating, Clues: req.Clues, Require: req.Require})
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	method := generate.MethodFor(target)
 	symName := req.Symmetry
-	if symName == "" {
+	switch {
+	case method == generate.MethodVicinity && symName != "" && symName != "none":
+		return nil, badRequest("field \"symmetry\" does not go with a rating above %s: such puzzles come from a search near the hardest known ones, minimal and without symmetry",
+			generate.SpreadTop)
+	case symName == "":
 		symName = "rot180"
 	}
 	sym, err := generate.ParseSymmetry(symName)
 	if err != nil {
 		return nil, badRequest("field \"symmetry\": %v", err)
-	}
-	target, err := generate.NewTarget(s.cfg, generate.TargetSpec{Level: req.Level, Rating: req.Rating, Clues: req.Clues, Require: req.Require})
-	if err != nil {
-		return nil, badRequest("%v", err)
 	}
 	seed := uint64(time.Now().UnixNano())
 	if req.Seed != nil {
@@ -266,21 +272,48 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	defer cancel()
 	ans := generateAnswer{Puzzles: []json.RawMessage{}}
 	opt := export.Options{WithSolution: req.Solution}
-	_, runErr := gen.Run(ctx, generate.RunOptions{Count: count, Workers: 1}, func(p generate.Puzzle) error {
+	emit := func(p generate.Puzzle) error {
 		j, err := row(export.Generate, opt, export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
 		ans.Puzzles = append(ans.Puzzles, j)
 		return err
-	})
-	if runErr != nil {
-		if len(ans.Puzzles) == 0 {
-			if err := cancelled(ctx); err != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return nil, err
-			}
-			return nil, &apiError{http.StatusUnprocessableEntity, fmt.Sprintf("no puzzle made: %v", runErr)}
-		}
-		ans.Error = fmt.Sprintf("made %d of %d: %v", len(ans.Puzzles), count, runErr)
 	}
+	// The job holds one worker slot; its searches also run on the slots
+	// no other job holds, as a grading's chain searches do.
+	workers := s.searchWorkers()
+	var runErr error
+	if method == generate.MethodVicinity {
+		from, ratings := generate.HardestSeedsFor(s.cfg)
+		_, runErr = gen.Vicinity(ctx, count, generate.VicinityOptions{Workers: workers, From: from, FromRatings: ratings, Key: canon.Key}, emit)
+	} else {
+		_, runErr = gen.Run(ctx, generate.RunOptions{Count: count, Workers: workers}, emit)
+	}
+	if runErr == nil {
+		return ans, nil
+	}
+	if err := cancelled(ctx); err != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil, err
+	}
+	why := runErr.Error()
+	if errors.Is(runErr, context.DeadlineExceeded) {
+		why = fmt.Sprintf("the time allowed (%s) ran out; the target may be too rare: widen it, or ask for fewer puzzles", seconds(s.opt.GenerateTimeout))
+	}
+	if len(ans.Puzzles) == 0 {
+		return nil, &apiError{http.StatusUnprocessableEntity, "no puzzle made: " + why}
+	}
+	ans.Error = fmt.Sprintf("made %d of %d: %s", len(ans.Puzzles), count, why)
 	return ans, nil
+}
+
+// seconds writes a duration without the zero units time.Duration writes
+// ("1m0s"): "1m", "90s", "1.5s".
+func seconds(d time.Duration) string {
+	switch {
+	case d >= time.Minute && d%time.Minute == 0:
+		return fmt.Sprintf("%dm", d/time.Minute)
+	case d >= time.Second && d%time.Second == 0:
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	return d.String()
 }
 
 type printRequest struct {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -396,23 +397,89 @@ func TestPageWeight(t *testing.T) {
 	t.Logf("page: %d bytes", total)
 }
 
-// TestGenerateStopsWithTheClient: a generation for a rare target stops
-// when its client goes away, freeing the worker at once.
+// TestGenerateStopsWithTheClient: a generation for a target it cannot
+// meet (random generation, and the vicinity search) stops when its client
+// goes away, freeing the worker at once.
 func TestGenerateStopsWithTheClient(t *testing.T) {
-	ts := newTestServer(t, Options{Workers: 1, Queue: 1})
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/v1/generate",
-		strings.NewReader(`{"rating": "9.9-9.9", "count": 1}`))
-	req.Header.Set("Content-Type", "application/json")
-	if resp, err := http.DefaultClient.Do(req); err == nil {
-		resp.Body.Close()
-		t.Fatalf("a 9.9 puzzle in 300 ms: %d", resp.StatusCode)
+	for _, body := range []string{`{"level": "easy", "clues": "17", "count": 1}`, `{"rating": "10.0+", "clues": "17", "count": 1}`} {
+		ts := newTestServer(t, Options{Workers: 1, Queue: 1})
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/v1/generate", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			t.Fatalf("%s in 300 ms: %d", body, resp.StatusCode)
+		}
+		cancel()
+		start := time.Now()
+		code, got, _ := post(t, ts, "/api/v1/solve", `{"puzzle": "`+pointing+`"}`)
+		if code != 200 || time.Since(start) > 2*time.Second {
+			t.Fatalf("%s: after the client left: %d in %v: %v", body, code, time.Since(start), got)
+		}
 	}
-	start := time.Now()
-	code, got, _ := post(t, ts, "/api/v1/solve", `{"puzzle": "`+pointing+`"}`)
-	if code != 200 || time.Since(start) > 2*time.Second {
-		t.Fatalf("after the client left: %d in %v: %v", code, time.Since(start), got)
+}
+
+// TestGenerateHard: a rating above 9.0 is made by the vicinity search, as
+// the command line makes it, well within the time allowed; the same seed
+// gives the same puzzles, never two isomorphs.
+func TestGenerateHard(t *testing.T) {
+	ts := newTestServer(t, Options{GenerateTimeout: 30 * time.Second})
+	for _, tc := range []struct {
+		body  string
+		count int
+		min   float64
+	}{
+		{`{"rating": "10.0+", "seed": 1}`, 1, 10.0},
+		{`{"rating": "9.8", "seed": 1}`, 1, 9.8},
+		{`{"rating": "10.0+", "seed": 2, "count": 3, "symmetry": "none", "minimal": true}`, 3, 10.0},
+	} {
+		code, got, _ := post(t, ts, "/api/v1/generate", tc.body)
+		if code != 200 || got["error"] != nil {
+			t.Fatalf("%s: %d %v", tc.body, code, got)
+		}
+		puzzles, _ := got["puzzles"].([]any)
+		if len(puzzles) != tc.count {
+			t.Fatalf("%s: %d puzzles, want %d", tc.body, len(puzzles), tc.count)
+		}
+		seen := map[string]bool{}
+		for _, p := range puzzles {
+			p := p.(map[string]any)
+			er, _ := p["er"].(float64)
+			if er < tc.min || (strings.Contains(tc.body, `"9.8"`) && er != 9.8) || p["level"] != "diabolical" {
+				t.Errorf("%s: %v", tc.body, p)
+			}
+			if seen[p["puzzle"].(string)] {
+				t.Errorf("%s: %s twice", tc.body, p["puzzle"])
+			}
+			seen[p["puzzle"].(string)] = true
+		}
+		_, again, _ := post(t, ts, "/api/v1/generate", tc.body)
+		if a, b := fmt.Sprint(got["puzzles"]), fmt.Sprint(again["puzzles"]); a != b {
+			t.Errorf("%s: not reproducible:\n%s\n%s", tc.body, a, b)
+		}
+	}
+}
+
+// TestGenerateErrors: what generate refuses, and what it answers when the
+// time allowed runs out; no message names a command-line flag.
+func TestGenerateErrors(t *testing.T) {
+	ts := newTestServer(t, Options{GenerateTimeout: 300 * time.Millisecond})
+	for _, tc := range []struct {
+		body   string
+		status int
+		want   string
+	}{
+		{`{"rating": "10.0+", "symmetry": "rot180"}`, 400, `field "symmetry" does not go with a rating above 9.0`},
+		{`{"rating": "10.0+", "symmetry": "diagonal"}`, 400, `field "symmetry" does not go with a rating above 9.0`},
+		{`{"rating": "8.0", "symmetry": "spiral"}`, 400, `field "symmetry"`},
+		{`{"level": "easy", "clues": "17"}`, 422, "no puzzle made: the time allowed (300ms) ran out; the target may be too rare"},
+		{`{"rating": "10.0+", "clues": "17"}`, 422, "no puzzle made: the time allowed (300ms) ran out; the target may be too rare"},
+	} {
+		code, got, _ := post(t, ts, "/api/v1/generate", tc.body)
+		msg, _ := got["error"].(string)
+		if code != tc.status || !strings.Contains(msg, tc.want) || strings.Contains(msg, "--") {
+			t.Errorf("%s: %d %q, want %d %q (and no flag)", tc.body, code, msg, tc.status, tc.want)
+		}
 	}
 }
 
