@@ -439,7 +439,7 @@ func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) err
 		r.book.Title = bookTitle(len(book), r.target)
 	}
 	export.Arrange(book, r.cfg.LevelNames(), *r.book)
-	return firstErr(export.WriteBook("pdf", dest, book, *r.book), dest.commit(true))
+	return firstErr(fontAdvice(export.WriteBook("pdf", dest, book, *r.book)), dest.commit(true))
 }
 
 // note tells how the run went, on the error stream unless -q.
