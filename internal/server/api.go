@@ -341,17 +341,17 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		return nil, badRequest("field \"format\": %v", err)
 	}
 	opt := export.BookOptions{Title: req.Title, Paper: strings.ToLower(req.Paper), PerPage: req.PerPage}
-	if opt.Paper == "" {
-		opt.Paper = "a4"
-	}
-	if opt.PerPage == 0 {
-		opt.PerPage = min(4, len(req.Puzzles))
-		if opt.PerPage == 3 {
-			opt.PerPage = 4
+	if format == "png" {
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"title", req.Title != ""}, {"paper", req.Paper != ""}, {"per_page", req.PerPage != 0}} {
+			if f.set {
+				return nil, badRequest("field %q does not go with format png: each image holds one puzzle or solution, without a page or title", f.name)
+			}
 		}
-	}
-	if err := opt.Check(); err != nil {
-		return nil, badRequest("%v", err)
+	} else if err := pageOptions(&opt, len(req.Puzzles)); err != nil {
+		return nil, err
 	}
 	book := make([]export.BookPuzzle, len(req.Puzzles))
 	for i, text := range req.Puzzles {
@@ -373,10 +373,60 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		book[i] = export.BookPuzzle{Number: i + 1, Grid: p.Grid, Solution: sol, Level: res.Level, Rating: res.SE().ER}
 	}
 	var b bytes.Buffer
+	switch {
+	case format == "png" && len(book) == 1:
+		// One puzzle, one image: its solution would need a second file.
+		if err := export.WritePNGPuzzle(&b, book[0], book[0].Grid, export.ImageOptions{}); err != nil {
+			return nil, err
+		}
+		return file{name: "sudoku.png", mime: "image/png", data: b.Bytes()}, nil
+	case format == "png":
+		if err := export.WriteImageZip(&b, format, book, export.ImageOptions{}); err != nil {
+			return nil, err
+		}
+		return file{name: "sudoku-png.zip", mime: "application/zip", data: b.Bytes()}, nil
+	}
 	if err := export.WriteBook(format, &b, book, opt); err != nil {
+		var missing *export.MissingGlyphsError
+		if errors.As(err, &missing) {
+			return nil, badRequest("%v", fontWords(err))
+		}
 		return nil, err
 	}
 	return file{name: "sudoku." + format, mime: bookMIME[format], data: b.Bytes()}, nil
+}
+
+// pageOptions completes and checks the page layout of a book of n puzzles:
+// A4, up to four puzzles a page.
+func pageOptions(opt *export.BookOptions, n int) error {
+	if opt.Paper == "" {
+		opt.Paper = "a4"
+	}
+	if opt.PerPage == 0 {
+		opt.PerPage = min(4, n)
+		if opt.PerPage == 3 {
+			opt.PerPage = 4
+		}
+	}
+	if err := opt.Check(); err != nil {
+		return badRequest("%v", fontWords(err))
+	}
+	return nil
+}
+
+// fontWords says in the API's words that the book's text holds characters
+// the server's font lacks: a client cannot choose another.
+func fontWords(err error) error {
+	var missing *export.MissingGlyphsError
+	if !errors.As(err, &missing) {
+		return err
+	}
+	var names []string
+	for _, r := range missing.Missing {
+		names = append(names, fmt.Sprintf("%c (U+%04X)", r, r))
+	}
+	return fmt.Errorf("%s: the server's font has no glyph for %s; the API writes text in its built-in font only, which has Latin, Greek and Cyrillic letters",
+		missing.Where, strings.Join(names, ", "))
 }
 
 // techniques lists the technique registry as `sudokit techniques -f json`

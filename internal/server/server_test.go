@@ -1,6 +1,7 @@
 package server
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -166,19 +167,84 @@ func TestHintLevelsRevealOnlyTheirPart(t *testing.T) {
 
 func TestPrint(t *testing.T) {
 	ts := newTestServer(t, Options{})
-	for format, magic := range map[string]string{"pdf": "%PDF-", "svg": "<svg", "html": "<!DOCTYPE html>"} {
-		resp, err := http.Post(ts.URL+"/api/v1/print", "application/json",
-			strings.NewReader(`{"puzzles": ["`+pointing+`", "`+top95First+`"], "format": "`+format+`", "title": "Test"}`))
+	two := `"puzzles": ["` + pointing + `", "` + top95First + `"]`
+	for _, tc := range []struct {
+		body, mime, name string
+		// files: the zip's files (nil: not a zip); magic: the file's start.
+		files []string
+		magic string
+	}{
+		{`{` + two + `, "format": "pdf", "title": "Test"}`, "application/pdf", "sudoku.pdf", nil, "%PDF-"},
+		{`{` + two + `, "title": "Test"}`, "application/pdf", "sudoku.pdf", nil, "%PDF-"},
+		{`{` + two + `, "format": "svg", "title": "Test"}`, "image/svg+xml", "sudoku.svg", nil, "<svg"},
+		{`{` + two + `, "title": "Судоку Σ"}`, "application/pdf", "sudoku.pdf", nil, "%PDF-"},
+		{`{` + two + `, "format": "html", "title": "Test"}`, "text/html; charset=utf-8", "sudoku.html", nil, "<!DOCTYPE html>"},
+		{`{"puzzles": ["` + pointing + `"], "format": "png"}`, "image/png", "sudoku.png", nil, "\x89PNG\r\n"},
+		{`{` + two + `, "format": "png"}`, "application/zip", "sudoku-png.zip",
+			[]string{"puzzle-001.png", "solution-001.png", "puzzle-002.png", "solution-002.png"}, "\x89PNG\r\n"},
+	} {
+		resp, err := http.Post(ts.URL+"/api/v1/print", "application/json", strings.NewReader(tc.body))
 		if err != nil {
 			t.Fatal(err)
 		}
 		data, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != 200 || !bytes.Contains(data[:min(len(data), 200)], []byte(magic)) {
-			t.Errorf("%s: status %d, starts %q", format, resp.StatusCode, data[:min(len(data), 40)])
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != tc.mime {
+			t.Errorf("%s: status %d, %s: %.200s", tc.body, resp.StatusCode, resp.Header.Get("Content-Type"), data)
+			continue
 		}
-		if cd := resp.Header.Get("Content-Disposition"); !strings.Contains(cd, "sudoku."+format) {
-			t.Errorf("%s: Content-Disposition %q", format, cd)
+		if cd := resp.Header.Get("Content-Disposition"); cd != `attachment; filename="`+tc.name+`"` {
+			t.Errorf("%s: Content-Disposition %q", tc.body, cd)
+		}
+		files := [][]byte{data}
+		if tc.files != nil {
+			z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+			if err != nil {
+				t.Fatalf("%s: %v", tc.body, err)
+			}
+			files = nil
+			var names []string
+			for _, f := range z.File {
+				names = append(names, f.Name)
+				r, err := f.Open()
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := io.ReadAll(r)
+				files = append(files, b)
+			}
+			if strings.Join(names, " ") != strings.Join(tc.files, " ") {
+				t.Errorf("%s: files %v, want %v", tc.body, names, tc.files)
+			}
+		}
+		for _, f := range files {
+			if !bytes.Contains(f[:min(len(f), 200)], []byte(tc.magic)) {
+				t.Errorf("%s: a file starts %q", tc.body, f[:min(len(f), 40)])
+			}
+		}
+	}
+}
+
+// TestPrintRefusals: what print refuses, each with 400 and words that
+// name no command-line flag.
+func TestPrintRefusals(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	one := `"puzzles": ["` + pointing + `"]`
+	for _, tc := range []struct{ body, want string }{
+		{`{` + one + `, "format": "docx"}`, `field "format": unknown format "docx" (want one of pdf, svg, html, png)`},
+		{`{` + one + `, "format": "PNG"}`, `field "format": unknown format "PNG"`},
+		{`{` + one + `, "format": "png", "title": "T"}`, `field "title" does not go with format png`},
+		{`{` + one + `, "format": "png", "paper": "a4"}`, `field "paper" does not go with format png`},
+		{`{` + one + `, "format": "png", "per_page": 4}`, `field "per_page" does not go with format png`},
+		{`{` + one + `, "format": "pdf", "per_page": 5}`, `5 puzzles per page is not a layout`},
+		{`{` + one + `, "format": "pdf", "title": "数独"}`, `title "数独": the server's font has no glyph for 数 (U+6570), 独 (U+72EC); the API writes text in its built-in font only`},
+		{`{` + one + `, "format": 3}`, `field "format" must be a string`},
+		{`{"puzzles": ["` + twoSols + `"], "format": "png"}`, `puzzle 1: several solutions`},
+	} {
+		code, got, _ := post(t, ts, "/api/v1/print", tc.body)
+		msg, _ := got["error"].(string)
+		if code != 400 || !strings.Contains(msg, tc.want) || strings.Contains(msg, "--") {
+			t.Errorf("%s: %d %q, want 400 %q (and no flag)", tc.body, code, msg, tc.want)
 		}
 	}
 }
