@@ -448,19 +448,24 @@ func (s *Server) techniques() (any, error) {
 	return out, nil
 }
 
-// levelJSON is a level of the configuration.
+// levelJSON is a level of the configuration: its band of ratings, without
+// "max" when it is open above.
 type levelJSON struct {
-	Name string        `json:"name"`
-	Min  sudoku.Rating `json:"min"`
-	Max  sudoku.Rating `json:"max"`
+	Name string         `json:"name"`
+	Min  sudoku.Rating  `json:"min"`
+	Max  *sudoku.Rating `json:"max,omitempty"`
 }
 
-// levels lists the configured levels, easiest first (max 0: no bound).
+// levels lists the configured levels, easiest first.
 func (s *Server) levels() (any, error) {
 	var out []levelJSON
 	for _, name := range s.cfg.LevelNames() {
 		rr, _ := s.cfg.LevelRange(name)
-		out = append(out, levelJSON{name, rr.Min, rr.Max})
+		l := levelJSON{Name: name, Min: rr.Min}
+		if rr.Max != 0 {
+			l.Max = &rr.Max
+		}
+		out = append(out, l)
 	}
 	return out, nil
 }

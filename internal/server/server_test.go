@@ -225,6 +225,23 @@ func TestPrint(t *testing.T) {
 	}
 }
 
+// TestLevels: the configured levels, easiest first, each with its band; a
+// band open above has no "max".
+func TestLevels(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	resp, err := http.Get(ts.URL + "/api/v1/levels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	want := `[{"name":"easy","min":1.0,"max":1.5},{"name":"medium","min":1.6,"max":2.5},{"name":"hard","min":2.6,"max":4.0},` +
+		`{"name":"fiendish","min":4.1,"max":6.0},{"name":"diabolical","min":6.1}]`
+	if got := strings.TrimSpace(string(body)); got != want {
+		t.Errorf("levels:\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestPrintRefusals: what print refuses, each with 400 and words that
 // name no command-line flag.
 func TestPrintRefusals(t *testing.T) {
