@@ -47,7 +47,8 @@ Examples:
 				DefaultText: fmt.Sprintf("budget in config.yaml, at most %s", seconds(server.MaxBudget))},
 			&ucli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(),
 				Usage: "run at most `N` gradings, hints and generations at once", DefaultText: "all cores"},
-			quietFlag(),
+			&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
+				Usage: "print nothing on standard error but errors and the page's URL"},
 			configFlag(),
 		},
 		Action: runServe,
@@ -85,7 +86,9 @@ func runServe(c *ucli.Context) error {
 	if host, port, err := net.SplitHostPort(ln.Addr().String()); err == nil && server.Loopback(ln.Addr().String()) && net.ParseIP(host) != nil {
 		url = "http://localhost:" + port + "/"
 	}
-	s.note("serving the assistant at %s (Ctrl-C to stop)", url)
+	// Always said, -q or not: with port 0 it is the only place the port is
+	// told.
+	fmt.Fprintf(s.stderr(), "sudokit: serving the assistant at %s (Ctrl-C to stop)\n", url)
 	if c.Bool("open") {
 		if err := openBrowser(url); err != nil {
 			s.note("could not open a browser (%v): open %s yourself", err, url)
