@@ -774,7 +774,7 @@ function blockedByPath() {
 
 let statusTimer = 0;
 let statusScheduled = false;
-const statusCache = new Map(); // 81-char line → solve answer
+const statusCache = new Map(); // statusPuzzle text → solve answer
 
 function setStatus(word, text) {
   state.status = { word, text };
@@ -782,17 +782,26 @@ function setStatus(word, text) {
   el.status.textContent = text;
 }
 
+// statusPuzzle is what the status is about: the whole state, as the hint
+// sends it. The digits alone while no candidate is struck by hand, else
+// the pencil marks; {error} when a cell has no candidate left.
+function statusPuzzle() {
+  const d = derived();
+  const struck = d.auto.some((m, i) => !state.values[i] && m & state.strikes[i]);
+  return struck ? { ...candidateGrid(), struck } : { text: boardLine(), struck };
+}
+
 // refreshStatus updates #status at once when it can be known without the
-// server (empty board, a conflict, a line seen before), else asks the
-// server 250 ms after the last change.
+// server (empty board, a conflict, a cell without candidates, a state seen
+// before), else asks the server 250 ms after the last change.
 function refreshStatus() {
   if (state.path) return;
-  const line = boardLine();
+  const q = statusPuzzle();
   const d = derived();
-  const local = !countFilled() || d.conflicts.length || statusCache.has(line);
+  const local = !countFilled() || d.conflicts.length || q.error || statusCache.has(q.text);
   if (local) {
     cancelStatusCheck();
-    showStatusOf(line);
+    showStatusOf(q);
     return;
   }
   if (!statusScheduled) {
@@ -811,44 +820,49 @@ function cancelStatusCheck() {
 }
 
 async function runStatusCheck() {
-  const line = boardLine();
+  const q = statusPuzzle();
   let pending = null;
   try {
-    if (!statusCache.has(line) && countFilled() && !derived().conflicts.length) {
-      pending = request("/api/v1/solve", { puzzle: line });
+    if (!q.error && !statusCache.has(q.text) && countFilled() && !derived().conflicts.length) {
+      pending = request("/api/v1/solve", { puzzle: q.text });
     }
   } finally {
     statusScheduled = false;
     busyDec();
   }
   try {
-    if (pending) rememberStatus(line, await pending);
+    if (pending) rememberStatus(q.text, await pending);
   } catch (e) {
-    if (line === boardLine()) setStatus("error", e.message);
+    if (q.text === statusPuzzle().text) setStatus("error", e.message);
     return;
   }
-  if (line === boardLine() && !state.path) showStatusOf(line);
+  const now = statusPuzzle();
+  if (q.text === now.text && !state.path) showStatusOf(now);
 }
 
-function rememberStatus(line, res) {
+// rememberStatus keeps the solve answer for a state (statusPuzzle's text).
+function rememberStatus(text, res) {
   if (statusCache.size > 200) statusCache.delete(statusCache.keys().next().value);
-  statusCache.set(line, res);
+  statusCache.set(text, res);
 }
 
-function showStatusOf(line) {
+// showStatusOf shows the status of q, statusPuzzle's answer for the board.
+function showStatusOf(q) {
   const d = derived();
   if (!countFilled()) return setStatus("empty", "Empty board: paste, type or generate a puzzle.");
   if (d.conflicts.length) return setStatus("invalid", conflictText(d.conflicts));
-  const res = statusCache.get(line);
+  if (q.error) return setStatus("unsolvable", `No solution: ${q.error}`);
+  const res = statusCache.get(q.text);
   if (!res) return;
   const entered = state.values.some((v, i) => v && !state.givens[i]);
+  const wrong = [entered && "a digit you entered", q.struck && "a candidate you struck"].filter(Boolean).join(" or ");
   switch (res.status) {
     case "unique":
       return setStatus("unique", countFilled() === 81 ? "Solved: every digit is right." : "Unique solution");
     case "multiple":
       return setStatus("multiple", "Several solutions");
     case "unsolvable":
-      return setStatus("unsolvable", entered ? "No solution: a digit you entered is wrong" : "No solution");
+      return setStatus("unsolvable", wrong ? `No solution: ${wrong} is wrong` : "No solution");
     default:
       return setStatus(res.status || "invalid", cleanError(res.error) || res.status || "invalid");
   }
@@ -902,7 +916,8 @@ async function onLoad() {
   try {
     const res = await request("/api/v1/solve", { puzzle: text });
     if (!res.puzzle || res.puzzle.length !== 81) throw new ApiError(cleanError(res.error) || "The server sent no puzzle.");
-    if (res.status) rememberStatus(res.puzzle, res);
+    // With pencil marks the answer is about them: the board asks again.
+    if (res.status && !res.candidates) rememberStatus(res.puzzle, res);
     loadPuzzle(res.puzzle, res.candidates);
     const n = [...res.puzzle].filter((c) => c !== ".").length;
     const marksNote = res.candidates ? ", with its pencil marks" : "";
