@@ -356,3 +356,80 @@ func TestBrowserStatusStrikes(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserRatingBox: the rating box describes the puzzle on the board
+// or nothing: a new puzzle (pasted, typed as 81 characters, generated) or
+// a cleared board empties or refills it. A new puzzle from the hardest
+// band (ER 10.0+, past the levels in the selector) comes within seconds,
+// with its rating; a generation can be cancelled.
+func TestBrowserRatingBox(t *testing.T) {
+	s, err := New(Options{Config: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx := browser(t, 1280, 900)
+	er := `(document.querySelector('#rating dd') || {}).textContent || ""`
+	rate := func(what string) {
+		t.Helper()
+		do(t, ctx, "rate "+what, click(`#rate`), idle(), until(er+` !== ""`))
+	}
+	do(t, ctx, "load",
+		chromedp.Navigate(ts.URL+"/"),
+		idle(),
+		chromedp.SetValue(chromedp.CSS(`#paste`), pointing),
+		click(`#load`),
+		idle())
+	rate("pointing")
+	if got := eval[string](t, ctx, er); got != "10.3" {
+		t.Fatalf("pointing rated %q, want 10.3", got)
+	}
+	for _, step := range []struct {
+		what    string
+		actions []chromedp.Action[chromedp.Void]
+	}{
+		{"paste another puzzle", []chromedp.Action[chromedp.Void]{chromedp.SetValue(chromedp.CSS(`#paste`), top95First), click(`#load`), idle()}},
+		{"type 81 characters", []chromedp.Action[chromedp.Void]{chromedp.SetValue(chromedp.CSS(`#row-input`), pointing), chromedp.Focus(chromedp.CSS(`#row-input`)), chromedp.KeyEvent("\r"), idle()}},
+		{"clear the board", []chromedp.Action[chromedp.Void]{click(`#clear`), idle()}},
+	} {
+		do(t, ctx, step.what, step.actions...)
+		if box := eval[string](t, ctx, `document.querySelector('#rating').textContent`); box != "" {
+			t.Errorf("after %s the rating box still shows %q", step.what, box)
+		}
+		if step.what != "clear the board" {
+			rate(step.what)
+		}
+	}
+
+	// Undo brings the puzzle back, not its rating; entering a digit of
+	// one's own keeps the rating of the givens.
+	do(t, ctx, "undo", click(`#undo`), idle())
+	rate("after undo")
+	do(t, ctx, "enter a digit", click(`.cell[data-cell="0"]`), chromedp.KeyEvent("1"), idle())
+	if got := eval[string](t, ctx, er); got != "10.3" {
+		t.Errorf("after entering a digit the rating box shows ER %q, want 10.3", got)
+	}
+
+	// The hardest band, from the selector: a new puzzle with its rating.
+	do(t, ctx, "generate 10.0+",
+		chromedp.SetValue(chromedp.CSS(`#new-level`), "rating 10.0+"),
+		click(`#new`),
+		until(`document.querySelector('#message').dataset.kind === "ok"`),
+		idle())
+	rated := eval[float64](t, ctx, `Number(document.querySelector('#rating dd').textContent)`)
+	msg := eval[string](t, ctx, `document.querySelector('#message').textContent`)
+	status := eval[string](t, ctx, `document.querySelector('#status').dataset.status`)
+	if rated < 10 || !strings.HasPrefix(msg, "New diabolical puzzle: ER") || status != "unique" {
+		t.Errorf("a 10.0+ puzzle: rating box ER %v, message %q, status %s", rated, msg, status)
+	}
+
+	// A generation under way can be cancelled.
+	do(t, ctx, "cancel",
+		chromedp.SetValue(chromedp.CSS(`#new-rating`), "11.5+"),
+		click(`#new`),
+		until(`document.querySelector('#new').textContent === "Cancel"`),
+		click(`#new`),
+		until(`document.querySelector('#message').textContent === "Generation cancelled."`),
+		until(`document.querySelector('#new').textContent === "New"`))
+}

@@ -139,6 +139,7 @@ const state = {
   techNames: new Map(), // technique key → name
   techOrder: new Map(), // technique key → position in the registry
   busy: 0, // requests in flight (and a pending status check)
+  ratingOf: null, // the givens line the rating box describes, or null
 };
 
 // ------------------------------------------------------------- 3. Derivation
@@ -277,6 +278,7 @@ function changed() {
   state.hint = { level: 0, data: null };
   if (!state.path) marks = emptyMarks();
   resetHintDisplay();
+  if (state.ratingOf !== null && state.ratingOf !== givensLine()) clearRating();
   save();
   paint();
   refreshStatus();
@@ -1302,9 +1304,18 @@ function fmt(x) {
   return typeof x === "number" ? x.toFixed(1) : String(x ?? "–");
 }
 
+// clearRating empties the rating box: the puzzle it rated is gone.
+function clearRating() {
+  state.ratingOf = null;
+  el.rating.replaceChildren();
+}
+
+// showRating fills the rating box with a grade answer for the givens on
+// the board; a change of givens clears it.
 function showRating(res) {
   const box = el.rating;
   box.replaceChildren();
+  state.ratingOf = givensLine();
   if (res.er === undefined || res.er === null) {
     box.append(h("p", { className: "error" }, cleanError(res.error) || `Not rated: ${res.status}.`));
     return;
@@ -1339,10 +1350,12 @@ function showRating(res) {
 async function onRate() {
   if (!countGivens()) return message("No givens to rate: load or enter a puzzle first.", "error");
   el.rate.disabled = true;
+  const line = givensLine();
   try {
-    showRating(await request("/api/v1/grade", { puzzle: givensLine() }));
+    const res = await request("/api/v1/grade", { puzzle: line });
+    if (line === givensLine()) showRating(res);
   } catch (e) {
-    el.rating.replaceChildren(h("p", { className: "error" }, e.message));
+    if (line === givensLine()) showRating({ error: e.message });
   } finally {
     el.rate.disabled = false;
   }
@@ -1352,15 +1365,25 @@ async function onRate() {
 
 let generating = null; // the AbortController of the generation under way
 
+// RATING_PRESETS are the choices of #new-level past the levels: bands of
+// the hardest puzzles, which the server finds by a search near the
+// hardest known ones.
+const RATING_PRESETS = ["9.5-9.9", "10.0+"];
+
+function ratingOptions() {
+  return h("optgroup", { label: "By rating" }, ...RATING_PRESETS.map((r) => h("option", { value: `rating ${r}`, dataset: { rating: r } }, `ER ${r}`)));
+}
+
 async function onNew() {
   if (generating) {
     generating.abort();
     return;
   }
-  const rating = el["new-rating"].value.trim();
+  const choice = el["new-level"].selectedOptions[0];
+  const rating = el["new-rating"].value.trim() || (choice && choice.dataset.rating) || "";
   const level = el["new-level"].value;
-  if (rating && !/^\d+(\.\d+)?(\s*-\s*(\d+(\.\d+)?)?)?$/.test(rating)) {
-    message(`“${rating}” is not a rating range: write e.g. 3.0-4.0.`, "error");
+  if (rating && !/^\d+(\.\d+)?\s*(\+|-\s*(\d+(\.\d+)?)?)?$/.test(rating)) {
+    message(`“${rating}” is not a rating range: write e.g. 3.0-4.0, 9.8 or 10.0+.`, "error");
     el["new-rating"].focus();
     return;
   }
@@ -1370,7 +1393,14 @@ async function onNew() {
   btn.textContent = "Cancel";
   btn.title = "Generating: press to cancel";
   el.form.classList.add("generating");
-  message(`Generating a ${rating ? `puzzle rated ${rating}` : `${level} puzzle`}… (this can take a while)`);
+  const what = `Generating a ${rating ? `puzzle rated ${rating}` : `${level} puzzle`}…`;
+  const start = Date.now();
+  const tick = () => {
+    const s = Math.round((Date.now() - start) / 1000);
+    message(`${what}${s ? ` ${s} s` : ""} (Cancel stops it)`);
+  };
+  tick();
+  const ticker = setInterval(tick, 1000);
   try {
     const res = await request("/api/v1/generate", rating ? { rating, count: 1 } : { level, count: 1 }, { signal: generating.signal });
     const p = res.puzzles && res.puzzles[0];
@@ -1381,6 +1411,7 @@ async function onNew() {
   } catch (e) {
     message(e.status === -1 ? "Generation cancelled." : e.message, e.status === -1 ? "info" : "error");
   } finally {
+    clearInterval(ticker);
     generating = null;
     btn.removeAttribute("aria-busy");
     btn.textContent = "New";
@@ -1636,8 +1667,8 @@ async function loadMeta() {
     const select = el["new-level"];
     const keep = select.value;
     select.replaceChildren(...levels.value.map((l) => h("option", { value: l.name },
-      `${l.name} (${fmt(l.min)}${l.max ? `–${fmt(l.max)}` : "+"})`)));
-    select.value = levels.value.some((l) => l.name === keep) ? keep : levels.value[0].name;
+      `${l.name} (${fmt(l.min)}${l.max ? `–${fmt(l.max)}` : "+"})`)), ratingOptions());
+    select.value = [...select.options].some((o) => o.value === keep) ? keep : levels.value[0].name;
   } else if (levels.status === "rejected") {
     message(levels.reason.message, "error");
   }
