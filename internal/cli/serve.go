@@ -21,12 +21,14 @@ func serveCommand() *ucli.Command {
 reads, see conflicts and the number of solutions as you type, pencil marks
 (automatic, and struck by hand), counters, a hint in three levels with the
 pattern drawn on the board, the solving path step by step, the rating, new
-puzzles by level, and PDF or SVG downloads. Everything is in the binary;
-nothing is fetched from the network.
+puzzles by level or rating (up to the hardest), and PDF or SVG downloads.
+Everything is in the binary; nothing is fetched from the network.
 
 The same work is open to scripts as JSON under /api/v1/: POST solve, grade,
 hint, generate and print with {"puzzle": "..."} (print: {"puzzles": [...]}),
 GET techniques and levels. Answers use the command line's JSON fields.
+generate finds puzzles as "sudokit generate" does (a band above 9.0 by the
+vicinity search) and answers what it made within a minute.
 
 The server listens on 127.0.0.1 (this machine only) unless --addr names
 another address; it answers only requests addressed to localhost or an IP
