@@ -388,7 +388,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	}
 	if err := export.WriteBook(format, &b, book, opt); err != nil {
 		var missing *export.MissingGlyphsError
-		if errors.As(err, &missing) {
+		if errors.As(err, &missing) || errors.Is(err, export.ErrPageTooSmall) {
 			return nil, badRequest("%v", fontWords(err))
 		}
 		return nil, err

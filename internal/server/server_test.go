@@ -256,6 +256,8 @@ func TestPrintRefusals(t *testing.T) {
 		{`{` + one + `, "format": "pdf", "per_page": 5}`, `5 puzzles per page is not a layout`},
 		{`{` + one + `, "format": "pdf", "title": "数独"}`, `title "数独": the server's font has no glyph for 数 (U+6570), 独 (U+72EC); the API writes text in its built-in font only`},
 		{`{` + one + `, "format": 3}`, `field "format" must be a string`},
+		{`{` + one + `, "paper": "80x80mm", "per_page": 9}`, `page 80x80mm with margins 12.7/16.0 mm leaves grids of 3 mm: too small (fewer puzzles per page, or smaller margins)`},
+		{`{` + one + `, "paper": "80x80mm", "per_page": 6}`, `page 80x80mm with margins 12.7/16.0 mm leaves grids of 0 mm: too small`},
 		{`{"puzzles": ["` + twoSols + `"], "format": "png"}`, `puzzle 1: several solutions`},
 	} {
 		code, got, _ := post(t, ts, "/api/v1/print", tc.body)
