@@ -566,6 +566,18 @@ func TestGenerateErrors(t *testing.T) {
 			t.Errorf("%s: %d %q, want %d %q (and no flag)", tc.body, code, msg, tc.status, tc.want)
 		}
 	}
+	// Cut short after some puzzles: those made, and why not more.
+	body := `{"rating": "10.0+", "count": 20, "seed": 1}`
+	code, got, _ := post(t, ts, "/api/v1/generate", body)
+	msg, _ := got["error"].(string)
+	puzzles, _ := got["puzzles"].([]any)
+	switch {
+	case code == 422 && strings.HasPrefix(msg, "no puzzle made: the time allowed (300ms) ran out"):
+	case code == 200 && len(puzzles) > 0 && len(puzzles) < 20 &&
+		msg == fmt.Sprintf("made %d of 20: the time allowed (300ms) ran out; the target may be too rare: widen it, or ask for fewer puzzles", len(puzzles)):
+	default:
+		t.Errorf("%s in 300 ms: %d, %d puzzles, %q", body, code, len(puzzles), msg)
+	}
 }
 
 // TestSearchWorkers: a lone job's chain searches get every worker; each
