@@ -345,7 +345,7 @@ func TestBrowserStatusStrikes(t *testing.T) {
 			line: s.textDecorationLine, color: s.color, plain: getComputedStyle(plain).color};
 	})()`
 	type style struct {
-		Contrast, Opacity float64
+		Contrast, Opacity  float64
 		Line, Color, Plain string
 	}
 	for _, theme := range []string{"light", "dark"} {
