@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -172,6 +173,10 @@ func layout(perPage int) (cols, rows int) {
 	return 2, 3
 }
 
+// ErrPageTooSmall is wrapped by the error of a page too small for the
+// grids it should hold.
+var ErrPageTooSmall = errors.New("too small")
+
 // bookEpoch is the fixed date written into every PDF, so that the same
 // input and flags give the same bytes.
 var bookEpoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -310,8 +315,8 @@ func newBook(puzzles []BookPuzzle, opt BookOptions) (*book, error) {
 	b.solSide = (x1 - x0 - float64(b.solCols-1)*gap) / float64(b.solCols)
 	b.solRows = max(1, int((y1-y0+gap)/(b.solSide+b.solLabelH()+gap)))
 	if b.solSide < 20 || b.puzzleSide() < 25 {
-		return nil, fmt.Errorf("page %s with margins %.1f/%.1f mm leaves grids of %.0f mm: too small (give fewer --per-page or smaller margins)",
-			opt.Paper, b.outside, b.inside, b.puzzleSide())
+		return nil, fmt.Errorf("page %s with margins %.1f/%.1f mm leaves grids of %.0f mm: %w (fewer puzzles per page, or smaller margins)",
+			opt.Paper, b.outside, b.inside, max(0, b.puzzleSide()), ErrPageTooSmall)
 	}
 	b.pages = plan(puzzles, opt, b.solCols*b.solRows)
 	return b, nil

@@ -1,9 +1,14 @@
 package export
 
 import (
+	"archive/zip"
 	"bytes"
+	"fmt"
 	"image/png"
+	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -195,6 +200,57 @@ func TestPNGPuzzle(t *testing.T) {
 		if bad.Check() == nil {
 			t.Errorf("%+v accepted", bad)
 		}
+	}
+}
+
+// TestImageZip: the archive holds the files WriteImageDir writes, with
+// the same names and bytes, in the book's order; it is the same for the
+// same input.
+func TestImageZip(t *testing.T) {
+	book := testBook(t, 2)
+	for i := range book {
+		book[i].Number = i + 1
+	}
+	for _, format := range ImageFormats {
+		var b, again bytes.Buffer
+		opt := ImageOptions{Size: 30, DPI: 100}
+		if err := WriteImageZip(&b, format, book, opt); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteImageZip(&again, format, book, opt); err != nil || !bytes.Equal(b.Bytes(), again.Bytes()) {
+			t.Errorf("%s: the archive differs from one run to the next (%v)", format, err)
+		}
+		dir := t.TempDir()
+		if err := WriteImageDir(dir, format, book, opt); err != nil {
+			t.Fatal(err)
+		}
+		z, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, f := range z.File {
+			names = append(names, f.Name)
+			r, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := io.ReadAll(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(dir, f.Name))
+			if err != nil || !bytes.Equal(data, want) {
+				t.Errorf("%s: %s differs from the directory's file (%v)", format, f.Name, err)
+			}
+		}
+		want := fmt.Sprintf("puzzle-001.%[1]s solution-001.%[1]s puzzle-002.%[1]s solution-002.%[1]s", format)
+		if got := strings.Join(names, " "); got != want {
+			t.Errorf("%s: files %s, want %s", format, got, want)
+		}
+	}
+	if err := WriteImageZip(io.Discard, "pdf", book, ImageOptions{}); err == nil {
+		t.Error("a zip of pdf images accepted")
 	}
 }
 

@@ -18,7 +18,7 @@ var bookFormats = []struct {
 	}},
 	{"html", "a print-ready HTML page (print it from a browser)", WriteHTML},
 	{"png", "one PNG image per puzzle and solution into a directory ending in / (--image-size, --dpi)", func(io.Writer, []BookPuzzle, BookOptions) error {
-		return fmt.Errorf("png writes one image per puzzle: give -o DIR/")
+		return fmt.Errorf("png makes one image per puzzle and solution, not one file: write them with WriteImageDir or WriteImageZip")
 	}},
 }
 

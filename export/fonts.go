@@ -143,14 +143,27 @@ func (bf *bookFont) width(s string, size float64) float64 {
 // ptMM is one point in mm.
 const ptMM = 25.4 / 72
 
-// missingError names the characters a font lacks, for where they are.
-func missingError(bf *bookFont, where string, missing []rune) error {
+// MissingGlyphsError is the error of a text that the book's font cannot
+// write: BookOptions.Font must be a font that has the characters (for
+// Chinese, Japanese and Korean, such as NotoSansCJK-Regular.ttc, from
+// Debian's fonts-noto-cjk).
+type MissingGlyphsError struct {
+	Where   string // the text: `title "数独"`, or "the book's text"
+	Font    string // the font's name
+	Missing []rune // the characters it has no glyph for, each once
+}
+
+func (e *MissingGlyphsError) Error() string {
 	var names []string
-	for _, r := range missing {
+	for _, r := range e.Missing {
 		names = append(names, fmt.Sprintf("%c (U+%04X)", r, r))
 	}
-	return fmt.Errorf("%s: the font %s has no glyph for %s; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)",
-		where, bf.name, strings.Join(names, ", "))
+	return fmt.Sprintf("%s: the font %s has no glyph for %s", e.Where, e.Font, strings.Join(names, ", "))
+}
+
+// missingError names the characters a font lacks, for where they are.
+func missingError(bf *bookFont, where string, missing []rune) error {
+	return &MissingGlyphsError{Where: where, Font: bf.name, Missing: missing}
 }
 
 // subset builds a TrueType font of the glyphs of runes (and .notdef): the

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/binary"
 	"fmt"
@@ -64,8 +65,63 @@ var ImageFormats = []string{"svg", "png"}
 // .png), numbered like the book, for a page layout program. Each file
 // appears whole or not at all.
 func WriteImageDir(dir, format string, puzzles []BookPuzzle, opt ImageOptions) error {
-	if err := opt.Check(); err != nil {
+	files, err := imageFiles(format, puzzles, opt)
+	if err != nil {
 		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		out, err := CreateAtomic(filepath.Join(dir, f.name))
+		if err != nil {
+			return err
+		}
+		if err := f.write(out); err != nil {
+			out.Abort()
+			return err
+		}
+		if err := out.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteImageZip writes the files WriteImageDir writes (each puzzle and its
+// solution as an image of its own, with the same names) as one zip
+// archive, for an answer that must be one file. The same puzzles and
+// options give the same bytes.
+func WriteImageZip(w io.Writer, format string, puzzles []BookPuzzle, opt ImageOptions) error {
+	files, err := imageFiles(format, puzzles, opt)
+	if err != nil {
+		return err
+	}
+	z := zip.NewWriter(w)
+	for _, f := range files {
+		// Stored, not deflated: PNG is compressed already, and SVG images
+		// are small.
+		out, err := z.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Store, Modified: bookEpoch})
+		if err != nil {
+			return err
+		}
+		if err := f.write(out); err != nil {
+			return err
+		}
+	}
+	return z.Close()
+}
+
+// imageFile is one image of WriteImageDir and WriteImageZip.
+type imageFile struct {
+	name  string
+	write func(io.Writer) error
+}
+
+// imageFiles lists the images of puzzles: each puzzle, then its solution.
+func imageFiles(format string, puzzles []BookPuzzle, opt ImageOptions) ([]imageFile, error) {
+	if err := opt.Check(); err != nil {
+		return nil, err
 	}
 	opt = opt.withDefaults()
 	write := WriteSVGPuzzleSized
@@ -74,32 +130,21 @@ func WriteImageDir(dir, format string, puzzles []BookPuzzle, opt ImageOptions) e
 	case "png":
 		write = WritePNGPuzzle
 	default:
-		return fmt.Errorf("images are svg or png, not %q", format)
+		return nil, fmt.Errorf("images are svg or png, not %q", format)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
+	var files []imageFile
 	for _, p := range puzzles {
 		sol := BookPuzzle{Number: p.Number, Grid: p.Solution, Solution: p.Solution, Level: p.Level}
 		for _, f := range []struct {
-			name  string
-			p     BookPuzzle
-			given [81]uint8
-		}{{"puzzle", p, p.Grid}, {"solution", sol, p.Grid}} {
-			out, err := CreateAtomic(filepath.Join(dir, fmt.Sprintf("%s-%03d.%s", f.name, p.Number, format)))
-			if err != nil {
-				return err
-			}
-			if err := write(out, f.p, f.given, opt); err != nil {
-				out.Abort()
-				return err
-			}
-			if err := out.Commit(); err != nil {
-				return err
-			}
+			name string
+			p    BookPuzzle
+		}{{"puzzle", p}, {"solution", sol}} {
+			files = append(files, imageFile{fmt.Sprintf("%s-%03d.%s", f.name, p.Number, format), func(w io.Writer) error {
+				return write(w, f.p, p.Grid, opt)
+			}})
 		}
 	}
-	return nil
+	return files, nil
 }
 
 // WriteSVGPuzzleSized writes one puzzle as an SVG image of opt.Size mm

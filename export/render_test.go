@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
@@ -220,8 +221,9 @@ func TestBookPagesLayouts(t *testing.T) {
 func TestCJKTitle(t *testing.T) {
 	title := "数独：周末谜题"
 	err := WritePDF(&bytes.Buffer{}, testBook(t, 2), BookOptions{Paper: "a5", PerPage: 1, Title: title})
-	if err == nil || !strings.Contains(err.Error(), "数 (U+6570)") || !strings.Contains(err.Error(), "--font") {
-		t.Errorf("no font for the title: error %v, want one naming 数 (U+6570) and --font", err)
+	var missing *MissingGlyphsError
+	if !errors.As(err, &missing) || !strings.Contains(err.Error(), "数 (U+6570)") || strings.Contains(err.Error(), "--") {
+		t.Errorf("no font for the title: error %v, want a MissingGlyphsError naming 数 (U+6570) and no flag", err)
 	}
 	path := testenv.File(t, cjkFont, "apt-get install fonts-noto-cjk")
 	font, err := os.ReadFile(path)

@@ -234,7 +234,7 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 	if pattern >= 0 {
 		on = fmt.Sprintf(" on pattern %d (%d clues)", pattern+1, g.opt.Patterns[pattern].Clues())
 	}
-	return Puzzle{Index: i, Tries: g.opt.MaxTries}, fmt.Errorf("puzzle %d: %w%s after %d candidates; the target may be impossible or too rare (raise --max-tries or widen it)",
+	return Puzzle{Index: i, Tries: g.opt.MaxTries}, fmt.Errorf("puzzle %d: %w%s after %d candidates; the target may be impossible or too rare",
 		i, ErrGaveUp, on, g.opt.MaxTries)
 }
 

@@ -142,6 +142,9 @@ func TestGiveUp(t *testing.T) {
 	if !errors.Is(err, ErrGaveUp) {
 		t.Fatalf("err = %v, want ErrGaveUp", err)
 	}
+	if strings.Contains(err.Error(), "--") {
+		t.Errorf("%v: a library error names a command-line flag", err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	gen = newGen(t, Options{Seed: 1, Symmetry: Rot180, Target: rare})

@@ -260,7 +260,7 @@ func (v *vicinity) run(ctx context.Context) error {
 			v.opt.Progress(v.status())
 		}
 		if v.tries.Load()-v.since >= int64(v.opt.MaxTries) {
-			return fmt.Errorf("vicinity: %w after %d tries without a new puzzle (best in the pool: %v); the target may be too far from the pool (raise the tries or give harder seeds)",
+			return fmt.Errorf("vicinity: %w after %d tries without a new puzzle (best in the pool: %v); the target may be too far from the pool",
 				ErrGaveUp, v.tries.Load()-v.since, v.pool[0].er)
 		}
 	}

@@ -236,6 +236,9 @@ func TestVicinityStops(t *testing.T) {
 	if !errors.Is(err, ErrGaveUp) || st.Made != 0 || st.Tries < 300 {
 		t.Errorf("err = %v after %d tries, want ErrGaveUp after 300", err, st.Tries)
 	}
+	if err != nil && strings.Contains(err.Error(), "raise") {
+		t.Errorf("%v: a library error gives the command line's advice", err)
+	}
 	// Cancelled before the start, and during the search.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -20,7 +20,6 @@ import (
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
-	"github.com/sudokit/sudokit/techniques"
 )
 
 func generateCommand() *ucli.Command {
@@ -205,7 +204,7 @@ func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) e
 	case "random", "vicinity":
 	case "auto":
 		method = "random"
-		if r.target.Rating.Min.Tenths() > generate.SpreadTop.Tenths() || c.IsSet("from") || c.Bool("cold") {
+		if generate.MethodFor(r.target) == generate.MethodVicinity || c.IsSet("from") || c.Bool("cold") {
 			method = "vicinity"
 		}
 	default:
@@ -254,13 +253,8 @@ func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) e
 			return usagef("--from %s holds no puzzle", c.String("from"))
 		}
 	} else if !c.Bool("cold") {
-		r.vicinity.From, r.vicinity.FromRatings = generate.HardestSeeds()
+		r.vicinity.From, r.vicinity.FromRatings = generate.HardestSeedsFor(r.cfg)
 		r.builtinSeeds = true
-		if !allSEOn(r.cfg) {
-			// The list's ratings are SE's; with some of SE's techniques
-			// off, the seeds are rated as this configuration rates.
-			r.vicinity.FromRatings = nil
-		}
 	}
 	return nil
 }
@@ -349,7 +343,11 @@ func runGenerate(c *ucli.Context) error {
 		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.run.Count))
 		return ErrFailed
 	case errors.Is(runErr, generate.ErrGaveUp):
-		s.report(runErr)
+		advice := "raise --max-tries or widen the target"
+		if r.vicinity != nil {
+			advice = "raise --max-tries or start from harder puzzles (--from)"
+		}
+		s.report(fmt.Errorf("%w (%s)", runErr, advice))
 		return ErrFailed
 	}
 	return runErr
@@ -441,7 +439,7 @@ func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) err
 		r.book.Title = bookTitle(len(book), r.target)
 	}
 	export.Arrange(book, r.cfg.LevelNames(), *r.book)
-	return firstErr(export.WriteBook("pdf", dest, book, *r.book), dest.commit(true))
+	return firstErr(fontAdvice(export.WriteBook("pdf", dest, book, *r.book)), dest.commit(true))
 }
 
 // note tells how the run went, on the error stream unless -q.
@@ -471,15 +469,4 @@ func bookTitle(n int, t generate.Target) string {
 		return fmt.Sprintf("%d %s sudoku", n, d)
 	}
 	return fmt.Sprintf("%d sudoku", n)
-}
-
-// allSEOn reports whether every technique of Sudoku Explainer is on in cfg,
-// so that ratings are SE's.
-func allSEOn(cfg *config.Config) bool {
-	for _, t := range techniques.All() {
-		if t.SE && !cfg.TechniqueOn(t.Key, true) {
-			return false
-		}
-	}
-	return true
 }

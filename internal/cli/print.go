@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -75,7 +76,17 @@ func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.Book
 		}
 		opt.Font, opt.FontName, opt.FontIndex = data, filepath.Base(path), index
 	}
-	return opt, asUsage(opt.Check())
+	return opt, asUsage(fontAdvice(opt.Check()))
+}
+
+// fontAdvice adds to an error of characters the book's font lacks how to
+// give one that has them.
+func fontAdvice(err error) error {
+	var missing *export.MissingGlyphsError
+	if errors.As(err, &missing) {
+		return fmt.Errorf("%w; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)", err)
+	}
+	return err
 }
 
 // fontPath splits FILE:N (face N of a collection) when FILE exists and
@@ -299,7 +310,7 @@ func runPrint(c *ucli.Context) error {
 	export.Arrange(book, cfg.LevelNames(), opt)
 	if dest == nil {
 		err = export.WriteImageDir(path, format, book, img)
-	} else if err = export.WriteBook(format, dest, book, opt); err == nil {
+	} else if err = fontAdvice(export.WriteBook(format, dest, book, opt)); err == nil {
 		err = dest.commit(true)
 	}
 	return s.result(err)

@@ -21,12 +21,14 @@ func serveCommand() *ucli.Command {
 reads, see conflicts and the number of solutions as you type, pencil marks
 (automatic, and struck by hand), counters, a hint in three levels with the
 pattern drawn on the board, the solving path step by step, the rating, new
-puzzles by level, and PDF or SVG downloads. Everything is in the binary;
-nothing is fetched from the network.
+puzzles by level or rating (up to the hardest), and PDF or SVG downloads.
+Everything is in the binary; nothing is fetched from the network.
 
 The same work is open to scripts as JSON under /api/v1/: POST solve, grade,
 hint, generate and print with {"puzzle": "..."} (print: {"puzzles": [...]}),
 GET techniques and levels. Answers use the command line's JSON fields.
+generate finds puzzles as "sudokit generate" does (a band above 9.0 by the
+vicinity search) and answers what it made within a minute.
 
 The server listens on 127.0.0.1 (this machine only) unless --addr names
 another address; it answers only requests addressed to localhost or an IP
@@ -47,7 +49,8 @@ Examples:
 				DefaultText: fmt.Sprintf("budget in config.yaml, at most %s", seconds(server.MaxBudget))},
 			&ucli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(),
 				Usage: "run at most `N` gradings, hints and generations at once", DefaultText: "all cores"},
-			quietFlag(),
+			&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
+				Usage: "print nothing on standard error but errors and the page's URL"},
 			configFlag(),
 		},
 		Action: runServe,
@@ -85,7 +88,9 @@ func runServe(c *ucli.Context) error {
 	if host, port, err := net.SplitHostPort(ln.Addr().String()); err == nil && server.Loopback(ln.Addr().String()) && net.ParseIP(host) != nil {
 		url = "http://localhost:" + port + "/"
 	}
-	s.note("serving the assistant at %s (Ctrl-C to stop)", url)
+	// Always said, -q or not: with port 0 it is the only place the port is
+	// told.
+	fmt.Fprintf(s.stderr(), "sudokit: serving the assistant at %s (Ctrl-C to stop)\n", url)
 	if c.Bool("open") {
 		if err := openBrowser(url); err != nil {
 			s.note("could not open a browser (%v): open %s yourself", err, url)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/grade"
@@ -234,17 +235,22 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	case count < 1 || count > MaxGenerateCount:
 		return nil, badRequest("field \"count\" must be 1 to %d, not %d", MaxGenerateCount, count)
 	}
+	target, err := generate.NewTarget(s.cfg, generate.TargetSpec{Level: req.Level, Rating: req.Rating, Clues: req.Clues, Require: req.Require})
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	method := generate.MethodFor(target)
 	symName := req.Symmetry
-	if symName == "" {
+	switch {
+	case method == generate.MethodVicinity && symName != "" && symName != "none":
+		return nil, badRequest("field \"symmetry\" does not go with a rating above %s: such puzzles come from a search near the hardest known ones, minimal and without symmetry",
+			generate.SpreadTop)
+	case symName == "":
 		symName = "rot180"
 	}
 	sym, err := generate.ParseSymmetry(symName)
 	if err != nil {
 		return nil, badRequest("field \"symmetry\": %v", err)
-	}
-	target, err := generate.NewTarget(s.cfg, generate.TargetSpec{Level: req.Level, Rating: req.Rating, Clues: req.Clues, Require: req.Require})
-	if err != nil {
-		return nil, badRequest("%v", err)
 	}
 	seed := uint64(time.Now().UnixNano())
 	if req.Seed != nil {
@@ -258,21 +264,48 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	defer cancel()
 	ans := generateAnswer{Puzzles: []json.RawMessage{}}
 	opt := export.Options{WithSolution: req.Solution}
-	_, runErr := gen.Run(ctx, generate.RunOptions{Count: count, Workers: 1}, func(p generate.Puzzle) error {
+	emit := func(p generate.Puzzle) error {
 		j, err := row(export.Generate, opt, export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
 		ans.Puzzles = append(ans.Puzzles, j)
 		return err
-	})
-	if runErr != nil {
-		if len(ans.Puzzles) == 0 {
-			if err := cancelled(ctx); err != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return nil, err
-			}
-			return nil, &apiError{http.StatusUnprocessableEntity, fmt.Sprintf("no puzzle made: %v", runErr)}
-		}
-		ans.Error = fmt.Sprintf("made %d of %d: %v", len(ans.Puzzles), count, runErr)
 	}
+	// The job holds one worker slot; its searches also run on the slots
+	// no other job holds, as a grading's chain searches do.
+	workers := s.searchWorkers()
+	var runErr error
+	if method == generate.MethodVicinity {
+		from, ratings := generate.HardestSeedsFor(s.cfg)
+		_, runErr = gen.Vicinity(ctx, count, generate.VicinityOptions{Workers: workers, From: from, FromRatings: ratings, Key: canon.Key}, emit)
+	} else {
+		_, runErr = gen.Run(ctx, generate.RunOptions{Count: count, Workers: workers}, emit)
+	}
+	if runErr == nil {
+		return ans, nil
+	}
+	if err := cancelled(ctx); err != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil, err
+	}
+	why := runErr.Error()
+	if errors.Is(runErr, context.DeadlineExceeded) {
+		why = fmt.Sprintf("the time allowed (%s) ran out; the target may be too rare: widen it, or ask for fewer puzzles", seconds(s.opt.GenerateTimeout))
+	}
+	if len(ans.Puzzles) == 0 {
+		return nil, &apiError{http.StatusUnprocessableEntity, "no puzzle made: " + why}
+	}
+	ans.Error = fmt.Sprintf("made %d of %d: %s", len(ans.Puzzles), count, why)
 	return ans, nil
+}
+
+// seconds writes a duration without the zero units time.Duration writes
+// ("1m0s"): "1m", "90s", "1.5s".
+func seconds(d time.Duration) string {
+	switch {
+	case d >= time.Minute && d%time.Minute == 0:
+		return fmt.Sprintf("%dm", d/time.Minute)
+	case d >= time.Second && d%time.Second == 0:
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	return d.String()
 }
 
 type printRequest struct {
@@ -300,17 +333,17 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		return nil, badRequest("field \"format\": %v", err)
 	}
 	opt := export.BookOptions{Title: req.Title, Paper: strings.ToLower(req.Paper), PerPage: req.PerPage}
-	if opt.Paper == "" {
-		opt.Paper = "a4"
-	}
-	if opt.PerPage == 0 {
-		opt.PerPage = min(4, len(req.Puzzles))
-		if opt.PerPage == 3 {
-			opt.PerPage = 4
+	if format == "png" {
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"title", req.Title != ""}, {"paper", req.Paper != ""}, {"per_page", req.PerPage != 0}} {
+			if f.set {
+				return nil, badRequest("field %q does not go with format png: each image holds one puzzle or solution, without a page or title", f.name)
+			}
 		}
-	}
-	if err := opt.Check(); err != nil {
-		return nil, badRequest("%v", err)
+	} else if err := pageOptions(&opt, len(req.Puzzles)); err != nil {
+		return nil, err
 	}
 	book := make([]export.BookPuzzle, len(req.Puzzles))
 	for i, text := range req.Puzzles {
@@ -332,10 +365,60 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		book[i] = export.BookPuzzle{Number: i + 1, Grid: p.Grid, Solution: sol, Level: res.Level, Rating: res.SE().ER}
 	}
 	var b bytes.Buffer
+	switch {
+	case format == "png" && len(book) == 1:
+		// One puzzle, one image: its solution would need a second file.
+		if err := export.WritePNGPuzzle(&b, book[0], book[0].Grid, export.ImageOptions{}); err != nil {
+			return nil, err
+		}
+		return file{name: "sudoku.png", mime: "image/png", data: b.Bytes()}, nil
+	case format == "png":
+		if err := export.WriteImageZip(&b, format, book, export.ImageOptions{}); err != nil {
+			return nil, err
+		}
+		return file{name: "sudoku-png.zip", mime: "application/zip", data: b.Bytes()}, nil
+	}
 	if err := export.WriteBook(format, &b, book, opt); err != nil {
+		var missing *export.MissingGlyphsError
+		if errors.As(err, &missing) || errors.Is(err, export.ErrPageTooSmall) {
+			return nil, badRequest("%v", fontWords(err))
+		}
 		return nil, err
 	}
 	return file{name: "sudoku." + format, mime: bookMIME[format], data: b.Bytes()}, nil
+}
+
+// pageOptions completes and checks the page layout of a book of n puzzles:
+// A4, up to four puzzles a page.
+func pageOptions(opt *export.BookOptions, n int) error {
+	if opt.Paper == "" {
+		opt.Paper = "a4"
+	}
+	if opt.PerPage == 0 {
+		opt.PerPage = min(4, n)
+		if opt.PerPage == 3 {
+			opt.PerPage = 4
+		}
+	}
+	if err := opt.Check(); err != nil {
+		return badRequest("%v", fontWords(err))
+	}
+	return nil
+}
+
+// fontWords says in the API's words that the book's text holds characters
+// the server's font lacks: a client cannot choose another.
+func fontWords(err error) error {
+	var missing *export.MissingGlyphsError
+	if !errors.As(err, &missing) {
+		return err
+	}
+	var names []string
+	for _, r := range missing.Missing {
+		names = append(names, fmt.Sprintf("%c (U+%04X)", r, r))
+	}
+	return fmt.Errorf("%s: the server's font has no glyph for %s; the API writes text in its built-in font only, which has Latin, Greek and Cyrillic letters",
+		missing.Where, strings.Join(names, ", "))
 }
 
 // techniques lists the technique registry as `sudokit techniques -f json`
@@ -357,19 +440,24 @@ func (s *Server) techniques() (any, error) {
 	return out, nil
 }
 
-// levelJSON is a level of the configuration.
+// levelJSON is a level of the configuration: its band of ratings, without
+// "max" when it is open above.
 type levelJSON struct {
-	Name string        `json:"name"`
-	Min  sudoku.Rating `json:"min"`
-	Max  sudoku.Rating `json:"max"`
+	Name string         `json:"name"`
+	Min  sudoku.Rating  `json:"min"`
+	Max  *sudoku.Rating `json:"max,omitempty"`
 }
 
-// levels lists the configured levels, easiest first (max 0: no bound).
+// levels lists the configured levels, easiest first.
 func (s *Server) levels() (any, error) {
 	var out []levelJSON
 	for _, name := range s.cfg.LevelNames() {
 		rr, _ := s.cfg.LevelRange(name)
-		out = append(out, levelJSON{name, rr.Min, rr.Max})
+		l := levelJSON{Name: name, Min: rr.Min}
+		if rr.Max != 0 {
+			l.Max = &rr.Max
+		}
+		out = append(out, l)
 	}
 	return out, nil
 }

@@ -272,3 +272,164 @@ func TestBrowserNarrow(t *testing.T) {
 		}
 	}
 }
+
+var struckShot = flag.String("struck-screenshot", "", "write TestBrowserStatusStrikes's screenshot of the board with struck candidates to `FILE`")
+
+// TestBrowserStatusStrikes: the status follows the whole state, struck
+// candidates too, as the hint does: striking the solution's digit in a
+// cell says there is no solution, undoing it brings back the unique one,
+// striking another candidate keeps it. Struck candidates stand out: struck
+// through, fully opaque, in a colour of their own that contrasts with the
+// cell as text should (3:1 at least), in the light and the dark theme.
+func TestBrowserStatusStrikes(t *testing.T) {
+	s, err := New(Options{Config: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx := browser(t, 1280, 900)
+	status := `document.querySelector('#status').dataset.status`
+	do(t, ctx, "load",
+		chromedp.Navigate(ts.URL+"/"),
+		idle(),
+		chromedp.SetValue(chromedp.CSS(`#paste`), pointing),
+		click(`#load`),
+		idle(),
+		until(status+` === "unique"`))
+
+	// r1c1 is 1 in the solution: striking it leaves no solution.
+	do(t, ctx, "strike the solution's 1 in r1c1",
+		click(`#pencil`),
+		click(`.cell[data-cell="0"] .cand[data-digit="1"]`),
+		idle(),
+		until(status+` !== "unique"`))
+	word := eval[string](t, ctx, status)
+	text := eval[string](t, ctx, `document.querySelector('#status').textContent`)
+	if word != "unsolvable" || !strings.Contains(text, "No solution") {
+		t.Errorf("the solution's digit struck: status %s %q, want unsolvable, No solution", word, text)
+	}
+	do(t, ctx, "hint", click(`#hint`), idle(), until(`document.querySelector('#hint-text').dataset.status !== "hint"`))
+	if h := eval[string](t, ctx, `document.querySelector('#hint-text').dataset.status`); h != "unsolvable" {
+		t.Errorf("the hint's status is %s where the page's is %s", h, word)
+	}
+	if *struckShot != "" {
+		do(t, ctx, "strike more", click(`.cell[data-cell="1"] .cand[data-digit="2"]`), click(`.cell[data-cell="9"] .cand[data-digit="3"]`), idle())
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(*struckShot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		do(t, ctx, "unstrike", click(`#undo`), click(`#undo`), idle())
+	}
+	do(t, ctx, "undo", click(`#undo`), idle(), until(status+` === "unique"`))
+	do(t, ctx, "strike r1c1's 3, not the solution's", click(`.cell[data-cell="0"] .cand[data-digit="3"]`), idle())
+	struck := eval[bool](t, ctx, `document.querySelector('.cell[data-cell="0"] .cand[data-digit="3"]').classList.contains('struck')`)
+	if word := eval[string](t, ctx, status); !struck || word != "unique" {
+		t.Errorf("another candidate struck (%v): status %s, want unique", struck, word)
+	}
+
+	// The look of a struck candidate against its cell's background.
+	look := `(() => {
+		const lum = (c) => {
+			const [r, g, b] = c.match(/[\d.]+/g).map(Number).map((v) => v / 255).map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+			return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+		};
+		const cand = document.querySelector('.cell[data-cell="0"] .cand[data-digit="3"]');
+		const plain = document.querySelector('.cell[data-cell="0"] .cand[data-digit="8"]');
+		const s = getComputedStyle(cand);
+		const a = lum(s.color), b = lum(getComputedStyle(cand.closest('.cell')).backgroundColor);
+		return {contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), opacity: +s.opacity,
+			line: s.textDecorationLine, color: s.color, plain: getComputedStyle(plain).color};
+	})()`
+	type style struct {
+		Contrast, Opacity  float64
+		Line, Color, Plain string
+	}
+	for _, theme := range []string{"light", "dark"} {
+		do(t, ctx, theme, chromedp.Evaluate[chromedp.Void](`document.documentElement.dataset.theme = "`+theme+`"`))
+		st := eval[style](t, ctx, look)
+		if st.Contrast < 3 || st.Opacity != 1 || !strings.Contains(st.Line, "line-through") || st.Color == st.Plain {
+			t.Errorf("%s theme: a struck candidate: %+v, want contrast 3:1 or more, opaque, struck through, its own colour", theme, st)
+		}
+	}
+}
+
+// TestBrowserRatingBox: the rating box describes the puzzle on the board
+// or nothing: a new puzzle (pasted, typed as 81 characters, generated) or
+// a cleared board empties or refills it. A new puzzle from the hardest
+// band (ER 10.0+, past the levels in the selector) comes within seconds,
+// with its rating; a generation can be cancelled.
+func TestBrowserRatingBox(t *testing.T) {
+	s, err := New(Options{Config: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx := browser(t, 1280, 900)
+	er := `(document.querySelector('#rating dd') || {}).textContent || ""`
+	rate := func(what string) {
+		t.Helper()
+		do(t, ctx, "rate "+what, click(`#rate`), idle(), until(er+` !== ""`))
+	}
+	do(t, ctx, "load",
+		chromedp.Navigate(ts.URL+"/"),
+		idle(),
+		chromedp.SetValue(chromedp.CSS(`#paste`), pointing),
+		click(`#load`),
+		idle())
+	rate("pointing")
+	if got := eval[string](t, ctx, er); got != "10.3" {
+		t.Fatalf("pointing rated %q, want 10.3", got)
+	}
+	for _, step := range []struct {
+		what    string
+		actions []chromedp.Action[chromedp.Void]
+	}{
+		{"paste another puzzle", []chromedp.Action[chromedp.Void]{chromedp.SetValue(chromedp.CSS(`#paste`), top95First), click(`#load`), idle()}},
+		{"type 81 characters", []chromedp.Action[chromedp.Void]{chromedp.SetValue(chromedp.CSS(`#row-input`), pointing), chromedp.Focus(chromedp.CSS(`#row-input`)), chromedp.KeyEvent("\r"), idle()}},
+		{"clear the board", []chromedp.Action[chromedp.Void]{click(`#clear`), idle()}},
+	} {
+		do(t, ctx, step.what, step.actions...)
+		if box := eval[string](t, ctx, `document.querySelector('#rating').textContent`); box != "" {
+			t.Errorf("after %s the rating box still shows %q", step.what, box)
+		}
+		if step.what != "clear the board" {
+			rate(step.what)
+		}
+	}
+
+	// Undo brings the puzzle back, not its rating; entering a digit of
+	// one's own keeps the rating of the givens.
+	do(t, ctx, "undo", click(`#undo`), idle())
+	rate("after undo")
+	do(t, ctx, "enter a digit", click(`.cell[data-cell="0"]`), chromedp.KeyEvent("1"), idle())
+	if got := eval[string](t, ctx, er); got != "10.3" {
+		t.Errorf("after entering a digit the rating box shows ER %q, want 10.3", got)
+	}
+
+	// The hardest band, from the selector: a new puzzle with its rating.
+	do(t, ctx, "generate 10.0+",
+		chromedp.SetValue(chromedp.CSS(`#new-level`), "rating 10.0+"),
+		click(`#new`),
+		until(`document.querySelector('#message').dataset.kind === "ok"`),
+		idle())
+	rated := eval[float64](t, ctx, `Number(document.querySelector('#rating dd').textContent)`)
+	msg := eval[string](t, ctx, `document.querySelector('#message').textContent`)
+	status := eval[string](t, ctx, `document.querySelector('#status').dataset.status`)
+	if rated < 10 || !strings.HasPrefix(msg, "New diabolical puzzle: ER") || status != "unique" {
+		t.Errorf("a 10.0+ puzzle: rating box ER %v, message %q, status %s", rated, msg, status)
+	}
+
+	// A generation under way can be cancelled.
+	do(t, ctx, "cancel",
+		chromedp.SetValue(chromedp.CSS(`#new-rating`), "11.5+"),
+		click(`#new`),
+		until(`document.querySelector('#new').textContent === "Cancel"`),
+		click(`#new`),
+		until(`document.querySelector('#message').textContent === "Generation cancelled."`),
+		until(`document.querySelector('#new').textContent === "New"`))
+}

@@ -37,10 +37,12 @@ type Options struct {
 	// Workers bounds the gradings, hints, generations and prints running at
 	// once (0: the number of cores); Queue how many more may wait for a
 	// worker (0: 8 per worker) before the server answers 503. A grading
-	// or hint also runs its chain searches on the workers no other job
-	// holds (all of them when it runs alone).
+	// or hint also runs its chain searches, and a generation its
+	// candidates, on the workers no other job holds (all of them when it
+	// runs alone).
 	Workers, Queue int
-	// GenerateTimeout bounds one generate request (0: a minute).
+	// GenerateTimeout bounds one generate request (0: a minute): the
+	// puzzles made by then are answered, with why the others are not.
 	GenerateTimeout time.Duration
 	// Version is sent in the Sudokit-Version header of every response.
 	Version string

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -165,19 +167,103 @@ func TestHintLevelsRevealOnlyTheirPart(t *testing.T) {
 
 func TestPrint(t *testing.T) {
 	ts := newTestServer(t, Options{})
-	for format, magic := range map[string]string{"pdf": "%PDF-", "svg": "<svg", "html": "<!DOCTYPE html>"} {
-		resp, err := http.Post(ts.URL+"/api/v1/print", "application/json",
-			strings.NewReader(`{"puzzles": ["`+pointing+`", "`+top95First+`"], "format": "`+format+`", "title": "Test"}`))
+	two := `"puzzles": ["` + pointing + `", "` + top95First + `"]`
+	for _, tc := range []struct {
+		body, mime, name string
+		// files: the zip's files (nil: not a zip); magic: the file's start.
+		files []string
+		magic string
+	}{
+		{`{` + two + `, "format": "pdf", "title": "Test"}`, "application/pdf", "sudoku.pdf", nil, "%PDF-"},
+		{`{` + two + `, "title": "Test"}`, "application/pdf", "sudoku.pdf", nil, "%PDF-"},
+		{`{` + two + `, "format": "svg", "title": "Test"}`, "image/svg+xml", "sudoku.svg", nil, "<svg"},
+		{`{` + two + `, "title": "Судоку Σ"}`, "application/pdf", "sudoku.pdf", nil, "%PDF-"},
+		{`{` + two + `, "format": "html", "title": "Test"}`, "text/html; charset=utf-8", "sudoku.html", nil, "<!DOCTYPE html>"},
+		{`{"puzzles": ["` + pointing + `"], "format": "png"}`, "image/png", "sudoku.png", nil, "\x89PNG\r\n"},
+		{`{` + two + `, "format": "png"}`, "application/zip", "sudoku-png.zip",
+			[]string{"puzzle-001.png", "solution-001.png", "puzzle-002.png", "solution-002.png"}, "\x89PNG\r\n"},
+	} {
+		resp, err := http.Post(ts.URL+"/api/v1/print", "application/json", strings.NewReader(tc.body))
 		if err != nil {
 			t.Fatal(err)
 		}
 		data, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != 200 || !bytes.Contains(data[:min(len(data), 200)], []byte(magic)) {
-			t.Errorf("%s: status %d, starts %q", format, resp.StatusCode, data[:min(len(data), 40)])
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != tc.mime {
+			t.Errorf("%s: status %d, %s: %.200s", tc.body, resp.StatusCode, resp.Header.Get("Content-Type"), data)
+			continue
 		}
-		if cd := resp.Header.Get("Content-Disposition"); !strings.Contains(cd, "sudoku."+format) {
-			t.Errorf("%s: Content-Disposition %q", format, cd)
+		if cd := resp.Header.Get("Content-Disposition"); cd != `attachment; filename="`+tc.name+`"` {
+			t.Errorf("%s: Content-Disposition %q", tc.body, cd)
+		}
+		files := [][]byte{data}
+		if tc.files != nil {
+			z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+			if err != nil {
+				t.Fatalf("%s: %v", tc.body, err)
+			}
+			files = nil
+			var names []string
+			for _, f := range z.File {
+				names = append(names, f.Name)
+				r, err := f.Open()
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := io.ReadAll(r)
+				files = append(files, b)
+			}
+			if strings.Join(names, " ") != strings.Join(tc.files, " ") {
+				t.Errorf("%s: files %v, want %v", tc.body, names, tc.files)
+			}
+		}
+		for _, f := range files {
+			if !bytes.Contains(f[:min(len(f), 200)], []byte(tc.magic)) {
+				t.Errorf("%s: a file starts %q", tc.body, f[:min(len(f), 40)])
+			}
+		}
+	}
+}
+
+// TestLevels: the configured levels, easiest first, each with its band; a
+// band open above has no "max".
+func TestLevels(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	resp, err := http.Get(ts.URL + "/api/v1/levels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	want := `[{"name":"easy","min":1.0,"max":1.5},{"name":"medium","min":1.6,"max":2.5},{"name":"hard","min":2.6,"max":4.0},` +
+		`{"name":"fiendish","min":4.1,"max":6.0},{"name":"diabolical","min":6.1}]`
+	if got := strings.TrimSpace(string(body)); got != want {
+		t.Errorf("levels:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestPrintRefusals: what print refuses, each with 400 and words that
+// name no command-line flag.
+func TestPrintRefusals(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	one := `"puzzles": ["` + pointing + `"]`
+	for _, tc := range []struct{ body, want string }{
+		{`{` + one + `, "format": "docx"}`, `field "format": unknown format "docx" (want one of pdf, svg, html, png)`},
+		{`{` + one + `, "format": "PNG"}`, `field "format": unknown format "PNG"`},
+		{`{` + one + `, "format": "png", "title": "T"}`, `field "title" does not go with format png`},
+		{`{` + one + `, "format": "png", "paper": "a4"}`, `field "paper" does not go with format png`},
+		{`{` + one + `, "format": "png", "per_page": 4}`, `field "per_page" does not go with format png`},
+		{`{` + one + `, "format": "pdf", "per_page": 5}`, `5 puzzles per page is not a layout`},
+		{`{` + one + `, "format": "pdf", "title": "数独"}`, `title "数独": the server's font has no glyph for 数 (U+6570), 独 (U+72EC); the API writes text in its built-in font only`},
+		{`{` + one + `, "format": 3}`, `field "format" must be a string`},
+		{`{` + one + `, "paper": "80x80mm", "per_page": 9}`, `page 80x80mm with margins 12.7/16.0 mm leaves grids of 3 mm: too small (fewer puzzles per page, or smaller margins)`},
+		{`{` + one + `, "paper": "80x80mm", "per_page": 6}`, `page 80x80mm with margins 12.7/16.0 mm leaves grids of 0 mm: too small`},
+		{`{"puzzles": ["` + twoSols + `"], "format": "png"}`, `puzzle 1: several solutions`},
+	} {
+		code, got, _ := post(t, ts, "/api/v1/print", tc.body)
+		msg, _ := got["error"].(string)
+		if code != 400 || !strings.Contains(msg, tc.want) || strings.Contains(msg, "--") {
+			t.Errorf("%s: %d %q, want 400 %q (and no flag)", tc.body, code, msg, tc.want)
 		}
 	}
 }
@@ -396,23 +482,101 @@ func TestPageWeight(t *testing.T) {
 	t.Logf("page: %d bytes", total)
 }
 
-// TestGenerateStopsWithTheClient: a generation for a rare target stops
-// when its client goes away, freeing the worker at once.
+// TestGenerateStopsWithTheClient: a generation for a target it cannot
+// meet (random generation, and the vicinity search) stops when its client
+// goes away, freeing the worker at once.
 func TestGenerateStopsWithTheClient(t *testing.T) {
-	ts := newTestServer(t, Options{Workers: 1, Queue: 1})
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/v1/generate",
-		strings.NewReader(`{"rating": "9.9-9.9", "count": 1}`))
-	req.Header.Set("Content-Type", "application/json")
-	if resp, err := http.DefaultClient.Do(req); err == nil {
-		resp.Body.Close()
-		t.Fatalf("a 9.9 puzzle in 300 ms: %d", resp.StatusCode)
+	for _, body := range []string{`{"level": "easy", "clues": "17", "count": 1}`, `{"rating": "10.0+", "clues": "17", "count": 1}`} {
+		ts := newTestServer(t, Options{Workers: 1, Queue: 1})
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/v1/generate", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			t.Fatalf("%s in 300 ms: %d", body, resp.StatusCode)
+		}
+		cancel()
+		start := time.Now()
+		code, got, _ := post(t, ts, "/api/v1/solve", `{"puzzle": "`+pointing+`"}`)
+		if code != 200 || time.Since(start) > 2*time.Second {
+			t.Fatalf("%s: after the client left: %d in %v: %v", body, code, time.Since(start), got)
+		}
 	}
-	start := time.Now()
-	code, got, _ := post(t, ts, "/api/v1/solve", `{"puzzle": "`+pointing+`"}`)
-	if code != 200 || time.Since(start) > 2*time.Second {
-		t.Fatalf("after the client left: %d in %v: %v", code, time.Since(start), got)
+}
+
+// TestGenerateHard: a rating above 9.0 is made by the vicinity search, as
+// the command line makes it, well within the time allowed; the same seed
+// gives the same puzzles, never two isomorphs.
+func TestGenerateHard(t *testing.T) {
+	ts := newTestServer(t, Options{GenerateTimeout: 30 * time.Second})
+	for _, tc := range []struct {
+		body  string
+		count int
+		min   float64
+	}{
+		{`{"rating": "10.0+", "seed": 1}`, 1, 10.0},
+		{`{"rating": "9.8", "seed": 1}`, 1, 9.8},
+		{`{"rating": "10.0+", "seed": 2, "count": 3, "symmetry": "none", "minimal": true}`, 3, 10.0},
+	} {
+		code, got, _ := post(t, ts, "/api/v1/generate", tc.body)
+		if code != 200 || got["error"] != nil {
+			t.Fatalf("%s: %d %v", tc.body, code, got)
+		}
+		puzzles, _ := got["puzzles"].([]any)
+		if len(puzzles) != tc.count {
+			t.Fatalf("%s: %d puzzles, want %d", tc.body, len(puzzles), tc.count)
+		}
+		seen := map[string]bool{}
+		for _, p := range puzzles {
+			p := p.(map[string]any)
+			er, _ := p["er"].(float64)
+			if er < tc.min || (strings.Contains(tc.body, `"9.8"`) && er != 9.8) || p["level"] != "diabolical" {
+				t.Errorf("%s: %v", tc.body, p)
+			}
+			if seen[p["puzzle"].(string)] {
+				t.Errorf("%s: %s twice", tc.body, p["puzzle"])
+			}
+			seen[p["puzzle"].(string)] = true
+		}
+		_, again, _ := post(t, ts, "/api/v1/generate", tc.body)
+		if a, b := fmt.Sprint(got["puzzles"]), fmt.Sprint(again["puzzles"]); a != b {
+			t.Errorf("%s: not reproducible:\n%s\n%s", tc.body, a, b)
+		}
+	}
+}
+
+// TestGenerateErrors: what generate refuses, and what it answers when the
+// time allowed runs out; no message names a command-line flag.
+func TestGenerateErrors(t *testing.T) {
+	ts := newTestServer(t, Options{GenerateTimeout: 300 * time.Millisecond})
+	for _, tc := range []struct {
+		body   string
+		status int
+		want   string
+	}{
+		{`{"rating": "10.0+", "symmetry": "rot180"}`, 400, `field "symmetry" does not go with a rating above 9.0`},
+		{`{"rating": "10.0+", "symmetry": "diagonal"}`, 400, `field "symmetry" does not go with a rating above 9.0`},
+		{`{"rating": "8.0", "symmetry": "spiral"}`, 400, `field "symmetry"`},
+		{`{"level": "easy", "clues": "17"}`, 422, "no puzzle made: the time allowed (300ms) ran out; the target may be too rare"},
+		{`{"rating": "10.0+", "clues": "17"}`, 422, "no puzzle made: the time allowed (300ms) ran out; the target may be too rare"},
+	} {
+		code, got, _ := post(t, ts, "/api/v1/generate", tc.body)
+		msg, _ := got["error"].(string)
+		if code != tc.status || !strings.Contains(msg, tc.want) || strings.Contains(msg, "--") {
+			t.Errorf("%s: %d %q, want %d %q (and no flag)", tc.body, code, msg, tc.status, tc.want)
+		}
+	}
+	// Cut short after some puzzles: those made, and why not more.
+	body := `{"rating": "10.0+", "count": 20, "seed": 1}`
+	code, got, _ := post(t, ts, "/api/v1/generate", body)
+	msg, _ := got["error"].(string)
+	puzzles, _ := got["puzzles"].([]any)
+	switch {
+	case code == 422 && strings.HasPrefix(msg, "no puzzle made: the time allowed (300ms) ran out"):
+	case code == 200 && len(puzzles) > 0 && len(puzzles) < 20 &&
+		msg == fmt.Sprintf("made %d of 20: the time allowed (300ms) ran out; the target may be too rare: widen it, or ask for fewer puzzles", len(puzzles)):
+	default:
+		t.Errorf("%s in 300 ms: %d, %d puzzles, %q", body, code, len(puzzles), msg)
 	}
 }
 

@@ -139,6 +139,7 @@ const state = {
   techNames: new Map(), // technique key → name
   techOrder: new Map(), // technique key → position in the registry
   busy: 0, // requests in flight (and a pending status check)
+  ratingOf: null, // the givens line the rating box describes, or null
 };
 
 // ------------------------------------------------------------- 3. Derivation
@@ -277,6 +278,7 @@ function changed() {
   state.hint = { level: 0, data: null };
   if (!state.path) marks = emptyMarks();
   resetHintDisplay();
+  if (state.ratingOf !== null && state.ratingOf !== givensLine()) clearRating();
   save();
   paint();
   refreshStatus();
@@ -774,7 +776,7 @@ function blockedByPath() {
 
 let statusTimer = 0;
 let statusScheduled = false;
-const statusCache = new Map(); // 81-char line → solve answer
+const statusCache = new Map(); // statusPuzzle text → solve answer
 
 function setStatus(word, text) {
   state.status = { word, text };
@@ -782,17 +784,26 @@ function setStatus(word, text) {
   el.status.textContent = text;
 }
 
+// statusPuzzle is what the status is about: the whole state, as the hint
+// sends it. The digits alone while no candidate is struck by hand, else
+// the pencil marks; {error} when a cell has no candidate left.
+function statusPuzzle() {
+  const d = derived();
+  const struck = d.auto.some((m, i) => !state.values[i] && m & state.strikes[i]);
+  return struck ? { ...candidateGrid(), struck } : { text: boardLine(), struck };
+}
+
 // refreshStatus updates #status at once when it can be known without the
-// server (empty board, a conflict, a line seen before), else asks the
-// server 250 ms after the last change.
+// server (empty board, a conflict, a cell without candidates, a state seen
+// before), else asks the server 250 ms after the last change.
 function refreshStatus() {
   if (state.path) return;
-  const line = boardLine();
+  const q = statusPuzzle();
   const d = derived();
-  const local = !countFilled() || d.conflicts.length || statusCache.has(line);
+  const local = !countFilled() || d.conflicts.length || q.error || statusCache.has(q.text);
   if (local) {
     cancelStatusCheck();
-    showStatusOf(line);
+    showStatusOf(q);
     return;
   }
   if (!statusScheduled) {
@@ -811,44 +822,49 @@ function cancelStatusCheck() {
 }
 
 async function runStatusCheck() {
-  const line = boardLine();
+  const q = statusPuzzle();
   let pending = null;
   try {
-    if (!statusCache.has(line) && countFilled() && !derived().conflicts.length) {
-      pending = request("/api/v1/solve", { puzzle: line });
+    if (!q.error && !statusCache.has(q.text) && countFilled() && !derived().conflicts.length) {
+      pending = request("/api/v1/solve", { puzzle: q.text });
     }
   } finally {
     statusScheduled = false;
     busyDec();
   }
   try {
-    if (pending) rememberStatus(line, await pending);
+    if (pending) rememberStatus(q.text, await pending);
   } catch (e) {
-    if (line === boardLine()) setStatus("error", e.message);
+    if (q.text === statusPuzzle().text) setStatus("error", e.message);
     return;
   }
-  if (line === boardLine() && !state.path) showStatusOf(line);
+  const now = statusPuzzle();
+  if (q.text === now.text && !state.path) showStatusOf(now);
 }
 
-function rememberStatus(line, res) {
+// rememberStatus keeps the solve answer for a state (statusPuzzle's text).
+function rememberStatus(text, res) {
   if (statusCache.size > 200) statusCache.delete(statusCache.keys().next().value);
-  statusCache.set(line, res);
+  statusCache.set(text, res);
 }
 
-function showStatusOf(line) {
+// showStatusOf shows the status of q, statusPuzzle's answer for the board.
+function showStatusOf(q) {
   const d = derived();
   if (!countFilled()) return setStatus("empty", "Empty board: paste, type or generate a puzzle.");
   if (d.conflicts.length) return setStatus("invalid", conflictText(d.conflicts));
-  const res = statusCache.get(line);
+  if (q.error) return setStatus("unsolvable", `No solution: ${q.error}`);
+  const res = statusCache.get(q.text);
   if (!res) return;
   const entered = state.values.some((v, i) => v && !state.givens[i]);
+  const wrong = [entered && "a digit you entered", q.struck && "a candidate you struck"].filter(Boolean).join(" or ");
   switch (res.status) {
     case "unique":
       return setStatus("unique", countFilled() === 81 ? "Solved: every digit is right." : "Unique solution");
     case "multiple":
       return setStatus("multiple", "Several solutions");
     case "unsolvable":
-      return setStatus("unsolvable", entered ? "No solution: a digit you entered is wrong" : "No solution");
+      return setStatus("unsolvable", wrong ? `No solution: ${wrong} is wrong` : "No solution");
     default:
       return setStatus(res.status || "invalid", cleanError(res.error) || res.status || "invalid");
   }
@@ -902,7 +918,8 @@ async function onLoad() {
   try {
     const res = await request("/api/v1/solve", { puzzle: text });
     if (!res.puzzle || res.puzzle.length !== 81) throw new ApiError(cleanError(res.error) || "The server sent no puzzle.");
-    if (res.status) rememberStatus(res.puzzle, res);
+    // With pencil marks the answer is about them: the board asks again.
+    if (res.status && !res.candidates) rememberStatus(res.puzzle, res);
     loadPuzzle(res.puzzle, res.candidates);
     const n = [...res.puzzle].filter((c) => c !== ".").length;
     const marksNote = res.candidates ? ", with its pencil marks" : "";
@@ -1287,9 +1304,18 @@ function fmt(x) {
   return typeof x === "number" ? x.toFixed(1) : String(x ?? "–");
 }
 
+// clearRating empties the rating box: the puzzle it rated is gone.
+function clearRating() {
+  state.ratingOf = null;
+  el.rating.replaceChildren();
+}
+
+// showRating fills the rating box with a grade answer for the givens on
+// the board; a change of givens clears it.
 function showRating(res) {
   const box = el.rating;
   box.replaceChildren();
+  state.ratingOf = givensLine();
   if (res.er === undefined || res.er === null) {
     box.append(h("p", { className: "error" }, cleanError(res.error) || `Not rated: ${res.status}.`));
     return;
@@ -1324,10 +1350,12 @@ function showRating(res) {
 async function onRate() {
   if (!countGivens()) return message("No givens to rate: load or enter a puzzle first.", "error");
   el.rate.disabled = true;
+  const line = givensLine();
   try {
-    showRating(await request("/api/v1/grade", { puzzle: givensLine() }));
+    const res = await request("/api/v1/grade", { puzzle: line });
+    if (line === givensLine()) showRating(res);
   } catch (e) {
-    el.rating.replaceChildren(h("p", { className: "error" }, e.message));
+    if (line === givensLine()) showRating({ error: e.message });
   } finally {
     el.rate.disabled = false;
   }
@@ -1337,15 +1365,25 @@ async function onRate() {
 
 let generating = null; // the AbortController of the generation under way
 
+// RATING_PRESETS are the choices of #new-level past the levels: bands of
+// the hardest puzzles, which the server finds by a search near the
+// hardest known ones.
+const RATING_PRESETS = ["9.5-9.9", "10.0+"];
+
+function ratingOptions() {
+  return h("optgroup", { label: "By rating" }, ...RATING_PRESETS.map((r) => h("option", { value: `rating ${r}`, dataset: { rating: r } }, `ER ${r}`)));
+}
+
 async function onNew() {
   if (generating) {
     generating.abort();
     return;
   }
-  const rating = el["new-rating"].value.trim();
+  const choice = el["new-level"].selectedOptions[0];
+  const rating = el["new-rating"].value.trim() || (choice && choice.dataset.rating) || "";
   const level = el["new-level"].value;
-  if (rating && !/^\d+(\.\d+)?(\s*-\s*(\d+(\.\d+)?)?)?$/.test(rating)) {
-    message(`“${rating}” is not a rating range: write e.g. 3.0-4.0.`, "error");
+  if (rating && !/^\d+(\.\d+)?\s*(\+|-\s*(\d+(\.\d+)?)?)?$/.test(rating)) {
+    message(`“${rating}” is not a rating range: write e.g. 3.0-4.0, 9.8 or 10.0+.`, "error");
     el["new-rating"].focus();
     return;
   }
@@ -1355,7 +1393,14 @@ async function onNew() {
   btn.textContent = "Cancel";
   btn.title = "Generating: press to cancel";
   el.form.classList.add("generating");
-  message(`Generating a ${rating ? `puzzle rated ${rating}` : `${level} puzzle`}… (this can take a while)`);
+  const what = `Generating a ${rating ? `puzzle rated ${rating}` : `${level} puzzle`}…`;
+  const start = Date.now();
+  const tick = () => {
+    const s = Math.round((Date.now() - start) / 1000);
+    message(`${what}${s ? ` ${s} s` : ""} (Cancel stops it)`);
+  };
+  tick();
+  const ticker = setInterval(tick, 1000);
   try {
     const res = await request("/api/v1/generate", rating ? { rating, count: 1 } : { level, count: 1 }, { signal: generating.signal });
     const p = res.puzzles && res.puzzles[0];
@@ -1366,6 +1411,7 @@ async function onNew() {
   } catch (e) {
     message(e.status === -1 ? "Generation cancelled." : e.message, e.status === -1 ? "info" : "error");
   } finally {
+    clearInterval(ticker);
     generating = null;
     btn.removeAttribute("aria-busy");
     btn.textContent = "New";
@@ -1621,8 +1667,8 @@ async function loadMeta() {
     const select = el["new-level"];
     const keep = select.value;
     select.replaceChildren(...levels.value.map((l) => h("option", { value: l.name },
-      `${l.name} (${fmt(l.min)}${l.max ? `–${fmt(l.max)}` : "+"})`)));
-    select.value = levels.value.some((l) => l.name === keep) ? keep : levels.value[0].name;
+      `${l.name} (${fmt(l.min)}${l.max ? `–${fmt(l.max)}` : "+"})`)), ratingOptions());
+    select.value = [...select.options].some((o) => o.value === keep) ? keep : levels.value[0].name;
   } else if (levels.status === "rejected") {
     message(levels.reason.message, "error");
   }
