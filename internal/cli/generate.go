@@ -301,6 +301,7 @@ func runGenerate(c *ucli.Context) error {
 		return tries(r.gen.Tries())
 	})
 	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part, Explain: c.Bool("explain")})
+	out := newRowSink(rowsDest, w)
 	sum := grade.NewSummary()
 	var book []export.BookPuzzle
 	missed := map[sudoku.Rating]int{}
@@ -330,14 +331,15 @@ func runGenerate(c *ucli.Context) error {
 		if r.book != nil {
 			book = append(book, export.BookPuzzle{Grid: p.Grid, Solution: p.Solution, Level: p.Result.Level, Rating: p.Result.SE().ER})
 		}
-		return w.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
+		return out.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
 	})
-	runErr = firstErr(runErr, w.Close())
-	s.stopProgress()
-	if runErr == nil && r.shard.on() {
-		runErr = r.shard.end(writerOr(rowsDest), c.Int("start-index"), r.count)
+	var trailer func(io.Writer) error
+	if r.shard.on() {
+		trailer = func(w io.Writer) error { return r.shard.end(w, c.Int("start-index"), r.count) }
 	}
-	runErr = firstErr(runErr, rowsDest.commit(st.Made > 0), r.writeBook(pdfDest, book))
+	runErr = out.finish(runErr, trailer)
+	s.stopProgress()
+	runErr = firstErr(runErr, r.writeBook(pdfDest, book))
 	r.note(s, st)
 	noteMissed(s, missed, c.Int("max-tries")/20)
 	if c.Bool("summary") && (runErr == nil || st.Made > 0) {
