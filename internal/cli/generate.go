@@ -91,7 +91,8 @@ type generateRun struct {
 	gen      *generate.Generator
 	vicinity *generate.VicinityOptions // nil: random generation
 	target   generate.Target
-	count    int // puzzles of the whole run (all shards)
+	count    int    // puzzles of the whole run (all shards)
+	seed     uint64 // --seed, or the one drawn
 	workers  int
 	run      generate.RunOptions // the puzzles this process makes
 	part     *export.Part
@@ -168,11 +169,11 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if err != nil {
 		return nil, asUsage(err)
 	}
-	seed := c.Uint64("seed")
+	r.seed = c.Uint64("seed")
 	if !c.IsSet("seed") {
-		seed = uint64(time.Now().UnixNano())
+		r.seed = uint64(time.Now().UnixNano())
 	}
-	opt := generate.Options{Seed: seed, Symmetry: sym, Minimal: c.Bool("minimal"), Target: r.target,
+	opt := generate.Options{Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"), Target: r.target,
 		MaxTries: c.Int("max-tries"), Path: c.Bool("explain")}
 	if opt.Patterns, err = readPatterns(c); err != nil {
 		return nil, err
@@ -272,7 +273,7 @@ func runGenerate(c *ucli.Context) error {
 	}
 	s := newSession(c)
 	if !c.IsSet("seed") {
-		s.note("--seed %d", c.Uint64("seed"))
+		s.note("--seed %d", r.seed) // the seed drawn: it makes the same puzzles again
 	}
 	var rowsDest, pdfDest *destination
 	if !c.Bool("summary") || c.IsSet("output") {
@@ -442,6 +443,7 @@ func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) err
 	if r.book.Title == "" {
 		r.book.Title = bookTitle(len(book), r.target)
 	}
+	r.book.Imprint = fmt.Sprintf("sudokit generate --seed %d", r.seed)
 	export.Arrange(book, r.cfg.LevelNames(), *r.book)
 	return firstErr(export.WriteBook("pdf", dest, book, *r.book), dest.commit(true))
 }
