@@ -29,7 +29,13 @@ func exitCode(err error, stderr io.Writer) int {
 	case errors.Is(err, cli.ErrFailed):
 		return 1
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "sudokit: interrupted")
+		// A command that writes rows says how many it kept, and where.
+		var in *cli.InterruptedError
+		if errors.As(err, &in) {
+			fmt.Fprintf(stderr, "sudokit: %v\n", in)
+		} else {
+			fmt.Fprintln(stderr, "sudokit: interrupted")
+		}
 		return 130
 	}
 	fmt.Fprintf(stderr, "sudokit: %v\n", err)

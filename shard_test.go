@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,7 +19,7 @@ func mergeParts(t *testing.T, parts []string) string {
 		in = append(in, export.MergeInput{Name: fmt.Sprintf("shard %d", k), R: strings.NewReader(p)})
 	}
 	var out strings.Builder
-	if _, err := export.Merge(&out, in); err != nil {
+	if _, err := export.Merge(context.Background(), &out, in); err != nil {
 		t.Fatalf("merge: %v", err)
 	}
 	return out.String()

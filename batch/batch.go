@@ -33,7 +33,10 @@ type chunk[In, Out any] struct {
 // 2*Workers chunks are in flight, so memory stays bounded on endless input.
 // Run returns the first error from emit, or ctx's error if it is cancelled;
 // items are then no longer read (an iterator blocked in a read finishes that
-// read first).
+// read first). On cancellation the results already done that come next in
+// order are still emitted, up to the first one not done, so that what was
+// emitted is the longest prefix of the results finished; work that sees the
+// cancellation itself should return a result that emit refuses.
 func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work func(In) Out, emit func(Out) error) error {
 	workers, size := max(opt.Workers, 1), max(opt.Chunk, 1)
 	g, ctx := errgroup.WithContext(ctx)
@@ -91,7 +94,13 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 			select {
 			case <-c.done:
 			case <-ctx.Done():
-				return ctx.Err()
+				// Cancelled: the chunks already done, in order, are still
+				// handed out; the first one not done ends the run.
+				select {
+				case <-c.done:
+				default:
+					return ctx.Err()
+				}
 			}
 			for _, out := range c.out {
 				if err := emit(out); err != nil {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"iter"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -98,5 +100,45 @@ func TestRunCancel(t *testing.T) {
 	}
 	if n > 1000 {
 		t.Errorf("%d results after cancel", n)
+	}
+}
+
+// TestRunCancelEmitsDone checks that a cancelled run still hands out the
+// results already done that come next in order: the prefix of the work
+// finished, not a random part of it.
+func TestRunCancelEmitsDone(t *testing.T) {
+	const done = 6 // within the 2*Workers chunks in flight
+	for range 20 {
+		ctx, cancel := context.WithCancel(context.Background())
+		var finished sync.WaitGroup
+		finished.Add(done - 1)
+		var got []int
+		err := Run(ctx, Options{Workers: 4}, count(100), func(i int) int {
+			if i >= done {
+				<-ctx.Done()
+				return -1 // cut short
+			}
+			if i > 0 {
+				finished.Done()
+			}
+			return i
+		}, func(v int) error {
+			if v < 0 {
+				return ctx.Err()
+			}
+			if v == 0 {
+				finished.Wait() // items 1 to done-1 are done
+				cancel()
+			}
+			got = append(got, v)
+			return nil
+		})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("err = %v, want context.Canceled", err)
+		}
+		if want := []int{0, 1, 2, 3, 4, 5}; !slices.Equal(got, want) {
+			t.Fatalf("emitted %v, want %v (every result done, in order)", got, want)
+		}
 	}
 }

@@ -81,6 +81,10 @@ type BookOptions struct {
 	Font      []byte
 	FontName  string
 	FontIndex int
+	// Imprint is a line of small print at the foot of the title page and
+	// the PDF's subject: how the book was made, such as the command and
+	// seed that make a generated book's puzzles again ("" for none).
+	Imprint string
 }
 
 // Check validates options.
@@ -236,6 +240,9 @@ func WritePDF(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 	pdf.SetCreator("sudokit", false)
 	if opt.Title != "" {
 		pdf.SetTitle(opt.Title, true)
+	}
+	if opt.Imprint != "" {
+		pdf.SetSubject(opt.Imprint, true)
 	}
 	pdf.SetMargins(0, 0, 0)
 	pdf.SetAutoPageBreak(false, 0)
@@ -607,6 +614,9 @@ func (b *book) titlePage(p bookPage) {
 		note += fmt.Sprintf(" Solutions from page %d.", s)
 	}
 	b.block(b.text, small-1, small-1, 4, x0, x1, y+3, note, 60)
+	if b.opt.Imprint != "" {
+		b.block(b.text, 8, 6, 2, x0, x1, y1-8*ptMM*1.3*2, b.opt.Imprint, 110)
+	}
 }
 
 // firstPage is the number of the first page of a kind (0: none).

@@ -93,6 +93,9 @@ func (w *openSudokuWriter) Write(r Record) error {
 	if r.Grade != nil && r.Grade.Status.Graded() {
 		note = strings.TrimSpace(note + " ED=" + r.Grade.SE().String() + " " + r.Grade.Level)
 	}
+	if r.Generated != nil {
+		note += " " + tag(r.Generated) // as in the line format: seed:index
+	}
 	if marked(r.Puzzle) {
 		w.out.WriteString("  <!-- candidates left out: OpenSudoku holds only digits -->\n")
 	}

@@ -80,7 +80,10 @@ var formats = []format{
 	{"json", "one JSON object per line and puzzle", nil, append(allJobs, Hint), newJSONWriter, newJSONWriter},
 	{"csv", "comma-separated values under a header line", nil, allJobs, newTableWriter, nil},
 	{"markdown", "a Markdown table", nil, allJobs, newTableWriter, nil},
-	{"se", "Sudoku Explainer's batch line: <puzzle> ED=ER/EP/ED", nil, []Job{Grade, Generate}, newSEWriter, nil},
+	{"se", "", map[Job]string{
+		Grade:    "Sudoku Explainer's batch line: <puzzle> ED=ER/EP/ED",
+		Generate: "Sudoku Explainer's batch line: <puzzle> ED=ER/EP/ED, under a # line naming the seed"},
+		[]Job{Grade, Generate}, newSEWriter, nil},
 	{"pm729", "the puzzle's candidate state on one 729-character line (9 characters per cell), then the line format's fields",
 		nil, allJobs, newPM729Writer, nil},
 	{"sdk", "the puzzle in the .sdk layout of SadMan Sudoku and SudoCue: #metadata, 9 lines of 9", nil, allJobs, newSDKWriter, nil},

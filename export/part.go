@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"container/heap"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -168,9 +169,25 @@ type MergeStats struct {
 // different runs, and rows missing from the range the closing lines give
 // (a part lost) are errors; for missing rows (a *MissingRowsError) the
 // lines that exist are written first.
-func Merge(dst io.Writer, parts []MergeInput) (MergeStats, error) {
+//
+// Merge writes whole rows only. When ctx is done it stops at the next row
+// and returns ctx's error, the rows before having been written out; so it
+// does when a part fails to read once ctx is done (the caller may close
+// the parts to end a read that waits on a pipe). The stats then count the
+// rows written.
+func Merge(ctx context.Context, dst io.Writer, parts []MergeInput) (MergeStats, error) {
 	st := MergeStats{First: -1, Last: -1}
 	out := bufio.NewWriterSize(dst, 64<<10)
+	// cut ends a merge cut short: the rows whole so far are written out.
+	cut := func(err error) (MergeStats, error) {
+		if ctx.Err() == nil {
+			return st, err
+		}
+		if st.Rows == 0 {
+			st.First = -1
+		}
+		return st, firstError(out.Flush(), ctx.Err())
+	}
 	h := &mergeHeap{}
 	var all []*mergeCursor
 	for i, p := range parts {
@@ -179,7 +196,7 @@ func Merge(dst io.Writer, parts []MergeInput) (MergeStats, error) {
 		all = append(all, c)
 		ok, err := c.next()
 		if err != nil {
-			return st, err
+			return cut(err)
 		}
 		if ok {
 			h.items = append(h.items, c)
@@ -187,32 +204,50 @@ func Merge(dst io.Writer, parts []MergeInput) (MergeStats, error) {
 	}
 	heap.Init(h)
 	var missing []string
+	var row []byte // the lines of the row being merged
+	done := ctx.Done()
 	last, owner := -1, -1
 	for h.Len() > 0 {
 		c := h.items[0]
 		if c.index != last {
-			if st.Rows == 0 {
+			if last >= 0 {
+				// The row before is whole: no part holds its index any more.
+				out.Write(row)
+				row = row[:0]
+				st.Rows++
+				st.Last = last
+			}
+			select {
+			case <-done:
+				return cut(nil)
+			default:
+			}
+			if last < 0 {
 				st.First = c.index
 			} else if c.index > last+1 {
 				missing = append(missing, rowSpan(last+1, c.index-1))
 			}
 			last, owner = c.index, c.part
-			st.Rows++
 		} else if owner != c.part {
 			return st, fmt.Errorf("%s:%d: row %d is also in %s: the same part given twice, or parts of different runs",
 				c.name, c.line, c.index, parts[owner].Name)
 		}
-		out.Write(c.text)
-		out.WriteByte('\n')
+		row = append(row, c.text...)
+		row = append(row, '\n')
 		ok, err := c.next()
 		if err != nil {
-			return st, err
+			return cut(err)
 		}
 		if ok {
 			heap.Fix(h, 0)
 		} else {
 			heap.Pop(h)
 		}
+	}
+	if last >= 0 {
+		out.Write(row)
+		st.Rows++
+		st.Last = last
 	}
 	if err := out.Flush(); err != nil {
 		return st, err

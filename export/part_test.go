@@ -1,7 +1,9 @@
 package export
 
 import (
+	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -40,7 +42,7 @@ func TestMerge(t *testing.T) {
 				in = append(in, MergeInput{Name: "part", R: strings.NewReader(p)})
 			}
 			var out strings.Builder
-			_, err := Merge(&out, in)
+			_, err := Merge(context.Background(), &out, in)
 			switch {
 			case tt.errHas == "" && err != nil:
 				t.Fatalf("error %v", err)
@@ -66,5 +68,51 @@ func TestPartEndRoundTrip(t *testing.T) {
 		if _, ok := parsePartEnd(bad); ok {
 			t.Errorf("%q read as a closing line", bad)
 		}
+	}
+}
+
+// interruptingReader serves its text, then cancels the merge's context and
+// fails, as a part closed on Ctrl-C does.
+type interruptingReader struct {
+	text   string
+	cancel context.CancelFunc
+}
+
+func (r *interruptingReader) Read(p []byte) (int, error) {
+	if r.text == "" {
+		r.cancel()
+		return 0, os.ErrClosed
+	}
+	n := copy(p, r.text)
+	r.text = r.text[n:]
+	return n, nil
+}
+
+// TestMergeInterrupted checks that a merge cut short writes the whole rows
+// before it and no part of the row it was merging, and counts them.
+func TestMergeInterrupted(t *testing.T) {
+	end := PartEnd{Shard: 0, Shards: 2, Rows: 5}.String() + "\n"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out strings.Builder
+	st, err := Merge(ctx, &out, []MergeInput{
+		{Name: "part0", R: strings.NewReader("0\ta1\n0\ta2\n2\tc1\n2\tc2\n4\te\n" + end)},
+		{Name: "part1", R: &interruptingReader{text: "1\tb1\n1\tb2\n3\td1\n", cancel: cancel}}, // d2 never comes
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if want := "a1\na2\nb1\nb2\nc1\nc2\n"; out.String() != want {
+		t.Errorf("merged %q, want %q (rows 0 to 2, whole)", out.String(), want)
+	}
+	if st.Rows != 3 || st.First != 0 || st.Last != 2 {
+		t.Errorf("stats %+v, want 3 rows from 0 to 2", st)
+	}
+
+	cancel()
+	out.Reset()
+	st, err = Merge(ctx, &out, []MergeInput{{Name: "part0", R: strings.NewReader("0\ta\n" + end)}})
+	if !errors.Is(err, context.Canceled) || out.Len() != 0 || st.Rows != 0 || st.First != -1 {
+		t.Errorf("cancelled before: merged %q, %+v, error %v; want nothing and context.Canceled", out.String(), st, err)
 	}
 }

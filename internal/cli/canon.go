@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -138,36 +137,51 @@ func runTransform(c *ucli.Context) error {
 		seed = uint64(time.Now().UnixNano())
 		s.note("--seed %d", seed)
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	var rng *rand.Rand
+	if random {
+		rng = rand.New(rand.NewPCG(seed, 0x5eed))
+	}
 	dest, err := s.open(c.String("output"), false)
 	if err != nil {
 		return err
 	}
 	defer dest.abort()
-	out := bufio.NewWriter(writerOr(dest))
+	buf := export.NewBuffered(writerOr(dest))
+	out := &rowSink{dest: dest, flush: buf.Flush}
+	return s.result(out.finish(s.transform(c, buf, out, fixed, rng, count), nil))
+}
+
+// transform writes the isomorphs of every input to w and counts them in
+// out, until the inputs end or the run is interrupted (between inputs: the
+// lines of an input are all written or none).
+func (s *session) transform(c *ucli.Context, w io.Writer, out *rowSink, fixed canon.Transform, rng *rand.Rand, count int) error {
 	for it := range inputs(c) {
+		if err := c.Context.Err(); err != nil {
+			return err
+		}
 		if it.err != nil {
 			if it.p.Line > 0 {
-				fmt.Fprintln(out, "invalid")
+				fmt.Fprintln(w, "invalid")
+				out.add(1)
 			}
-			out.Flush()
+			if err := out.flush(); err != nil {
+				return err
+			}
 			s.report(it.err)
 			continue
 		}
 		for range count {
 			t := fixed
-			if random {
+			if rng != nil {
 				t = canon.Random(rng)
 			}
 			line := t.Apply(it.p.Grid).String()
 			if c.Bool("with-transform") {
 				line += " " + t.String()
 			}
-			fmt.Fprintln(out, line)
+			fmt.Fprintln(w, line)
 		}
+		out.add(count)
 	}
-	if err := out.Flush(); err != nil {
-		return err
-	}
-	return s.result(dest.commit(true))
+	return c.Context.Err() // interrupted as the input ended: not known to be complete
 }

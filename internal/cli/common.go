@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -17,7 +19,6 @@ import (
 	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
-	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/techniques"
 )
@@ -249,13 +250,19 @@ func chunkFor(c *ucli.Context, cheap bool) int {
 // rows runs work on every input on the workers and hands each record, in
 // input order, to w; a failed record is reported on the error stream
 // (after the rows before it are written out) and still gets its row. add,
-// when not nil, sees every record.
+// when not nil, sees every record. Interrupted, it hands out the records
+// already finished that come next in order and stops at the first one not
+// finished or cut short (a puzzle whose grading saw the interruption gets
+// no row): the rows are a prefix of the input's.
 func (s *session) rows(c *ucli.Context, workers, chunk int, w export.Writer, work func(item) export.Record,
 	add func(export.Record)) error {
-	return batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunk}, s.shard.filter(inputs(c), &s.shardRows), work,
+	err := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunk}, s.shard.filter(inputs(c), &s.shardRows), work,
 		func(r export.Record) error {
 			if r.Puzzle.Line == 0 && r.Err != nil {
 				// A whole input failed (a file that does not open): no row.
+				if err := c.Context.Err(); err != nil {
+					return err // not reported: it may be the interruption's doing (a pipe closed)
+				}
 				if err := w.Flush(); err != nil {
 					return err
 				}
@@ -263,7 +270,7 @@ func (s *session) rows(c *ucli.Context, workers, chunk int, w export.Writer, wor
 				s.report(r.Err)
 				return nil
 			}
-			if r.Grade != nil && r.Grade.Status == grade.Cancelled {
+			if r.Status() == "cancelled" {
 				return c.Context.Err() // interrupted: no row for a puzzle cut short
 			}
 			if err := r.Failed(); err != nil {
@@ -278,6 +285,13 @@ func (s *session) rows(c *ucli.Context, workers, chunk int, w export.Writer, wor
 			s.progress.increment()
 			return w.Write(r)
 		})
+	if err == nil {
+		// Interrupted as the input ended (its pipe closed by the same
+		// Ctrl-C), the run cannot tell that it read the whole input: the
+		// rows are kept as an interrupted run's, not called complete.
+		err = c.Context.Err()
+	}
+	return err
 }
 
 // batchJob is what solve and grade do with each input and how they sum the
@@ -324,16 +338,16 @@ func (s *session) runBatch(b batchJob) error {
 		return asUsage(err)
 	}
 	start := time.Now()
-	runErr := firstErr(s.rows(c, b.workers, b.chunk, w, b.work, b.add), w.Close())
+	out := newRowSink(dest, w)
+	var trailer func(io.Writer) error
+	if s.shard.on() {
+		trailer = func(w io.Writer) error { return s.shard.end(w, 0, s.shardRows) }
+	}
+	runErr := out.finish(s.rows(c, b.workers, b.chunk, out, b.work, b.add), trailer)
 	s.stopProgress()
-	if runErr == nil && s.shard.on() {
-		runErr = s.shard.end(writerOr(dest), 0, s.shardRows)
-	}
-	if runErr == nil {
-		runErr = dest.commit(true)
-	}
-	if runErr == nil && c.Bool("summary") {
-		runErr = s.summary(dest, b.format, b.summary(time.Since(start)))
+	if c.Bool("summary") && (runErr == nil || errors.Is(runErr, context.Canceled)) {
+		// Interrupted, the summary sums up the rows kept.
+		runErr = firstErr(s.summary(dest, b.format, b.summary(time.Since(start))), runErr)
 	}
 	return runErr
 }

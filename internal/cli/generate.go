@@ -90,7 +90,8 @@ type generateRun struct {
 	gen      *generate.Generator
 	vicinity *generate.VicinityOptions // nil: random generation
 	target   generate.Target
-	count    int // puzzles of the whole run (all shards)
+	count    int    // puzzles of the whole run (all shards)
+	seed     uint64 // --seed, or the one drawn
 	workers  int
 	run      generate.RunOptions // the puzzles this process makes
 	part     *export.Part
@@ -167,11 +168,11 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if err != nil {
 		return nil, asUsage(err)
 	}
-	seed := c.Uint64("seed")
+	r.seed = c.Uint64("seed")
 	if !c.IsSet("seed") {
-		seed = uint64(time.Now().UnixNano())
+		r.seed = uint64(time.Now().UnixNano())
 	}
-	opt := generate.Options{Seed: seed, Symmetry: sym, Minimal: c.Bool("minimal"), Target: r.target,
+	opt := generate.Options{Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"), Target: r.target,
 		MaxTries: c.Int("max-tries"), Path: c.Bool("explain")}
 	if opt.Patterns, err = readPatterns(c); err != nil {
 		return nil, err
@@ -266,7 +267,7 @@ func runGenerate(c *ucli.Context) error {
 	}
 	s := newSession(c)
 	if !c.IsSet("seed") {
-		s.note("--seed %d", c.Uint64("seed"))
+		s.note("--seed %d", r.seed) // the seed drawn: it makes the same puzzles again
 	}
 	var rowsDest, pdfDest *destination
 	if !c.Bool("summary") || c.IsSet("output") {
@@ -295,6 +296,7 @@ func runGenerate(c *ucli.Context) error {
 		return tries(r.gen.Tries())
 	})
 	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part, Explain: c.Bool("explain")})
+	out := newRowSink(rowsDest, w)
 	sum := grade.NewSummary()
 	var book []export.BookPuzzle
 	missed := map[sudoku.Rating]int{}
@@ -324,14 +326,15 @@ func runGenerate(c *ucli.Context) error {
 		if r.book != nil {
 			book = append(book, export.BookPuzzle{Grid: p.Grid, Solution: p.Solution, Level: p.Result.Level, Rating: p.Result.SE().ER})
 		}
-		return w.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
+		return out.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
 	})
-	runErr = firstErr(runErr, w.Close())
-	s.stopProgress()
-	if runErr == nil && r.shard.on() {
-		runErr = r.shard.end(writerOr(rowsDest), c.Int("start-index"), r.count)
+	var trailer func(io.Writer) error
+	if r.shard.on() {
+		trailer = func(w io.Writer) error { return r.shard.end(w, c.Int("start-index"), r.count) }
 	}
-	runErr = firstErr(runErr, rowsDest.commit(st.Made > 0), r.writeBook(pdfDest, book))
+	runErr = out.finish(runErr, trailer)
+	s.stopProgress()
+	runErr = firstErr(runErr, r.writeBook(pdfDest, book))
 	r.note(s, st)
 	noteMissed(s, missed, c.Int("max-tries")/20)
 	if c.Bool("summary") && (runErr == nil || st.Made > 0) {
@@ -438,6 +441,7 @@ func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) err
 	if r.book.Title == "" {
 		r.book.Title = bookTitle(len(book), r.target)
 	}
+	r.book.Imprint = fmt.Sprintf("sudokit generate --seed %d", r.seed)
 	export.Arrange(book, r.cfg.LevelNames(), *r.book)
 	return firstErr(fontAdvice(export.WriteBook("pdf", dest, book, *r.book)), dest.commit(true))
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -36,7 +37,7 @@ Examples:
    sudokit merge -o top95.csv part0.csv part1.csv part2.csv`,
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
-				Usage: "write to `FILE` (- for standard output); the file appears whole"},
+				Usage: "write to `FILE` (- for standard output); the file appears whole, and an interrupted merge keeps the rows merged"},
 			quietFlag(),
 		},
 		Action: runMerge,
@@ -58,6 +59,9 @@ func runMerge(c *ucli.Context) error {
 			return asUsage(fmt.Errorf("merge: %w", err))
 		}
 		defer f.Close()
+		// Interrupted, the parts close, so that a read waiting on a pipe
+		// ends.
+		defer context.AfterFunc(c.Context, func() { f.Close() })()
 		parts = append(parts, export.MergeInput{Name: name, R: f})
 	}
 	s := newSession(c)
@@ -66,7 +70,12 @@ func runMerge(c *ucli.Context) error {
 		return err
 	}
 	defer dest.abort()
-	st, err := export.Merge(dest, parts)
+	out := newRowSink(dest, nil)
+	st, err := export.Merge(c.Context, dest, parts)
+	out.add(st.Rows)
+	if errors.Is(err, context.Canceled) {
+		return out.finish(err, nil)
+	}
 	missing := errors.As(err, new(*export.MissingRowsError))
 	if err != nil && !missing {
 		return asUsage(err)
@@ -74,7 +83,7 @@ func runMerge(c *ucli.Context) error {
 	s.note("merged %d rows (%d to %d) from %d files", st.Rows, st.First, st.Last, len(parts))
 	if missing {
 		s.report(err)
-		return firstErr(dest.commit(true), ErrFailed)
+		return firstErr(out.finish(nil, nil), ErrFailed)
 	}
-	return dest.commit(true)
+	return out.finish(nil, nil)
 }

@@ -223,6 +223,7 @@ type generateRequest struct {
 // generateAnswer is generate's answer: the puzzles made, and why fewer
 // than asked when so.
 type generateAnswer struct {
+	Seed    uint64            `json:"seed"` // the request's, or the one drawn: it makes the same puzzles again
 	Puzzles []json.RawMessage `json:"puzzles"`
 	Error   string            `json:"error,omitempty"`
 }
@@ -252,7 +253,9 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	if err != nil {
 		return nil, badRequest("field \"symmetry\": %v", err)
 	}
-	seed := uint64(time.Now().UnixNano())
+	// A drawn seed fits in 53 bits, so that a page's JavaScript reads the
+	// answer's seed exactly and can send it back.
+	seed := uint64(time.Now().UnixNano()) & (1<<53 - 1)
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
@@ -262,7 +265,7 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opt.GenerateTimeout)
 	defer cancel()
-	ans := generateAnswer{Puzzles: []json.RawMessage{}}
+	ans := generateAnswer{Seed: seed, Puzzles: []json.RawMessage{}}
 	opt := export.Options{WithSolution: req.Solution}
 	emit := func(p generate.Puzzle) error {
 		j, err := row(export.Generate, opt, export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
