@@ -38,6 +38,29 @@ func TestThousands(t *testing.T) {
 	}
 }
 
+// TestRate: rates are plain numbers, never "7.96e+03".
+func TestRate(t *testing.T) {
+	tests := map[float64]string{7960.4: "7,960", 312.2: "312", 45.66: "45.7", 4.561: "4.56", 0.01234: "0.0123", 0: "0", 1234567.8: "1,234,568"}
+	for v, want := range tests {
+		if got := Rate(v); got != want {
+			t.Errorf("Rate(%g) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestCount: one thing is singular, any other number plural.
+func TestCount(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{{0, "0 candidates"}, {1, "1 candidate"}, {2, "2 candidates"}, {12345, "12,345 candidates"}}
+	for _, tt := range tests {
+		if got := Count(tt.n, "candidate"); got != tt.want {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
 func TestSolveSummary(t *testing.T) {
 	var s solve.Summary
 	for i := 0; i < 3; i++ {

@@ -140,7 +140,8 @@ func writeGenerateSummary(w io.Writer, format string, s Summary) error {
 		_, err = io.WriteString(w, "\n")
 		return err
 	}
-	_, err := fmt.Fprintf(w, "Generated %d of %d puzzles in %s, %s candidates tried.\n\n", s.Made, s.Asked, Duration(s.Wall), Thousands(s.Tries))
+	_, err := fmt.Fprintf(w, "Generated %d of %s in %s, %s tried.\n\n", s.Made, Count(s.Asked, "puzzle"), Duration(s.Wall),
+		Count(s.Tries, "candidate"))
 	return err
 }
 
@@ -251,14 +252,14 @@ func writeGradeSummary(out io.Writer, format string, s Summary) error {
 		}
 		return writeRows(out, format, []string{"technique", "SE rating", "puzzles", "steps", "placements", "eliminations"}, table)
 	}
-	fmt.Fprintf(out, "Technique usage over %d puzzles (%d rated, %d beyond the techniques, %d not graded):\n\n",
-		sum.Puzzles+sum.InputErrs, sum.ByStatus[grade.Rated], sum.ByStatus[grade.Beyond], notGraded)
+	fmt.Fprintf(out, "Technique usage over %s (%d rated, %d beyond the techniques, %d not graded):\n\n",
+		Count(sum.Puzzles+sum.InputErrs, "puzzle"), sum.ByStatus[grade.Rated], sum.ByStatus[grade.Beyond], notGraded)
 	if s.GroupByLevel {
 		for _, l := range rows {
 			if l.Puzzles == 0 {
 				continue
 			}
-			fmt.Fprintf(out, "Level %s (%d puzzles):\n\n", l.Level, l.Puzzles)
+			fmt.Fprintf(out, "Level %s (%s):\n\n", l.Level, Count(l.Puzzles, "puzzle"))
 			if err := usageTable(l.Techniques); err != nil {
 				return err
 			}

@@ -447,12 +447,13 @@ func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) err
 // note tells how the run went, on the error stream unless -q.
 func (r *generateRun) note(s *session, st generate.Stats) {
 	if st.Made == 0 {
-		s.note("generated 0 of %d puzzles in %s, %s candidates tried", r.run.Count, export.Duration(st.Elapsed), export.Thousands(st.Tries))
+		s.note("generated 0 of %s in %s, %s tried", export.Count(r.run.Count, "puzzle"), export.Duration(st.Elapsed),
+			export.Count(st.Tries, "candidate"))
 		return
 	}
-	s.note("generated %d of %d puzzles in %s (%s each, %.3g puzzles/s), %s candidates tried", st.Made, r.run.Count,
+	s.note("generated %d of %s in %s (%s each, %s puzzles/s), %s tried", st.Made, export.Count(r.run.Count, "puzzle"),
 		export.Duration(st.Elapsed), export.Duration(st.Elapsed/time.Duration(st.Made)),
-		float64(st.Made)/st.Elapsed.Seconds(), export.Thousands(st.Tries))
+		export.Rate(float64(st.Made)/st.Elapsed.Seconds()), export.Count(st.Tries, "candidate"))
 }
 
 // firstErr returns the first error that is not nil.
