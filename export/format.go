@@ -35,6 +35,9 @@ type Options struct {
 	Level int
 	// AllHints writes every step available, not the next one alone.
 	AllHints bool
+	// Levels are the configured level names, easiest first: the line
+	// format knows them in the label of a puzzle graded before.
+	Levels []string
 	// Width is the line width to wrap explanations at (0: no wrapping).
 	Width int
 	// Part, when not nil, writes one part of a longer output (a shard).
@@ -66,7 +69,7 @@ var formats = []format{
 	{"csv", "comma-separated values under a header line: source, line, label, puzzle, status, canon, transform, error", nil, []Job{Canon}, newCanonWriter, nil},
 	{"line", "", map[Job]string{
 		Solve:    "one line per puzzle: its solution (the puzzle when it has none), the status when not unique, the label",
-		Grade:    "one line per puzzle: the puzzle, ED=ER/EP/ED, the level (or the status), the label",
+		Grade:    "one line per puzzle: the puzzle, ED=ER/EP/ED, the level (or the status), the label (less the ED= ratings of an earlier run)",
 		Generate: "one line per puzzle: the puzzle, ED=ER/EP/ED, the level, seed:index"},
 		allJobs, newLineWriter, newExplainWriter},
 	{"table", "an aligned table, one row per puzzle", nil, allJobs, newTableWriter, newExplainWriter},
