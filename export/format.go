@@ -30,9 +30,9 @@ type Options struct {
 	Candidates bool
 	// WithSolution adds each generated puzzle's solution.
 	WithSolution bool
-	// Level is the hint level: 1 the technique, 2 where to look, 3 the
-	// step.
-	Level int
+	// Depth is how much a hint tells: 1 the technique, 2 where to look,
+	// 3 the whole step.
+	Depth int
 	// AllHints writes every step available, not the next one alone.
 	AllHints bool
 	// Levels are the configured level names, easiest first: the line

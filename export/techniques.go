@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/techniques"
@@ -20,6 +21,9 @@ type techniqueJSON struct {
 	SE     bool          `json:"se"`
 	On     bool          `json:"on"`
 }
+
+// TechniqueFormats are the formats of the technique list.
+var TechniqueFormats = []string{"table", "markdown", "csv", "json"}
 
 // TechniqueHeader names the columns of the technique list.
 var TechniqueHeader = []string{"key", "name", "family", "SE rating", "source", "on"}
@@ -58,5 +62,5 @@ func WriteTechniques(w io.Writer, format string, list []techniques.Technique, on
 		}
 		return writeRows(w, format, TechniqueHeader, rows)
 	}
-	return fmt.Errorf("unknown format %q (want one of table, markdown, csv, json)", format)
+	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(TechniqueFormats, ", "))
 }

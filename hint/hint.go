@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sudokit/sudokit/grade"
@@ -19,12 +20,30 @@ import (
 	"github.com/sudokit/sudokit/techniques"
 )
 
-// Levels are the three hint levels.
+// The three depths of a hint: how much it tells.
 const (
 	Technique = 1 // the technique only
 	Where     = 2 // and where to look
 	Step      = 3 // the whole step
 )
+
+// depthNames name the depths in words, from Technique.
+var depthNames = [...]string{"technique", "where", "step"}
+
+// Depths lists the ways to write a depth, as ParseDepth reads them: the
+// numbers 1 to 3, then their names (technique, where, step).
+func Depths() []string { return append([]string{"1", "2", "3"}, depthNames[:]...) }
+
+// ParseDepth reads a depth: 1, 2 or 3, or its name (technique, where,
+// step).
+func ParseDepth(s string) (int, error) {
+	for i, name := range depthNames {
+		if s == name || s == strconv.Itoa(i+1) {
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown depth %q (want 1, 2 or 3, or technique, where or step)", s)
+}
 
 // ErrSolved is returned for a state with no empty cell.
 var ErrSolved = errors.New("the puzzle is solved")
@@ -71,9 +90,9 @@ type Hint struct {
 	RegionDigits []int    `json:"region_digits,omitempty"`
 }
 
-// At returns the words of a level (1, 2 or 3).
-func (h *Hint) At(level int) string {
-	return h.Text[min(max(level, Technique), Step)-1]
+// At returns the words of a depth (1, 2 or 3).
+func (h *Hint) At(depth int) string {
+	return h.Text[min(max(depth, Technique), Step)-1]
 }
 
 // Upto returns the hint as a person asking for a level may see it: at

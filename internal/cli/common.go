@@ -130,14 +130,10 @@ func requires(c *ucli.Context, flag string, ok bool, with string) error {
 
 // groupByLevel reads --group-by, whose only value is "level".
 func groupByLevel(c *ucli.Context) (bool, error) {
-	switch g := c.String("group-by"); g {
-	case "":
+	if !c.IsSet("group-by") {
 		return false, nil
-	case "level":
-		return true, nil
-	default:
-		return false, usagef("--group-by takes level, not %q", g)
 	}
+	return true, oneOf("group-by", c.String("group-by"), groupByValues)
 }
 
 // isTerminal reports whether w is a terminal (a character device that

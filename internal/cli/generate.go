@@ -177,15 +177,14 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if opt.Patterns, err = readPatterns(c); err != nil {
 		return nil, err
 	}
-	switch c.String("spread") {
-	case "natural":
-	case "even":
+	if err := oneOf("spread", c.String("spread"), spreadValues); err != nil {
+		return nil, err
+	}
+	if c.String("spread") == "even" {
 		opt.Spread = true
 		if r.target.Rating == (sudoku.RatingRange{}) {
 			return nil, usagef("--spread even spreads over a band: give --level or --rating")
 		}
-	default:
-		return nil, usagef("--spread takes natural or even, not %q", c.String("spread"))
 	}
 	if err := r.readMethod(c, opt.Patterns); err != nil {
 		return nil, err
@@ -201,15 +200,14 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 // of the hardest puzzles.
 func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) error {
 	method := c.String("method")
-	switch method {
-	case "random", "vicinity":
-	case "auto":
+	if err := oneOf("method", method, methodValues); err != nil {
+		return err
+	}
+	if method == "auto" {
 		method = "random"
 		if r.target.Rating.Min.Tenths() > generate.SpreadTop.Tenths() || c.IsSet("from") || c.Bool("cold") {
 			method = "vicinity"
 		}
-	default:
-		return usagef("--method takes auto, random or vicinity, not %q", method)
 	}
 	for _, f := range []string{"from", "cold"} {
 		if err := requires(c, f, method == "vicinity", "the vicinity search (--method vicinity)"); err != nil {
@@ -395,14 +393,14 @@ func readPatterns(c *ucli.Context) ([]generate.Pattern, error) {
 // this process makes, and how its rows join the other parts'.
 func (r *generateRun) readParts(c *ucli.Context) error {
 	r.run = generate.RunOptions{Count: r.count, Workers: r.workers}
-	switch d := c.String("dedupe"); {
-	case !c.IsSet("dedupe"):
-	case d == "exact":
+	if d := c.String("dedupe"); c.IsSet("dedupe") {
+		if err := oneOf("dedupe", d, dedupeValues); err != nil {
+			return err
+		}
 		r.run.Dedupe = true
-	case d == "isomorphs":
-		r.run.Dedupe, r.run.Key = true, canon.Key
-	default:
-		return usagef("--dedupe takes exact or isomorphs, not %q", d)
+		if d == "isomorphs" {
+			r.run.Key = canon.Key
+		}
 	}
 	sh, err := readShard(c)
 	if err != nil {

@@ -1126,7 +1126,7 @@ async function onHint() {
   const version = state.version;
   state.hintPending = true;
   try {
-    const res = await request("/api/v1/hint", { puzzle: grid.text, level });
+    const res = await request("/api/v1/hint", { puzzle: grid.text, depth: level });
     if (version !== state.version || state.path) return;
     if (!res.hint) {
       el["hint-step"].textContent = "";
