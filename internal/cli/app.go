@@ -122,13 +122,7 @@ func helpCommand() *ucli.Command {
 // unknownCommand is the usage error of a command that does not exist.
 func unknownCommand(app *ucli.App, name string) error {
 	msg := fmt.Sprintf("unknown command %q", name)
-	var names []string
-	for _, c := range app.Commands {
-		if !c.Hidden {
-			names = append(names, c.Name)
-		}
-	}
-	if near := suggest.Nearest(name, names); near != "" {
+	if near := suggest.Nearest(name, visibleCommands(app)); near != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return usagef("%s; see sudokit --help", msg)

@@ -12,7 +12,7 @@ import (
 
 // The shell scripts ask the hidden __complete command for the words that
 // may come next; it knows the commands, their flags and the values those
-// take (formats, levels, symmetries, technique keys). A first line
+// take, from the tables the flags' checks use (choiceOf). A first line
 // ":files" asks the shell to complete file names instead.
 var completionScripts = map[string]string{
 	"bash": `# bash completion for sudokit: source <(sudokit completion bash)
@@ -68,7 +68,8 @@ func completionCommand() *ucli.Command {
 		Usage:     "print a shell completion script: bash, zsh or fish",
 		ArgsUsage: "bash|zsh|fish",
 		Description: `Prints a script that completes sudokit's commands, flags and flag values
-(formats, levels, symmetries, technique keys) and file names.
+(formats, levels, hint depths, symmetries, methods, technique keys, paper
+sizes, ...) and file names.
 
 Examples:
    source <(sudokit completion bash)        # in ~/.bashrc
