@@ -129,9 +129,13 @@ func unknownCommand(app *ucli.App, name string) error {
 }
 
 // onUsageError turns urfave/cli's flag errors into usage errors that name
-// the flag as typed, with both dashes, and the nearest known flag.
+// the flag as typed, with both dashes, and the nearest known flag, or the
+// value and what the flag takes.
 func onUsageError(c *ucli.Context, err error, _ bool) error {
 	msg := err.Error()
+	if err, ok := flagValueError(c, msg); ok {
+		return err
+	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		var known []string
 		for _, f := range commandFlags(c) {

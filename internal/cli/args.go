@@ -56,7 +56,12 @@ func interspersed(app *ucli.App, args []string) []string {
 				out[len(out)-1] += "=exact"
 				continue
 			}
-			if takesValue[name] && j+1 < len(rest) {
+			if takesValue[name] {
+				if j+1 == len(rest) {
+					// The last word is a flag that lacks its value: it
+					// stays last, so that the parser says so.
+					return out
+				}
 				j++
 				out = append(out, rest[j])
 			}

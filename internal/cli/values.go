@@ -1,8 +1,13 @@
 package cli
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
@@ -99,4 +104,74 @@ func oneOf(name, value string, values []string) error {
 		}
 	}
 	return usagef("--%s takes %s, not %q", name, orList(values), value)
+}
+
+// The flag package's messages about a flag's value, which urfave/cli
+// passes on: "invalid value "many" for flag -count: parse error",
+// "invalid boolean value "x" for -quiet: parse error", "flag needs an
+// argument: -budget".
+var (
+	flagBadValue  = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.+)$`)
+	flagNoValue   = regexp.MustCompile(`^flag needs an argument: -(\S+)$`)
+	flagUsageName = regexp.MustCompile("`([^`]+)`")
+)
+
+// flagValueError rewrites the flag package's message about a flag's value
+// as a usage error that names the flag as typed, the value, and what the
+// flag takes: `invalid value "many" for --count: want a whole number such
+// as 10`. ok is false for any other message.
+func flagValueError(c *ucli.Context, msg string) (err error, ok bool) {
+	if m := flagBadValue.FindStringSubmatch(msg); m != nil {
+		want := flagWant(c, m[2])
+		if m[3] == "value out of range" {
+			return usagef("invalid value %q for %s: out of range, want %s", m[1], dashes(m[2]), want), true
+		}
+		return usagef("invalid value %q for %s: want %s", m[1], dashes(m[2]), want), true
+	}
+	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
+		return usagef("%s needs a value: %s", dashes(m[1]), flagWant(c, m[1])), true
+	}
+	return nil, false
+}
+
+// flagWant says what the flag named name (as typed, without dashes) takes.
+func flagWant(c *ucli.Context, name string) string {
+	var flag ucli.Flag
+	for _, f := range commandFlags(c) {
+		if slices.Contains(f.Names(), name) {
+			flag = f
+		}
+	}
+	if flag == nil {
+		return "a value"
+	}
+	command := ""
+	if c.Command != nil {
+		command = c.Command.Name
+	}
+	choice := choiceOf(command, flag.Names()[0], config.Default())
+	switch {
+	case choice.files:
+		return "a file name"
+	case len(choice.values) > 0 && choice.closed:
+		return orList(choice.values)
+	}
+	switch flag.(type) {
+	case *ucli.IntFlag, *ucli.Int64Flag:
+		return "a whole number such as 10"
+	case *ucli.UintFlag, *ucli.Uint64Flag:
+		return "a whole number, 0 or more, such as 42"
+	case *ucli.Float64Flag:
+		return "a number such as 0.5"
+	case *ucli.DurationFlag:
+		return "a duration such as 10s, 1m30s or 500ms"
+	case *ucli.BoolFlag:
+		return "true or false, or no value"
+	}
+	if d, ok := flag.(ucli.DocGenerationFlag); ok {
+		if m := flagUsageName.FindStringSubmatch(d.GetUsage()); m != nil {
+			return fmt.Sprintf("%s (see sudokit %s --help)", m[1], command)
+		}
+	}
+	return "a value"
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	ucli "github.com/urfave/cli/v2"
+
 	"github.com/sudokit/sudokit/config"
 )
 
@@ -109,5 +111,49 @@ func TestCompletionOffersVisibleNames(t *testing.T) {
 	flags := completions(app, []string{"hint", "-"})
 	if slices.Contains(flags, "--level") || slices.Contains(flags, "-l") || !slices.Contains(flags, "--depth") {
 		t.Errorf("hint completes the flags %v", flags)
+	}
+}
+
+// TestBadFlagValues walks every flag of every command: a value that does
+// not parse, or no value at all, gets a usage error naming the flag with
+// its dashes, the value and what the flag takes, never the flag package's
+// "invalid value ... for flag -x: parse error".
+func TestBadFlagValues(t *testing.T) {
+	app := newApp(nil, io.Discard, io.Discard)
+	for _, cmd := range app.Commands {
+		if cmd.Hidden {
+			continue
+		}
+		for _, f := range cmd.Flags {
+			name := f.Names()[0]
+			var args []string
+			switch f.(type) {
+			case *ucli.StringFlag, *ucli.StringSliceFlag:
+				if name == "dedupe" {
+					continue // its value may be left out
+				}
+				args = []string{cmd.Name, "--" + name} // no value
+			case *ucli.BoolFlag:
+				if name == "help" {
+					continue
+				}
+				args = []string{cmd.Name, "--" + name + "=zz"}
+			default:
+				args = []string{cmd.Name, "--" + name, "zz"}
+			}
+			var stderr strings.Builder
+			err := Run(context.Background(), append([]string{"sudokit"}, args...), strings.NewReader(""), io.Discard, &stderr)
+			if !errors.Is(err, ErrUsage) {
+				t.Errorf("%s: got %v, want a usage error", strings.Join(args, " "), err)
+				continue
+			}
+			msg := err.Error()
+			if strings.Contains(msg, "parse error") || strings.Contains(msg, "flag -") || !strings.Contains(msg, "--"+name) {
+				t.Errorf("%s: %q", strings.Join(args, " "), msg)
+			}
+			if !strings.Contains(msg, "want ") && !strings.Contains(msg, "needs a value: ") {
+				t.Errorf("%s: %q does not say what the flag takes", strings.Join(args, " "), msg)
+			}
+		}
 	}
 }
