@@ -1,11 +1,13 @@
 package export
 
 import (
+	"encoding/csv"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -85,6 +87,56 @@ func TestSolveSummary(t *testing.T) {
 	}
 	if !strings.HasPrefix(b.String(), "puzzles,unique,multiple,") || !strings.Contains(b.String(), "\n5,3,1,0,1,0,0,2.000,") {
 		t.Errorf("csv summary:\n%s", b.String())
+	}
+}
+
+// TestSummaryCSVIsOneTable: a grade or generate summary in CSV is one
+// rectangular table under one header line, grouped by level or not; a
+// section column tells the technique rows from the level rows (and a
+// generate run's totals). In JSON a generate summary is one object.
+func TestSummaryCSVIsOneTable(t *testing.T) {
+	sum := grade.NewSummary()
+	sum.Add(grade.Result{Status: grade.Rated, Level: "easy", Usage: map[string]*grade.Usage{"hidden-single": {Steps: 40, Placements: 40}}})
+	sum.Add(grade.Result{Status: grade.Rated, Level: "hard", Usage: map[string]*grade.Usage{"hidden-single": {Steps: 30, Placements: 30},
+		"pointing": {Steps: 2, Eliminations: 5}}})
+	levels := []string{"easy", "medium", "hard"}
+	for _, tt := range []struct {
+		name  string
+		s     Summary
+		width int
+		first string
+	}{
+		{"grade", Summary{Job: Grade, Grade: sum, Levels: levels}, 9, "techniques,,hidden-single,1.2-1.5,2,70,70,0,"},
+		{"grade by level", Summary{Job: Grade, Grade: sum, Levels: levels, GroupByLevel: true}, 9, "techniques,easy,hidden-single,1.2-1.5,1,40,40,0,"},
+		{"generate", Summary{Job: Generate, Grade: sum, Levels: levels, Asked: 3, Made: 2, Tries: 7, Wall: time.Second}, 14,
+			"run,,,,,,,,,3,2,7,1000.000,500.000"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := WriteSummary(&b, "csv", tt.s); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(b.String(), "\n\n") {
+				t.Errorf("a blank line splits the table:\n%s", b.String())
+			}
+			rows, err := csv.NewReader(strings.NewReader(b.String())).ReadAll() // every row as wide as the header
+			if err != nil {
+				t.Fatalf("%v:\n%s", err, b.String())
+			}
+			if len(rows[0]) != tt.width || rows[0][0] != "section" || strings.Join(rows[1], ",") != tt.first {
+				t.Errorf("header %v, first row %v", rows[0], rows[1])
+			}
+			if last := rows[len(rows)-1]; last[0] != "levels" || last[1] != "hard" || last[4] != "1" || last[8] != "50.0%" {
+				t.Errorf("last row %v, want the level hard", last)
+			}
+		})
+	}
+	var b strings.Builder
+	if err := WriteSummary(&b, "json", Summary{Job: Generate, Grade: sum, Levels: levels, Asked: 3, Made: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), "\n"); n != 1 || !strings.HasPrefix(b.String(), `{"summary":{"asked":3,"made":2,`) {
+		t.Errorf("generate's JSON summary in %d lines: %s", n, b.String())
 	}
 }
 
