@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -137,6 +138,30 @@ func TestSummaryCSVIsOneTable(t *testing.T) {
 	}
 	if n := strings.Count(b.String(), "\n"); n != 1 || !strings.HasPrefix(b.String(), `{"summary":{"asked":3,"made":2,`) {
 		t.Errorf("generate's JSON summary in %d lines: %s", n, b.String())
+	}
+}
+
+// TestFitColumns: on a terminal the table format's columns fit its width
+// when their narrowest widths can, keeping the first column and ER; with
+// no width (not a terminal) they stay as they are.
+func TestFitColumns(t *testing.T) {
+	for _, job := range []Job{Solve, Grade, Generate} {
+		cols := columns[job][0]
+		if got := fitColumns(cols, 0); tableWidth(got) != tableWidth(cols) {
+			t.Errorf("%v: no terminal, width %d, want %d", job, tableWidth(got), tableWidth(cols))
+		}
+		for width := 40; width <= 200; width++ {
+			got := fitColumns(cols, width)
+			if tableWidth(got) > width && slices.ContainsFunc(got, func(c column) bool { return c.drop > 0 || c.min > 0 && c.width > c.min }) {
+				t.Errorf("%v at %d: %d wide, yet a column could go or narrow", job, width, tableWidth(got))
+			}
+			if got[0].name != cols[0].name || job != Solve && got[1].name != "ER" && got[2].name != "ER" {
+				t.Errorf("%v at %d: columns %v", job, width, names(got))
+			}
+		}
+	}
+	if got := tableWidth(columns[Grade][0]); got != 132 {
+		t.Errorf("grade's table is %d wide, want 132", got)
 	}
 }
 

@@ -38,7 +38,9 @@ type Options struct {
 	// Levels are the configured level names, easiest first: the line
 	// format knows them in the label of a puzzle graded before.
 	Levels []string
-	// Width is the line width to wrap explanations at (0: no wrapping).
+	// Width is the width of the terminal the rows go to (0: not a
+	// terminal): explanations wrap at it, and the table format fits its
+	// columns to it.
 	Width int
 	// Part, when not nil, writes one part of a longer output (a shard).
 	Part *Part
@@ -72,7 +74,7 @@ var formats = []format{
 		Grade:    "one line per puzzle: the puzzle, ED=ER/EP/ED, the level (or the status), the label (less the ED= ratings of an earlier run)",
 		Generate: "one line per puzzle: the puzzle, ED=ER/EP/ED, the level, seed:index"},
 		allJobs, newLineWriter, newExplainWriter},
-	{"table", "an aligned table, one row per puzzle", nil, allJobs, newTableWriter, newExplainWriter},
+	{"table", "an aligned table, one row per puzzle, fitted to the terminal's width", nil, allJobs, newTableWriter, newExplainWriter},
 	{"grid", "", map[Job]string{
 		Solve: "the solution as a 9x9 grid under a # line naming the puzzle and its status",
 		Grade: "the puzzle as a 9x9 grid under a # line with its ratings and level"},

@@ -299,9 +299,7 @@ func (s *session) runBatch(b batchJob) error {
 			return err
 		}
 		defer dest.abort()
-		if dest.file == nil {
-			b.opt.Width = terminalWidth(c.App.Writer)
-		}
+		b.opt.Width = dest.width(s)
 	}
 	s.startProgress(c.Context, b.verb, 0, nil)
 	w, err := export.NewWriter(b.format, b.job, writerOr(dest), b.opt)

@@ -298,7 +298,8 @@ func runGenerate(c *ucli.Context) error {
 		}
 		return tries(r.gen.Tries())
 	})
-	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part, Explain: c.Bool("explain")})
+	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part, Explain: c.Bool("explain"),
+		Width: rowsDest.width(s)})
 	sum := grade.NewSummary()
 	var book []export.BookPuzzle
 	missed := map[sudoku.Rating]int{}
