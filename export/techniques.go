@@ -14,6 +14,7 @@ import (
 type techniqueJSON struct {
 	Key    string        `json:"key"`
 	Name   string        `json:"name"`
+	Names  []string      `json:"other_names,omitempty"`
 	Family string        `json:"family"`
 	Rating string        `json:"rating"`
 	Min    sudoku.Rating `json:"min"`
@@ -26,10 +27,11 @@ type techniqueJSON struct {
 var TechniqueFormats = []string{"table", "markdown", "csv", "json"}
 
 // TechniqueHeader names the columns of the technique list.
-var TechniqueHeader = []string{"key", "name", "family", "SE rating", "source", "on"}
+var TechniqueHeader = []string{"key", "name", "family", "SE rating", "source", "on", "other names"}
 
-// TechniqueRow is a technique as a row of the list.
-func TechniqueRow(t techniques.Technique, on bool) []string {
+// TechniqueRow is a technique as a row of the list; sep separates its
+// other names (the names its steps carry besides its name and variants).
+func TechniqueRow(t techniques.Technique, on bool, sep string) []string {
 	source := "SE"
 	if !t.SE {
 		source = "extra"
@@ -38,7 +40,7 @@ func TechniqueRow(t techniques.Technique, on bool) []string {
 	if on {
 		onText = "on"
 	}
-	return []string{t.Key, t.Name, string(t.Family), t.Ratings.String(), source, onText}
+	return []string{t.Key, t.Name, string(t.Family), t.Ratings.String(), source, onText, strings.Join(t.Names, sep)}
 }
 
 // WriteTechniques writes the technique list in a format: table, markdown,
@@ -49,7 +51,7 @@ func WriteTechniques(w io.Writer, format string, list []techniques.Technique, on
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 		for _, t := range list {
-			if err := enc.Encode(techniqueJSON{t.Key, t.Name, string(t.Family), t.Ratings.String(), t.Ratings.Min,
+			if err := enc.Encode(techniqueJSON{t.Key, t.Name, t.Names, string(t.Family), t.Ratings.String(), t.Ratings.Min,
 				t.Ratings.Max, t.SE, on[t.Key]}); err != nil {
 				return err
 			}
@@ -58,9 +60,21 @@ func WriteTechniques(w io.Writer, format string, list []techniques.Technique, on
 	case "table", "markdown", "csv":
 		rows := make([][]string, len(list))
 		for i, t := range list {
-			rows[i] = TechniqueRow(t, on[t.Key])
+			rows[i] = TechniqueRow(t, on[t.Key], "; ")
 		}
-		return writeRows(w, format, TechniqueHeader, rows)
+		header := TechniqueHeader
+		if format == "table" {
+			// The other names go under the name, one a line, indented:
+			// the table stays as narrow as its longest name.
+			header = header[:len(header)-1]
+			for i, t := range list {
+				rows[i] = rows[i][:len(header)]
+				for _, n := range t.Names {
+					rows[i][1] += "\n  " + n
+				}
+			}
+		}
+		return writeRows(w, format, header, rows)
 	}
 	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(TechniqueFormats, ", "))
 }

@@ -53,22 +53,19 @@ var ErrSolved = errors.New("the puzzle is solved")
 var ErrNoStep = errors.New("no technique applies: the puzzle is beyond the rules from here")
 
 // Hint is one step from a candidate state, described for a person and for
-// a program. Cells are written "r1c2", units "row 2", "column 5", "box 3";
+// a program. Cells are written "r1c2", units "row 2", "column 5", "block 3";
 // a potential of a chain "r1c2=5" (the cell is 5) or "r1c2<>5" (5 goes).
 type Hint struct {
-	// Key is the technique's key in the registry ("hidden-single"), as in
-	// config.yaml and `sudokit techniques`; Technique is the same key, the
-	// name grade's JSON path gives it.
-	Key       string `json:"key"`
+	// Technique is the technique's key in the registry ("hidden-single"),
+	// as in config.yaml, `sudokit techniques` and grade's JSON path.
 	Technique string `json:"technique"`
-	// TechniqueName is the technique's name for people, without the
-	// variant ("Unique Rectangle"), and Family its family ("uniqueness"),
-	// as `sudokit techniques` lists them; Name is the step's, with the
-	// variant ("Unique Rectangle type 2").
-	TechniqueName string        `json:"technique_name"`
-	Family        string        `json:"family"`
-	Name          string        `json:"name,omitempty"`
-	Rating        sudoku.Rating `json:"rating"`
+	// Name is the step's name, the one every depth and grade --explain
+	// give it ("Pointing", "Unique Rectangle type 2", "Turbot Fish"):
+	// the technique's name or one that `sudokit techniques` lists with
+	// it. Family is the technique's family ("uniqueness").
+	Name   string        `json:"name"`
+	Family string        `json:"family"`
+	Rating sudoku.Rating `json:"rating"`
 	// Cells, Units and Digits are the pattern that justifies the step.
 	Cells  []string `json:"cells,omitempty"`
 	Units  []string `json:"units,omitempty"`
@@ -80,10 +77,10 @@ type Hint struct {
 	Eliminations []string `json:"eliminations,omitempty"`
 	// Detail is the pattern in words, as grade --explain writes it.
 	Detail string `json:"detail,omitempty"`
-	// Text holds the words of levels 1, 2 and 3 (JSON writers write the
-	// words of one level, as "text").
+	// Text holds the words of depths 1, 2 and 3 (JSON writers write the
+	// words of one depth, as "text").
 	Text [3]string `json:"-"`
-	// Region is where level 2 points: units or cells that contain the
+	// Region is where depth 2 points: units or cells that contain the
 	// pattern without giving the answer away; RegionDigits the digits
 	// named with it (none when the digit is the answer).
 	Region       []string `json:"region,omitempty"`
@@ -95,16 +92,17 @@ func (h *Hint) At(depth int) string {
 	return h.Text[min(max(depth, Technique), Step)-1]
 }
 
-// Upto returns the hint as a person asking for a level may see it: at
-// level 1 the technique (key, names, rating) and the words of level 1; at
-// level 2 also the region and the words of level 2; at level 3 everything.
-func (h Hint) Upto(level int) Hint {
-	if level >= Step {
+// Upto returns the hint as a person asking for a depth may see it: at
+// depth 1 the technique (key, name, family, rating) and the words of
+// depth 1; at depth 2 also the region and the words of depth 2; at depth 3
+// everything.
+func (h Hint) Upto(depth int) Hint {
+	if depth >= Step {
 		return h
 	}
-	out := Hint{Key: h.Key, Technique: h.Technique, TechniqueName: h.TechniqueName, Family: h.Family, Rating: h.Rating}
+	out := Hint{Technique: h.Technique, Name: h.Name, Family: h.Family, Rating: h.Rating}
 	out.Text[0] = h.Text[0]
-	if level == Where {
+	if depth == Where {
 		out.Region, out.RegionDigits = h.Region, h.RegionDigits
 		out.Text[1] = h.Text[1]
 	}
@@ -172,10 +170,9 @@ func failure(res grade.Result) error {
 
 // Of describes a step as a hint.
 func Of(st *techniques.Step) Hint {
-	h := Hint{Key: st.Technique, Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail,
-		TechniqueName: st.Name}
+	h := Hint{Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail}
 	if t, ok := techniques.Lookup(st.Technique); ok {
-		h.TechniqueName, h.Family = t.Name, string(t.Family)
+		h.Family = string(t.Family)
 	}
 	for _, c := range st.Cells {
 		h.Cells = append(h.Cells, sudoku.CellName(c))
@@ -199,8 +196,8 @@ func Of(st *techniques.Step) Hint {
 	}
 	h.Region, h.RegionDigits = region(st)
 	h.Text = [3]string{
-		"Look for " + article(spoken(h.TechniqueName)) + ".",
-		whereText(spoken(h.TechniqueName), h.Region, h.RegionDigits),
+		"Look for " + article(spoken(h.Name)) + ".",
+		whereText(spoken(h.Name), h.Region, h.RegionDigits),
 		st.String(),
 	}
 	return h
@@ -209,17 +206,25 @@ func Of(st *techniques.Step) Hint {
 // spoken writes a technique's name inside a sentence, so that level 1
 // names no digit: "2-String Kite" is a "two-string kite".
 func spoken(name string) string {
-	name = strings.ReplaceAll(name, "2-String", "Two-String")
+	name = strings.ReplaceAll(name, "2-String", "two-string")
 	// Lower the first letter of each plain word; keep acronyms and
-	// hyphenated names (XY-Wing, X-Chain) as they are.
+	// hyphenated names (XY-Wing, X-Chain) as they are. A variant's number
+	// is a word ("unique rectangle type two", "unique loop eight type
+	// three"), so that no digit appears.
 	words := strings.Fields(name)
 	for i, w := range words {
-		if len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z' && !strings.Contains(w, "-") {
+		if n, err := strconv.Atoi(w); err == nil && n >= 0 && n < len(numberWords) {
+			words[i] = numberWords[n]
+		} else if len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z' && !strings.Contains(w, "-") {
 			words[i] = strings.ToLower(w[:1]) + w[1:]
 		}
 	}
 	return strings.Join(words, " ")
 }
+
+// numberWords spell the numbers of step names' variants.
+var numberWords = [...]string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+	"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
 
 // article puts "a" or "an" before a name, and nothing before a plural or
 // a gerund ("remote pairs", "pointing").
@@ -228,10 +233,15 @@ func article(name string) string {
 		return "a step"
 	}
 	head, _, _ := strings.Cut(name, " (")
-	if strings.HasSuffix(head, "s") || strings.HasSuffix(head, "ing") {
-		return name
+	last := head[strings.LastIndexByte(head, ' ')+1:]
+	if strings.HasSuffix(head, "s") || strings.HasSuffix(last, "ing") && !strings.Contains(last, "-") {
+		return name // not before a plural, or a gerund such as pointing (but an X-Wing)
 	}
-	switch strings.ToLower(name[:1]) {
+	lower := strings.ToLower(name)
+	if strings.HasPrefix(lower, "uni") {
+		return "a " + name // a unique rectangle
+	}
+	switch lower[:1] {
 	case "a", "e", "i", "o", "u", "x":
 		return "an " + name
 	}

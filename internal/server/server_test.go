@@ -77,7 +77,7 @@ func TestEndpoints(t *testing.T) {
 			map[string]string{"status": `"rated"`, "er": "10.3", "ep": "10.3", "ed": "2.6", "level": `"diabolical"`}},
 		{"grade several", "/api/v1/grade", `{"puzzle": "` + twoSols + `"}`, 200, map[string]string{"status": `"multiple"`}},
 		{"hint depth 1", "/api/v1/hint", `{"puzzle": "` + pointing + `"}`, 200,
-			map[string]string{"status": `"hint"`, "depth": "1", "hint": `{"family":"intersections","key":"pointing","rating":2.6,"technique":"pointing","technique_name":"Pointing","text":"Look for pointing."}`}},
+			map[string]string{"status": `"hint"`, "depth": "1", "hint": `{"family":"intersections","name":"Pointing","rating":2.6,"technique":"pointing","text":"Look for pointing."}`}},
 		{"hint depth 3", "/api/v1/hint", `{"puzzle": "` + pointing + `", "depth": 3}`, 200, map[string]string{"depth": "3"}},
 		{"hint level, the old name of depth", "/api/v1/hint", `{"puzzle": "` + pointing + `", "level": 2}`, 200, map[string]string{"depth": "2"}},
 		{"hint depth and level agree", "/api/v1/hint", `{"puzzle": "` + pointing + `", "depth": 2, "level": 2}`, 200, map[string]string{"depth": "2"}},
@@ -151,7 +151,7 @@ func TestEndpoints(t *testing.T) {
 
 func TestHintLevelsRevealOnlyTheirPart(t *testing.T) {
 	ts := newTestServer(t, Options{})
-	for level, forbidden := range map[int][]string{1: {"region", "eliminations", "cells", "name"}, 2: {"eliminations", "cells", "placements"}, 3: {}} {
+	for level, forbidden := range map[int][]string{1: {"region", "eliminations", "cells", "key", "technique_name"}, 2: {"eliminations", "cells", "placements"}, 3: {}} {
 		_, got, _ := post(t, ts, "/api/v1/hint", `{"puzzle": "`+pointing+`", "depth": `+string(rune('0'+level))+`}`)
 		h, _ := got["hint"].(map[string]any)
 		if h == nil {

@@ -1136,7 +1136,7 @@ async function onHint() {
     state.hint = { level, data: res.hint };
     marks = marksOfHint();
     const hint = res.hint;
-    const name = hint.name || hint.technique_name || "";
+    const name = hint.name || "";
     el["hint-step"].textContent = `Level ${level} of 3: ${LEVEL_NAMES[level]}` +
       (level === 3 && name ? ` · ${name}${hint.rating ? `, rating ${Number(hint.rating).toFixed(1)}` : ""}` : "");
     showHint(hint.text || "", level, "hint");
@@ -1155,7 +1155,7 @@ function onApply() {
   if (blockedByPath() || state.hint.level < 3 || !hint) return;
   const placements = (hint.placements || []).map(parsePotential).filter(Boolean);
   const eliminations = (hint.eliminations || []).map(parsePotential).filter(Boolean);
-  const name = hint.name || hint.technique_name || "the step";
+  const name = hint.name || "the step";
   const ok = commit(() => {
     for (const p of placements) {
       if (state.givens[p.cell] && state.values[p.cell]) continue;
