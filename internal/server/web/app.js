@@ -1137,7 +1137,7 @@ async function onHint() {
     marks = marksOfHint();
     const hint = res.hint;
     const name = hint.name || "";
-    el["hint-step"].textContent = `Level ${level} of 3: ${LEVEL_NAMES[level]}` +
+    el["hint-step"].textContent = `Depth ${level} of 3: ${LEVEL_NAMES[level]}` +
       (level === 3 && name ? ` · ${name}${hint.rating ? `, rating ${Number(hint.rating).toFixed(1)}` : ""}` : "");
     showHint(hint.text || "", level, "hint");
     const hadFocus = document.activeElement === el.hint;
