@@ -1,4 +1,4 @@
-// Package hint gives a person at a puzzle the next step, in three levels:
+// Package hint gives a person at a puzzle the next step, at three depths:
 // the technique alone ("Look for a hidden single"), then where to look (a
 // unit or region and the digit, never the answer), then the whole step. It
 // is the one entry point of `sudokit hint` and of the server's /hint: Next
