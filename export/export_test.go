@@ -165,6 +165,26 @@ func TestFitColumns(t *testing.T) {
 	}
 }
 
+// TestShortNames: the technique list in markdown says the words its other
+// names share once.
+func TestShortNames(t *testing.T) {
+	for _, tt := range []struct {
+		names []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"Turbot Fish"}, "Turbot Fish"},
+		{[]string{"Forcing X-Chain", "Turbot Fish"}, "Forcing X-Chain; Turbot Fish"},
+		{[]string{"BUG type 1", "BUG type 2"}, "BUG type 1 / 2"},
+		{[]string{"Finned X-Wing", "Sashimi X-Wing"}, "Finned / Sashimi X-Wing"},
+		{[]string{"Dynamic Cell Forcing Chains (+)", "Dynamic Region Forcing Chains (+)"}, "Dynamic Cell / Region Forcing Chains (+)"},
+	} {
+		if got := shortNames(tt.names); got != tt.want {
+			t.Errorf("shortNames(%q) = %q, want %q", tt.names, got, tt.want)
+		}
+	}
+}
+
 func TestSolveStatus(t *testing.T) {
 	tests := []struct {
 		r    solve.Report

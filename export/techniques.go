@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -29,9 +30,10 @@ var TechniqueFormats = []string{"table", "markdown", "csv", "json"}
 // TechniqueHeader names the columns of the technique list.
 var TechniqueHeader = []string{"key", "name", "family", "SE rating", "source", "on", "other names"}
 
-// TechniqueRow is a technique as a row of the list; sep separates its
-// other names (the names its steps carry besides its name and variants).
-func TechniqueRow(t techniques.Technique, on bool, sep string) []string {
+// TechniqueRow is a technique as a row of the list, with its other names
+// (the names its steps carry besides its name and variants) separated by
+// "; ".
+func TechniqueRow(t techniques.Technique, on bool) []string {
 	source := "SE"
 	if !t.SE {
 		source = "extra"
@@ -40,7 +42,48 @@ func TechniqueRow(t techniques.Technique, on bool, sep string) []string {
 	if on {
 		onText = "on"
 	}
-	return []string{t.Key, t.Name, string(t.Family), t.Ratings.String(), source, onText, strings.Join(t.Names, sep)}
+	return []string{t.Key, t.Name, string(t.Family), t.Ratings.String(), source, onText, strings.Join(t.Names, "; ")}
+}
+
+// shortNames writes names for people, the words they share said once:
+// "Dynamic Cell / Region Forcing Chains (+)", "BUG type 1 / 2 / 3 / 4";
+// names with nothing in common are separated by "; ".
+func shortNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	words := make([][]string, len(names))
+	for i, n := range names {
+		words[i] = strings.Fields(n)
+	}
+	shortest := slices.MinFunc(words, func(a, b []string) int { return len(a) - len(b) })
+	head := 0
+	for head < len(shortest)-1 && allSame(words, func(w []string) string { return w[head] }) {
+		head++
+	}
+	tail := 0
+	for head+tail < len(shortest)-1 && allSame(words, func(w []string) string { return w[len(w)-1-tail] }) {
+		tail++
+	}
+	if head == 0 && tail == 0 {
+		return strings.Join(names, "; ")
+	}
+	middles := make([]string, len(words))
+	for i, w := range words {
+		middles[i] = strings.Join(w[head:len(w)-tail], " ")
+	}
+	parts := slices.Concat(shortest[:head], []string{strings.Join(middles, " / ")}, shortest[len(shortest)-tail:])
+	return strings.Join(parts, " ")
+}
+
+// allSame reports whether word gives the same for every list of words.
+func allSame(words [][]string, word func([]string) string) bool {
+	for _, w := range words[1:] {
+		if word(w) != word(words[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // WriteTechniques writes the technique list in a format: table, markdown,
@@ -60,19 +103,24 @@ func WriteTechniques(w io.Writer, format string, list []techniques.Technique, on
 	case "table", "markdown", "csv":
 		rows := make([][]string, len(list))
 		for i, t := range list {
-			rows[i] = TechniqueRow(t, on[t.Key], "; ")
+			rows[i] = TechniqueRow(t, on[t.Key])
 		}
 		header := TechniqueHeader
-		if format == "table" {
-			// The other names go under the name, one a line, indented:
-			// the table stays as narrow as its longest name.
-			header = header[:len(header)-1]
-			for i, t := range list {
-				rows[i] = rows[i][:len(header)]
+		for i, t := range list {
+			switch format {
+			case "markdown":
+				rows[i][len(header)-1] = shortNames(t.Names)
+			case "table":
+				// Under the name, one a line, indented: the table stays
+				// as narrow as its longest name.
 				for _, n := range t.Names {
 					rows[i][1] += "\n  " + n
 				}
+				rows[i] = rows[i][:len(header)-1]
 			}
+		}
+		if format == "table" {
+			header = header[:len(header)-1]
 		}
 		return writeRows(w, format, header, rows)
 	}
