@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -401,20 +402,26 @@ func TestREADMEFlags(t *testing.T) {
 	}
 }
 
-// cmdTerminal is the scripts' "terminal PROG ARGS..." command: it runs a
-// program in a pseudo-terminal of 160x50, as a person would, puts the
-// screen as the terminal shows it at the end on stdout, and what the
-// program wrote, escape sequences and all, on stderr.
+// cmdTerminal is the scripts' "terminal [-cols N] PROG ARGS..." command: it
+// runs a program in a pseudo-terminal of 160x50 (N columns with -cols), as
+// a person would, puts the screen as the terminal shows it at the end on
+// stdout, and what the program wrote, escape sequences and all, on stderr.
 func cmdTerminal(ts *testscript.TestScript, neg bool, args []string) {
+	cols := 160
+	if len(args) > 1 && args[0] == "-cols" {
+		n, err := strconv.Atoi(args[1])
+		ts.Check(err)
+		cols, args = n, args[2:]
+	}
 	if len(args) == 0 {
-		ts.Fatalf("usage: terminal program [args...]")
+		ts.Fatalf("usage: terminal [-cols N] program [args...]")
 	}
 	if _, err := os.Stat("/dev/ptmx"); err != nil {
 		ts.Fatalf("no pseudo-terminals here")
 	}
 	bin, err := exec.LookPath(args[0])
 	ts.Check(err)
-	raw, err := runInTerminal(bin, ts.MkAbs("."), args[1:]...)
+	raw, err := runInTerminal(bin, ts.MkAbs("."), cols, args[1:]...)
 	ts.Stdout().Write([]byte(render(raw) + "\n"))
 	ts.Stderr().Write(raw)
 	if (err != nil) != neg {
@@ -423,9 +430,9 @@ func cmdTerminal(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // runInTerminal runs bin in dir with its three streams on a new
-// pseudo-terminal of 160x50 and returns what it wrote there, and how it
+// pseudo-terminal of cols x 50 and returns what it wrote there, and how it
 // exited.
-func runInTerminal(bin, dir string, args ...string) ([]byte, error) {
+func runInTerminal(bin, dir string, cols int, args ...string) ([]byte, error) {
 	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	if err != nil {
 		return nil, err
@@ -442,7 +449,7 @@ func runInTerminal(bin, dir string, args ...string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := unix.IoctlSetWinsize(int(pts.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 50, Col: 160}); err != nil {
+	if err := unix.IoctlSetWinsize(int(pts.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 50, Col: uint16(cols)}); err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(bin, args...)

@@ -98,11 +98,16 @@ func (o BookOptions) Check() error {
 	if o.LargePrint && o.PerPage > 2 {
 		return fmt.Errorf("large print takes 1 or 2 puzzles per page, not %d", o.PerPage)
 	}
-	if o.Margin != 0 && (o.Margin < 3 || o.Margin > 60) || o.Gutter != 0 && (o.Gutter < 3 || o.Gutter > 60) {
-		return fmt.Errorf("margins from 3 to 60 mm, not %.1f and %.1f", o.Margin, o.Gutter)
+	for _, m := range []struct {
+		setting string
+		v       float64
+	}{{"margin", o.Margin}, {"gutter", o.Gutter}} {
+		if m.v != 0 && (m.v < 3 || m.v > 60) {
+			return &RangeError{Setting: m.setting, Value: m.v, Min: 3, Max: 60, Unit: "mm"}
+		}
 	}
 	if o.Bleed < 0 || o.Bleed > 13 {
-		return fmt.Errorf("bleed from 0 to 13 mm, not %.1f", o.Bleed)
+		return &RangeError{Setting: "bleed", Value: o.Bleed, Min: 0, Max: 13, Unit: "mm"}
 	}
 	if o.Font != nil || o.Title != "" {
 		// The title is checked now, before the puzzles are graded; the

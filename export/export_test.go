@@ -1,11 +1,14 @@
 package export
 
 import (
+	"encoding/csv"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -38,6 +41,29 @@ func TestThousands(t *testing.T) {
 	}
 }
 
+// TestRate: rates are plain numbers, never "7.96e+03".
+func TestRate(t *testing.T) {
+	tests := map[float64]string{7960.4: "7,960", 312.2: "312", 45.66: "45.7", 4.561: "4.56", 0.01234: "0.0123", 0: "0", 1234567.8: "1,234,568"}
+	for v, want := range tests {
+		if got := Rate(v); got != want {
+			t.Errorf("Rate(%g) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestCount: one thing is singular, any other number plural.
+func TestCount(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{{0, "0 candidates"}, {1, "1 candidate"}, {2, "2 candidates"}, {12345, "12,345 candidates"}}
+	for _, tt := range tests {
+		if got := Count(tt.n, "candidate"); got != tt.want {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
 func TestSolveSummary(t *testing.T) {
 	var s solve.Summary
 	for i := 0; i < 3; i++ {
@@ -62,6 +88,100 @@ func TestSolveSummary(t *testing.T) {
 	}
 	if !strings.HasPrefix(b.String(), "puzzles,unique,multiple,") || !strings.Contains(b.String(), "\n5,3,1,0,1,0,0,2.000,") {
 		t.Errorf("csv summary:\n%s", b.String())
+	}
+}
+
+// TestSummaryCSVIsOneTable: a grade or generate summary in CSV is one
+// rectangular table under one header line, grouped by level or not; a
+// section column tells the technique rows from the level rows (and a
+// generate run's totals). In JSON a generate summary is one object.
+func TestSummaryCSVIsOneTable(t *testing.T) {
+	sum := grade.NewSummary()
+	sum.Add(grade.Result{Status: grade.Rated, Level: "easy", Usage: map[string]*grade.Usage{"hidden-single": {Steps: 40, Placements: 40}}})
+	sum.Add(grade.Result{Status: grade.Rated, Level: "hard", Usage: map[string]*grade.Usage{"hidden-single": {Steps: 30, Placements: 30},
+		"pointing": {Steps: 2, Eliminations: 5}}})
+	levels := []string{"easy", "medium", "hard"}
+	for _, tt := range []struct {
+		name  string
+		s     Summary
+		width int
+		first string
+	}{
+		{"grade", Summary{Job: Grade, Grade: sum, Levels: levels}, 9, "techniques,,hidden-single,1.2-1.5,2,70,70,0,"},
+		{"grade by level", Summary{Job: Grade, Grade: sum, Levels: levels, GroupByLevel: true}, 9, "techniques,easy,hidden-single,1.2-1.5,1,40,40,0,"},
+		{"generate", Summary{Job: Generate, Grade: sum, Levels: levels, Asked: 3, Made: 2, Tries: 7, Wall: time.Second}, 14,
+			"run,,,,,,,,,3,2,7,1000.000,500.000"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := WriteSummary(&b, "csv", tt.s); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(b.String(), "\n\n") {
+				t.Errorf("a blank line splits the table:\n%s", b.String())
+			}
+			rows, err := csv.NewReader(strings.NewReader(b.String())).ReadAll() // every row as wide as the header
+			if err != nil {
+				t.Fatalf("%v:\n%s", err, b.String())
+			}
+			if len(rows[0]) != tt.width || rows[0][0] != "section" || strings.Join(rows[1], ",") != tt.first {
+				t.Errorf("header %v, first row %v", rows[0], rows[1])
+			}
+			if last := rows[len(rows)-1]; last[0] != "levels" || last[1] != "hard" || last[4] != "1" || last[8] != "50.0%" {
+				t.Errorf("last row %v, want the level hard", last)
+			}
+		})
+	}
+	var b strings.Builder
+	if err := WriteSummary(&b, "json", Summary{Job: Generate, Grade: sum, Levels: levels, Asked: 3, Made: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), "\n"); n != 1 || !strings.HasPrefix(b.String(), `{"summary":{"asked":3,"made":2,`) {
+		t.Errorf("generate's JSON summary in %d lines: %s", n, b.String())
+	}
+}
+
+// TestFitColumns: on a terminal the table format's columns fit its width
+// when their narrowest widths can, keeping the first column and ER; with
+// no width (not a terminal) they stay as they are.
+func TestFitColumns(t *testing.T) {
+	for _, job := range []Job{Solve, Grade, Generate} {
+		cols := columns[job][0]
+		if got := fitColumns(cols, 0); tableWidth(got) != tableWidth(cols) {
+			t.Errorf("%v: no terminal, width %d, want %d", job, tableWidth(got), tableWidth(cols))
+		}
+		for width := 40; width <= 200; width++ {
+			got := fitColumns(cols, width)
+			if tableWidth(got) > width && slices.ContainsFunc(got, func(c column) bool { return c.drop > 0 || c.min > 0 && c.width > c.min }) {
+				t.Errorf("%v at %d: %d wide, yet a column could go or narrow", job, width, tableWidth(got))
+			}
+			if got[0].name != cols[0].name || job != Solve && got[1].name != "ER" && got[2].name != "ER" {
+				t.Errorf("%v at %d: columns %v", job, width, names(got))
+			}
+		}
+	}
+	if got := tableWidth(columns[Grade][0]); got != 132 {
+		t.Errorf("grade's table is %d wide, want 132", got)
+	}
+}
+
+// TestShortNames: the technique list in markdown says the words its other
+// names share once.
+func TestShortNames(t *testing.T) {
+	for _, tt := range []struct {
+		names []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"Turbot Fish"}, "Turbot Fish"},
+		{[]string{"Forcing X-Chain", "Turbot Fish"}, "Forcing X-Chain; Turbot Fish"},
+		{[]string{"BUG type 1", "BUG type 2"}, "BUG type 1 / 2"},
+		{[]string{"Finned X-Wing", "Sashimi X-Wing"}, "Finned / Sashimi X-Wing"},
+		{[]string{"Dynamic Cell Forcing Chains (+)", "Dynamic Region Forcing Chains (+)"}, "Dynamic Cell / Region Forcing Chains (+)"},
+	} {
+		if got := shortNames(tt.names); got != tt.want {
+			t.Errorf("shortNames(%q) = %q, want %q", tt.names, got, tt.want)
+		}
 	}
 }
 

@@ -30,12 +30,17 @@ type Options struct {
 	Candidates bool
 	// WithSolution adds each generated puzzle's solution.
 	WithSolution bool
-	// Level is the hint level: 1 the technique, 2 where to look, 3 the
-	// step.
-	Level int
+	// Depth is how much a hint tells: 1 the technique, 2 where to look,
+	// 3 the whole step.
+	Depth int
 	// AllHints writes every step available, not the next one alone.
 	AllHints bool
-	// Width is the line width to wrap explanations at (0: no wrapping).
+	// Levels are the configured level names, easiest first: the line
+	// format knows them in the label of a puzzle graded before.
+	Levels []string
+	// Width is the width of the terminal the rows go to (0: not a
+	// terminal): explanations wrap at it, and the table format fits its
+	// columns to it.
 	Width int
 	// Part, when not nil, writes one part of a longer output (a shard).
 	Part *Part
@@ -66,10 +71,10 @@ var formats = []format{
 	{"csv", "comma-separated values under a header line: source, line, label, puzzle, status, canon, transform, error", nil, []Job{Canon}, newCanonWriter, nil},
 	{"line", "", map[Job]string{
 		Solve:    "one line per puzzle: its solution (the puzzle when it has none), the status when not unique, the label",
-		Grade:    "one line per puzzle: the puzzle, ED=ER/EP/ED, the level (or the status), the label",
+		Grade:    "one line per puzzle: the puzzle, ED=ER/EP/ED, the level (or the status), the label (less the ED= ratings of an earlier run)",
 		Generate: "one line per puzzle: the puzzle, ED=ER/EP/ED, the level, seed:index"},
 		allJobs, newLineWriter, newExplainWriter},
-	{"table", "an aligned table, one row per puzzle", nil, allJobs, newTableWriter, newExplainWriter},
+	{"table", "an aligned table, one row per puzzle, fitted to the terminal's width", nil, allJobs, newTableWriter, newExplainWriter},
 	{"grid", "", map[Job]string{
 		Solve: "the solution as a 9x9 grid under a # line naming the puzzle and its status",
 		Grade: "the puzzle as a 9x9 grid under a # line with its ratings and level"},

@@ -29,7 +29,7 @@ func (w *gridWriter) Write(r Record) error {
 		w.out.WriteString("\n")
 	}
 	w.n++
-	w.out.WriteString(header(r, w.job) + "\n")
+	w.out.WriteString(header(r, w.job, w.opt.Levels) + "\n")
 	if w.job == Generate && w.opt.WithSolution {
 		fmt.Fprintf(w.out, "# solution %s\n", r.Generated.Solution)
 	}
@@ -58,7 +58,10 @@ func (w *gridWriter) Close() error { return w.out.Flush() }
 //	solve:    # source:line status [label]
 //	grade:    # source:line ED=ER/EP/ED level-or-status [label]
 //	generate: # seed:index ED=ER/EP/ED level symmetry, N clues
-func header(r Record, job Job) string {
+//
+// A grade row's label loses the ratings of an earlier run (withoutRatings;
+// levels are the configured ones).
+func header(r Record, job Job, levels []string) string {
 	parts := []string{"#"}
 	switch job {
 	case Solve:
@@ -69,8 +72,12 @@ func header(r Record, job Job) string {
 		p := r.Generated
 		return fmt.Sprintf("# %s ED=%s %s %s, %d clues", tag(p), seRatings(r), p.Result.Level, p.Symmetry, p.Grid.Givens())
 	}
-	if r.Puzzle.Label != "" {
-		parts = append(parts, "["+r.Puzzle.Label+"]")
+	label := r.Puzzle.Label
+	if job == Grade {
+		label = withoutRatings(label, levels)
+	}
+	if label != "" {
+		parts = append(parts, "["+label+"]")
 	}
 	return strings.Join(parts, " ")
 }

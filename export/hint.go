@@ -6,9 +6,9 @@ import (
 	"github.com/sudokit/sudokit/hint"
 )
 
-// hintTextWriter writes hints in words: the words of the level asked for,
-// one line per puzzle; with AllHints, one line per step (at level 3 after
-// its rating; the same words once at levels 1 and 2), and a blank line
+// hintTextWriter writes hints in words: the words of the depth asked for,
+// one line per puzzle; with AllHints, one line per step (at depth 3 after
+// its rating; the same words once at depths 1 and 2), and a blank line
 // between puzzles. A puzzle with no hint gets "no hint: " and why.
 type hintTextWriter struct {
 	out   *output
@@ -34,8 +34,8 @@ func (w *hintTextWriter) Write(r Record) error {
 	}
 	seen := map[string]bool{}
 	for _, h := range r.Hints {
-		text := h.At(w.opt.Level)
-		if w.opt.Level >= hint.Step && w.opt.AllHints {
+		text := h.At(w.opt.Depth)
+		if w.opt.Depth >= hint.Step && w.opt.AllHints {
 			text = h.Rating.String() + "  " + text
 		}
 		if seen[text] {
@@ -53,11 +53,11 @@ func (w *hintTextWriter) Flush() error { return w.out.Flush() }
 func (w *hintTextWriter) Close() error { return w.out.Flush() }
 
 // hintJSON is hint's JSON row: the puzzle's fields as in every command,
-// then the hint (or with AllHints, the hints) as far as the level reveals
-// it: the words of that level as "hint".
+// then the hint (or with AllHints, the hints) as far as the depth reveals
+// it: the words of that depth as "text".
 type hintJSON struct {
 	rowJSON
-	Level int        `json:"level"`
+	Depth int        `json:"depth"`
 	Hint  *hintStep  `json:"hint,omitempty"`
 	Hints []hintStep `json:"hints,omitempty"`
 	Error string     `json:"error,omitempty"`
@@ -72,7 +72,7 @@ type hintStep struct {
 
 // hintRow builds the JSON row of a hint record.
 func hintRow(r Record, opt Options) hintJSON {
-	j := hintJSON{rowJSON: rowHead(r), Level: opt.Level}
+	j := hintJSON{rowJSON: rowHead(r), Depth: opt.Depth}
 	if r.Err != nil {
 		j.Error = r.Err.Error()
 		return j
@@ -82,7 +82,7 @@ func hintRow(r Record, opt Options) hintJSON {
 		return j
 	}
 	for _, h := range r.Hints {
-		step := hintStep{Text: h.At(opt.Level), Hint: h.Upto(opt.Level)}
+		step := hintStep{Text: h.At(opt.Depth), Hint: h.Upto(opt.Depth)}
 		if !opt.AllHints {
 			j.Hint = &step
 			break

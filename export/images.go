@@ -44,10 +44,10 @@ func (o ImageOptions) withDefaults() ImageOptions {
 func (o ImageOptions) Check() error {
 	o = o.withDefaults()
 	if o.Size < 20 || o.Size > 500 {
-		return fmt.Errorf("image size from 20 to 500 mm, not %.1f", o.Size)
+		return &RangeError{Setting: "image size", Value: o.Size, Min: 20, Max: 500, Unit: "mm"}
 	}
 	if o.DPI < 72 || o.DPI > 2400 {
-		return fmt.Errorf("resolution from 72 to 2400 dpi, not %d", o.DPI)
+		return &RangeError{Setting: "resolution", Value: float64(o.DPI), Min: 72, Max: 2400, Unit: "dpi"}
 	}
 	if px := o.pixels(); px > 12000 {
 		return fmt.Errorf("%.0f mm at %d dpi is %d pixels a side: too many", o.Size, o.DPI, px)

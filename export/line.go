@@ -2,8 +2,10 @@ package export
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -49,8 +51,12 @@ func (w *lineWriter) Write(r Record) error {
 		}
 		fields = append(fields, "ED="+seRatings(r).String(), p.Result.Level, tag(p))
 	}
-	if r.Puzzle.Label != "" && w.job != Generate {
-		fields = append(fields, r.Puzzle.Label)
+	label := r.Puzzle.Label
+	if w.job == Grade {
+		label = withoutRatings(label, w.opt.Levels)
+	}
+	if label != "" && w.job != Generate {
+		fields = append(fields, label)
 	}
 	if w.first != nil {
 		fields[0] = w.first(r)
@@ -61,6 +67,25 @@ func (w *lineWriter) Write(r Record) error {
 
 func (w *lineWriter) Flush() error { return w.out.Flush() }
 func (w *lineWriter) Close() error { return w.out.Flush() }
+
+// withoutRatings drops from a graded puzzle's label the ratings of an
+// earlier run, which the row's own ED= field replaces: a first field
+// "ED=ER/EP/ED" (SE's batch output, this format), with the level or status
+// word this format writes after it (one of levels, or a grade status).
+// Grading the line format's output again gives the same lines.
+func withoutRatings(label string, levels []string) string {
+	first, rest, _ := strings.Cut(label, " ")
+	var er, ep, ed float64
+	if n, _ := fmt.Sscanf(first, "ED=%g/%g/%g", &er, &ep, &ed); n != 3 {
+		return label
+	}
+	rest = strings.TrimLeft(rest, " ")
+	word, after, _ := strings.Cut(rest, " ")
+	if slices.Contains(levels, word) || grade.IsStatus(word) {
+		rest = strings.TrimLeft(after, " ")
+	}
+	return rest
+}
 
 // solvedGrid is the grid a solve row shows: the solution, or the puzzle
 // itself when it has none.

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 )
@@ -52,4 +53,30 @@ func Thousands(n int64) string {
 		return "-" + string(out)
 	}
 	return string(out)
+}
+
+// Rate formats a rate for people as a plain number with about three
+// significant digits, never in exponent form: "7,960", "312", "4.56",
+// "0.0123".
+func Rate(v float64) string {
+	switch {
+	case v >= 999.5:
+		return Thousands(int64(math.Round(v)))
+	case v >= 1:
+		return sig3(v)
+	case v <= 0:
+		return "0"
+	}
+	digits := 2 - int(math.Floor(math.Log10(v)))
+	return strconv.FormatFloat(v, 'f', digits, 64)
+}
+
+// Count writes a number of things with the noun in the singular for one
+// and in the plural (noun + "s") otherwise: "1 candidate", "7,960
+// candidates".
+func Count[N ~int | ~int64](n N, noun string) string {
+	if n == 1 || n == -1 {
+		return Thousands(int64(n)) + " " + noun
+	}
+	return Thousands(int64(n)) + " " + noun + "s"
 }

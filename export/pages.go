@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,6 +73,27 @@ func ParseLength(s string) (float64, error) {
 		return 0, fmt.Errorf("length %q: want a number of mm or in (15mm, 0.5in)", s)
 	}
 	return v * unit, nil
+}
+
+// RangeError is a setting of a book or an image outside the values it may
+// take, such as a margin of 100 mm: Setting names it ("margin", "gutter",
+// "bleed", "image size", "resolution"), Value is what it was given, Min
+// and Max bound it, in Unit ("mm", "dpi").
+type RangeError struct {
+	Setting         string
+	Value, Min, Max float64
+	Unit            string
+}
+
+func (e *RangeError) Error() string {
+	return fmt.Sprintf("%s %s %s is out of range: want %s to %s %s", e.Setting, Decimal(e.Value), e.Unit,
+		Decimal(e.Min), Decimal(e.Max), e.Unit)
+}
+
+// Decimal writes a value with at most one decimal, and none when it is
+// whole: "60", "12.7".
+func Decimal(v float64) string {
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
 }
 
 // pageKind is what a page of a book holds.

@@ -51,8 +51,12 @@ func WriteSummary(w io.Writer, format string, s Summary) error {
 	case Solve:
 		return writeSolveSummary(w, format, s)
 	case Generate:
-		if err := writeGenerateSummary(w, format, s); err != nil {
-			return err
+		// In csv and json the run's totals go into the one table, the
+		// one object, of the grade summary.
+		if format == "table" || format == "markdown" {
+			if err := writeGenerateSummary(w, format, s); err != nil {
+				return err
+			}
 		}
 	}
 	return writeGradeSummary(w, format, s)
@@ -113,7 +117,7 @@ func writeSolveSummary(w io.Writer, format string, s Summary) error {
 	return err
 }
 
-// generateTotals are the fields of a generate summary's first part.
+// generateTotals are the fields of a generate run's totals.
 type generateTotals struct {
 	Asked     int     `json:"asked"`
 	Made      int     `json:"made"`
@@ -122,25 +126,35 @@ type generateTotals struct {
 	PerPuzzle float64 `json:"ms_per_puzzle"`
 }
 
-func writeGenerateSummary(w io.Writer, format string, s Summary) error {
+// generateTotalsOf sums up a generate run.
+func generateTotalsOf(s Summary) generateTotals {
 	t := generateTotals{Asked: s.Asked, Made: s.Made, Tries: s.Tries, WallMS: float64(s.Wall.Microseconds()) / 1000}
 	if s.Made > 0 {
 		t.PerPuzzle = t.WallMS / float64(s.Made)
 	}
-	switch format {
-	case "json":
-		return encodeSummary(w, t)
-	case "csv", "markdown":
-		f := func(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
-		err := writeRows(w, format, []string{"asked", "made", "candidates", "wall_ms", "ms_per_puzzle"},
-			[][]string{{strconv.Itoa(t.Asked), strconv.Itoa(t.Made), strconv.FormatInt(t.Tries, 10), f(t.WallMS), f(t.PerPuzzle)}})
-		if err != nil {
+	return t
+}
+
+// generateHeader names the columns of a generate run's totals.
+var generateHeader = []string{"asked", "made", "candidates", "wall_ms", "ms_per_puzzle"}
+
+func (t generateTotals) strings() []string {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+	return []string{strconv.Itoa(t.Asked), strconv.Itoa(t.Made), strconv.FormatInt(t.Tries, 10), f(t.WallMS), f(t.PerPuzzle)}
+}
+
+// writeGenerateSummary writes a generate run's totals before its grade
+// summary, in the table and markdown formats.
+func writeGenerateSummary(w io.Writer, format string, s Summary) error {
+	if format == "markdown" {
+		if err := writeRows(w, format, generateHeader, [][]string{generateTotalsOf(s).strings()}); err != nil {
 			return err
 		}
-		_, err = io.WriteString(w, "\n")
+		_, err := io.WriteString(w, "\n")
 		return err
 	}
-	_, err := fmt.Fprintf(w, "Generated %d of %d puzzles in %s, %s candidates tried.\n\n", s.Made, s.Asked, Duration(s.Wall), Thousands(s.Tries))
+	_, err := fmt.Fprintf(w, "Generated %d of %s in %s, %s tried.\n\n", s.Made, Count(s.Asked, "puzzle"), Duration(s.Wall),
+		Count(s.Tries, "candidate"))
 	return err
 }
 
@@ -158,9 +172,6 @@ func (u usageRow) strings() []string {
 	return []string{u.Technique, u.Ratings, strconv.Itoa(u.Puzzles), strconv.Itoa(u.Steps),
 		strconv.Itoa(u.Placements), strconv.Itoa(u.Eliminations)}
 }
-
-// usageHeader names the columns of a usage row.
-var usageHeader = []string{"technique", "se_rating", "puzzles", "steps", "placements", "eliminations"}
 
 // usageRows lists the totals in the registry's order.
 func usageRows(m map[string]*grade.TechniqueTotals) []usageRow {
@@ -181,14 +192,20 @@ type levelRow struct {
 	Techniques []usageRow `json:"techniques,omitempty"`
 }
 
+// summaryHeader names the columns of a grade summary in CSV: one table,
+// whose section column says what a row counts.
+var summaryHeader = []string{"section", "level", "technique", "se_rating", "puzzles", "steps", "placements", "eliminations", "share"}
+
 // writeGradeSummary writes the usage of each technique over a batch (per
 // level with GroupByLevel) and the histogram of levels:
 //
 //   - table and markdown: a usage table (per level), then the levels;
-//   - csv: usage rows (with "level" first when grouped), a blank line, then
-//     "level,puzzles,share" rows;
+//   - csv: one table (summaryHeader): "techniques" rows (with their level
+//     when grouped), then "levels" rows (level, puzzles, share); a
+//     generate run adds its totals' columns (asked, made, candidates,
+//     wall_ms, ms_per_puzzle) and a first "run" row holding them;
 //   - json: one object {"summary": {puzzles, rated, beyond, not_graded,
-//     techniques, levels}}.
+//     techniques, levels}}, with a generate run's totals first.
 func writeGradeSummary(out io.Writer, format string, s Summary) error {
 	sum := s.Grade
 	levels := slices.Clone(s.Levels)
@@ -210,36 +227,50 @@ func writeGradeSummary(out io.Writer, format string, s Summary) error {
 		}
 		rows = append(rows, r)
 	}
+	var run *generateTotals
+	if s.Job == Generate {
+		t := generateTotalsOf(s)
+		run = &t
+	}
 	switch format {
 	case "json":
 		return encodeSummary(out, struct {
+			*generateTotals
 			Puzzles    int        `json:"puzzles"`
 			Rated      int        `json:"rated"`
 			Beyond     int        `json:"beyond"`
 			NotGraded  int        `json:"not_graded"`
 			Techniques []usageRow `json:"techniques"`
 			Levels     []levelRow `json:"levels"`
-		}{sum.Puzzles + sum.InputErrs, sum.ByStatus[grade.Rated], sum.ByStatus[grade.Beyond], notGraded,
+		}{run, sum.Puzzles + sum.InputErrs, sum.ByStatus[grade.Rated], sum.ByStatus[grade.Beyond], notGraded,
 			usageRows(sum.Techniques), rows})
 	case "csv":
 		cw := csv.NewWriter(out)
+		header := summaryHeader
+		if run != nil {
+			header = append(slices.Clone(summaryHeader), generateHeader...)
+		}
+		// row writes one row of the table, its missing cells empty.
+		row := func(cells ...string) {
+			cw.Write(append(cells, make([]string, len(header)-len(cells))...))
+		}
+		cw.Write(header)
+		if run != nil {
+			row(append(append([]string{"run"}, make([]string, len(summaryHeader)-1)...), run.strings()...)...)
+		}
 		if s.GroupByLevel {
-			cw.Write(append([]string{"level"}, usageHeader...))
 			for _, l := range rows {
 				for _, u := range l.Techniques {
-					cw.Write(append([]string{l.Level}, u.strings()...))
+					row(append([]string{"techniques", l.Level}, u.strings()...)...)
 				}
 			}
 		} else {
-			cw.Write(usageHeader)
 			for _, u := range usageRows(sum.Techniques) {
-				cw.Write(u.strings())
+				row(append([]string{"techniques", ""}, u.strings()...)...)
 			}
 		}
-		cw.Write(nil)
-		cw.Write([]string{"level", "puzzles", "share"})
 		for _, l := range rows {
-			cw.Write([]string{l.Level, strconv.Itoa(l.Puzzles), l.Share})
+			row("levels", l.Level, "", "", strconv.Itoa(l.Puzzles), "", "", "", l.Share)
 		}
 		cw.Flush()
 		return cw.Error()
@@ -251,14 +282,14 @@ func writeGradeSummary(out io.Writer, format string, s Summary) error {
 		}
 		return writeRows(out, format, []string{"technique", "SE rating", "puzzles", "steps", "placements", "eliminations"}, table)
 	}
-	fmt.Fprintf(out, "Technique usage over %d puzzles (%d rated, %d beyond the techniques, %d not graded):\n\n",
-		sum.Puzzles+sum.InputErrs, sum.ByStatus[grade.Rated], sum.ByStatus[grade.Beyond], notGraded)
+	fmt.Fprintf(out, "Technique usage over %s (%d rated, %d beyond the techniques, %d not graded):\n\n",
+		Count(sum.Puzzles+sum.InputErrs, "puzzle"), sum.ByStatus[grade.Rated], sum.ByStatus[grade.Beyond], notGraded)
 	if s.GroupByLevel {
 		for _, l := range rows {
 			if l.Puzzles == 0 {
 				continue
 			}
-			fmt.Fprintf(out, "Level %s (%d puzzles):\n\n", l.Level, l.Puzzles)
+			fmt.Fprintf(out, "Level %s (%s):\n\n", l.Level, Count(l.Puzzles, "puzzle"))
 			if err := usageTable(l.Techniques); err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,19 +22,87 @@ type column struct {
 	width int  // in the streamed tables, padding included (the CSV ignores it)
 	right bool // a number: right-aligned
 	value func(r Record) string
+	// On a terminal too narrow for the table, a column with a min narrows
+	// down to it (its longer cells cut with "…"), and one with a drop rank
+	// goes, rank 1 first, when the narrowest widths are still too wide.
+	min, drop int
+}
+
+// shrinks returns the column, narrowing down to min on a narrow terminal.
+func (c column) shrinks(min int) column { c.min = min; return c }
+
+// drops returns the column, left out on a narrow terminal (rank 1 first).
+func (c column) drops(rank int) column { c.drop = rank; return c }
+
+// tableWidth is the width of a streamed table of the columns: their
+// widths and the borders between and around them.
+func tableWidth(cols []column) int {
+	w := len(cols) + 1
+	for _, c := range cols {
+		w += c.width
+	}
+	return w
+}
+
+// fitColumns fits the columns of a table to a terminal width (0: no
+// limit): when they are too wide, it leaves out the droppable columns
+// until their narrowest widths fit, then narrows, one character at a time,
+// the column that has the most room above its minimum. A width that
+// nothing fits gets the narrowest table.
+func fitColumns(cols []column, width int) []column {
+	if width <= 0 || tableWidth(cols) <= width {
+		return cols
+	}
+	cols = slices.Clone(cols)
+	narrowest := func() int {
+		w := len(cols) + 1
+		for _, c := range cols {
+			if c.min > 0 {
+				w += c.min
+			} else {
+				w += c.width
+			}
+		}
+		return w
+	}
+	for narrowest() > width {
+		next := -1
+		for i, c := range cols {
+			if c.drop > 0 && (next < 0 || c.drop < cols[next].drop) {
+				next = i
+			}
+		}
+		if next < 0 {
+			break
+		}
+		cols = slices.Delete(cols, next, next+1)
+	}
+	for tableWidth(cols) > width {
+		roomiest := -1
+		for i, c := range cols {
+			if c.min > 0 && c.width > c.min && (roomiest < 0 || c.width-c.min > cols[roomiest].width-cols[roomiest].min) {
+				roomiest = i
+			}
+		}
+		if roomiest < 0 {
+			break
+		}
+		cols[roomiest].width--
+	}
+	return cols
 }
 
 // columns are the columns of each job: in the table and Markdown formats
 // (first), and in CSV, which carries everything (second).
 var columns = [3][2][]column{
 	Solve: {
-		{colWhere, colSolveStatus, {"solution", 83, false, func(r Record) string { return solution(r) }},
-			{"guesses", 9, true, func(r Record) string { return solveInt(r, func(n, _ int) int { return n }) }}},
+		{colWhere, colSolveStatus, {name: "solution", width: 83, value: func(r Record) string { return solution(r) }},
+			column{name: "guesses", width: 9, right: true, value: func(r Record) string { return solveInt(r, func(n, _ int) int { return n }) }}.drops(1)},
 		{colSource, colLine, colLabel, colPuzzle, colStatus,
-			{"count", 7, true, func(r Record) string { return solveInt(r, func(_, c int) int { return c }) }},
-			{"solution", 83, false, func(r Record) string { return solution(r) }},
-			{"guesses", 9, true, func(r Record) string { return solveInt(r, func(n, _ int) int { return n }) }},
-			{"time_us", 11, true, func(r Record) string {
+			{name: "count", width: 7, right: true, value: func(r Record) string { return solveInt(r, func(_, c int) int { return c }) }},
+			{name: "solution", width: 83, value: func(r Record) string { return solution(r) }},
+			{name: "guesses", width: 9, right: true, value: func(r Record) string { return solveInt(r, func(n, _ int) int { return n }) }},
+			{name: "time_us", width: 11, right: true, value: func(r Record) string {
 				if r.Solve == nil {
 					return ""
 				}
@@ -41,49 +110,53 @@ var columns = [3][2][]column{
 			}}, colError},
 	},
 	Grade: {
-		{colWhere, colStatus, colER("ER"), colEP("EP"), colED("ED"), colLevel, colHardest, colSteps},
+		{colWhere, colStatus.shrinks(12).drops(4), colER("ER"), colEP("EP").drops(1), colED("ED").drops(2), colLevel,
+			colHardest.drops(5), colSteps.drops(3)},
 		{colSource, colLine, colLabel, colPuzzle, colStatus, colER("er"), colEP("ep"), colED("ed"), colLevel, colHardest, colSteps,
-			{"techniques", 0, false, func(r Record) string { return usageText(r) }},
-			{"time_ms", 11, true, func(r Record) string {
+			{name: "techniques", width: 0, value: func(r Record) string { return usageText(r) }},
+			{name: "time_ms", width: 11, right: true, value: func(r Record) string {
 				return strconv.FormatFloat(float64(r.Elapsed.Microseconds())/1000, 'f', 3, 64)
 			}}, colError},
 	},
 	Generate: {
-		{colPuzzle, colER("ER"), colEP("EP"), colED("ED"), colLevel, colHardest, colClues, colTag},
-		{{"seed", 0, true, func(r Record) string { return strconv.FormatUint(r.Generated.Seed, 10) }},
-			{"index", 0, true, func(r Record) string { return strconv.Itoa(r.Generated.Index) }},
-			colPuzzle, {"solution", 83, false, func(r Record) string { return r.Generated.Solution.String() }},
-			colClues, {"symmetry", 14, false, func(r Record) string { return r.Generated.Symmetry.String() }},
+		{colPuzzle, colER("ER"), colEP("EP").drops(1), colED("ED").drops(2), colLevel, colHardest, colClues.drops(4),
+			colTag.drops(3)},
+		{{name: "seed", width: 0, right: true, value: func(r Record) string { return strconv.FormatUint(r.Generated.Seed, 10) }},
+			{name: "index", width: 0, right: true, value: func(r Record) string { return strconv.Itoa(r.Generated.Index) }},
+			colPuzzle, {name: "solution", width: 83, value: func(r Record) string { return r.Generated.Solution.String() }},
+			colClues, {name: "symmetry", width: 14, value: func(r Record) string { return r.Generated.Symmetry.String() }},
 			colER("er"), colEP("ep"), colED("ed"), colLevel, colHardest,
-			{"tries", 8, true, func(r Record) string { return strconv.Itoa(r.Generated.Tries) }}},
+			{name: "tries", width: 8, right: true, value: func(r Record) string { return strconv.Itoa(r.Generated.Tries) }}},
 	},
 }
 
 // The columns several jobs share.
 var (
-	colWhere  = column{"puzzle", 34, false, where}
-	colSource = column{"source", 0, false, func(r Record) string { return r.Puzzle.Source }}
-	colLine   = column{"line", 0, true, func(r Record) string { return strconv.Itoa(r.Puzzle.Line) }}
-	colLabel  = column{"label", 0, false, func(r Record) string { return r.Puzzle.Label }}
-	colPuzzle = column{"puzzle", 83, false, func(r Record) string {
+	colWhere  = column{name: "puzzle", width: 34, value: where, min: 14}
+	colSource = column{name: "source", width: 0, value: func(r Record) string { return r.Puzzle.Source }}
+	colLine   = column{name: "line", width: 0, right: true, value: func(r Record) string { return strconv.Itoa(r.Puzzle.Line) }}
+	colLabel  = column{name: "label", width: 0, value: func(r Record) string { return r.Puzzle.Label }}
+	colPuzzle = column{name: "puzzle", width: 83, value: func(r Record) string {
 		if r.Err != nil && r.Puzzle.Grid.Givens() == 0 {
 			return "" // nothing was read
 		}
 		return puzzleText(r.Puzzle)
 	}}
-	colStatus = column{"status", 14, false, Record.Status}
+	colStatus = column{name: "status", width: 14, value: Record.Status}
 	// colSolveStatus adds the count to "multiple": "multiple(2+)".
-	colSolveStatus = column{"status", 14, false, solveStatus}
-	colLevel       = column{"level", 14, false, func(r Record) string { return gradeField(r, func(g *grade.Result) string { return g.Level }) }}
-	colHardest     = column{"hardest", 30, false, func(r Record) string {
+	colSolveStatus = column{name: "status", width: 14, value: solveStatus}
+	colLevel       = column{name: "level", width: 14, min: 12, value: func(r Record) string {
+		return gradeField(r, func(g *grade.Result) string { return g.Level })
+	}}
+	colHardest = column{name: "hardest", width: 30, min: 22, value: func(r Record) string {
 		return gradeField(r, func(g *grade.Result) string { return g.Hardest })
 	}}
-	colSteps = column{"steps", 7, true, func(r Record) string {
+	colSteps = column{name: "steps", width: 7, right: true, value: func(r Record) string {
 		return gradeField(r, func(g *grade.Result) string { return strconv.Itoa(g.Steps) })
 	}}
-	colClues = column{"clues", 7, true, func(r Record) string { return strconv.Itoa(r.Puzzle.Grid.Givens()) }}
-	colTag   = column{"seed:index", 14, false, func(r Record) string { return tag(r.Generated) }}
-	colError = column{"error", 0, false, func(r Record) string {
+	colClues = column{name: "clues", width: 7, right: true, value: func(r Record) string { return strconv.Itoa(r.Puzzle.Grid.Givens()) }}
+	colTag   = column{name: "seed:index", width: 14, value: func(r Record) string { return tag(r.Generated) }}
+	colError = column{name: "error", width: 0, value: func(r Record) string {
 		if err := r.Failed(); err != nil {
 			return err.Error()
 		}
@@ -95,7 +168,7 @@ var (
 // puzzle beyond the rules, "-" for a rating not reached or a puzzle not
 // graded.
 func colER(name string) column {
-	return column{name, 8, true, func(r Record) string {
+	return column{name: name, width: 8, right: true, value: func(r Record) string {
 		if r.Grade != nil && r.Grade.Status == grade.Beyond {
 			return "beyond"
 		}
@@ -103,12 +176,12 @@ func colER(name string) column {
 	}}
 }
 func colEP(name string) column {
-	return column{name, 8, true, func(r Record) string {
+	return column{name: name, width: 8, right: true, value: func(r Record) string {
 		return gradeRating(r, func(g grade.Ratings) sudoku.Rating { return g.EP })
 	}}
 }
 func colED(name string) column {
-	return column{name, 8, true, func(r Record) string {
+	return column{name: name, width: 8, right: true, value: func(r Record) string {
 		return gradeRating(r, func(g grade.Ratings) sudoku.Rating { return g.ED })
 	}}
 }
@@ -161,7 +234,7 @@ func usageText(r Record) string {
 }
 
 // tableWriter writes the tabular formats: table (aligned, streamed as rows
-// come), markdown, and csv.
+// come, fitted to Options.Width), markdown, and csv.
 type tableWriter struct {
 	out   *output
 	name  string
@@ -170,10 +243,13 @@ type tableWriter struct {
 	csv   *csv.Writer
 }
 
-func newTableWriter(out *output, name string, job Job, _ Options) Writer {
+func newTableWriter(out *output, name string, job Job, opt Options) Writer {
 	w := &tableWriter{out: out, name: name, cols: columns[job][0]}
-	if name == "csv" {
+	switch name {
+	case "csv":
 		w.cols = columns[job][1]
+	case "table":
+		w.cols = fitColumns(w.cols, opt.Width) // a terminal's width
 	}
 	return w
 }

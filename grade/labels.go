@@ -2,6 +2,7 @@ package grade
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -20,3 +21,7 @@ func RatingsFromLabel(label string) (r Ratings, ok bool) {
 	}
 	return Ratings{}, false
 }
+
+// IsStatus reports whether word is the name of a status ("rated",
+// "budget", ...), as Status.String writes it.
+func IsStatus(word string) bool { return slices.Contains(statusNames[:], word) }

@@ -23,7 +23,7 @@ func ExampleFind() {
 	for level := 1; level <= 3; level++ {
 		fmt.Println(h.At(level))
 	}
-	fmt.Println(h.Key, h.Eliminations)
+	fmt.Println(h.Technique, h.Eliminations)
 	// Output:
 	// Look for pointing.
 	// Look for pointing on digit 6 in block 9 and row 8.

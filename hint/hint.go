@@ -1,4 +1,4 @@
-// Package hint gives a person at a puzzle the next step, in three levels:
+// Package hint gives a person at a puzzle the next step, at three depths:
 // the technique alone ("Look for a hidden single"), then where to look (a
 // unit or region and the digit, never the answer), then the whole step. It
 // is the one entry point of `sudokit hint` and of the server's /hint: Find
@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sudokit/sudokit/grade"
@@ -19,12 +20,30 @@ import (
 	"github.com/sudokit/sudokit/techniques"
 )
 
-// Levels are the three hint levels.
+// The three depths of a hint: how much it tells.
 const (
 	Technique = 1 // the technique only
 	Where     = 2 // and where to look
 	Step      = 3 // the whole step
 )
+
+// depthNames name the depths in words, from Technique.
+var depthNames = [...]string{"technique", "where", "step"}
+
+// Depths lists the ways to write a depth, as ParseDepth reads them: the
+// numbers 1 to 3, then their names (technique, where, step).
+func Depths() []string { return append([]string{"1", "2", "3"}, depthNames[:]...) }
+
+// ParseDepth reads a depth: 1, 2 or 3, or its name (technique, where,
+// step).
+func ParseDepth(s string) (int, error) {
+	for i, name := range depthNames {
+		if s == name || s == strconv.Itoa(i+1) {
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown depth %q (want 1, 2 or 3, or technique, where or step)", s)
+}
 
 // ErrSolved is returned for a state with no empty cell.
 var ErrSolved = errors.New("the puzzle is solved")
@@ -37,19 +56,16 @@ var ErrNoStep = errors.New("no technique applies: the puzzle is beyond the rules
 // a program. Cells are written "r1c2", units "row 2", "column 5", "block 3";
 // a potential of a chain "r1c2=5" (the cell is 5) or "r1c2<>5" (5 goes).
 type Hint struct {
-	// Key is the technique's key in the registry ("hidden-single"), as in
-	// config.yaml and `sudokit techniques`; Technique is the same key, the
-	// name grade's JSON path gives it.
-	Key       string `json:"key"`
+	// Technique is the technique's key in the registry ("hidden-single"),
+	// as in config.yaml, `sudokit techniques` and grade's JSON path.
 	Technique string `json:"technique"`
-	// TechniqueName is the technique's name for people, without the
-	// variant ("Unique Rectangle"), and Family its family ("uniqueness"),
-	// as `sudokit techniques` lists them; Name is the step's, with the
-	// variant ("Unique Rectangle type 2").
-	TechniqueName string        `json:"technique_name"`
-	Family        string        `json:"family"`
-	Name          string        `json:"name,omitempty"`
-	Rating        sudoku.Rating `json:"rating"`
+	// Name is the step's name, the one every depth and grade --explain
+	// give it ("Pointing", "Unique Rectangle type 2", "Turbot Fish"):
+	// the technique's name or one that `sudokit techniques` lists with
+	// it. Family is the technique's family ("uniqueness").
+	Name   string        `json:"name"`
+	Family string        `json:"family"`
+	Rating sudoku.Rating `json:"rating"`
 	// Cells, Units and Digits are the pattern that justifies the step.
 	Cells  []string `json:"cells,omitempty"`
 	Units  []string `json:"units,omitempty"`
@@ -61,31 +77,32 @@ type Hint struct {
 	Eliminations []string `json:"eliminations,omitempty"`
 	// Detail is the pattern in words, as grade --explain writes it.
 	Detail string `json:"detail,omitempty"`
-	// Text holds the words of levels 1, 2 and 3 (JSON writers write the
-	// words of one level, as "text").
+	// Text holds the words of depths 1, 2 and 3 (JSON writers write the
+	// words of one depth, as "text").
 	Text [3]string `json:"-"`
-	// Region is where level 2 points: units or cells that contain the
+	// Region is where depth 2 points: units or cells that contain the
 	// pattern without giving the answer away; RegionDigits the digits
 	// named with it (none when the digit is the answer).
 	Region       []string `json:"region,omitempty"`
 	RegionDigits []int    `json:"region_digits,omitempty"`
 }
 
-// At returns the words of a level (1, 2 or 3).
-func (h *Hint) At(level int) string {
-	return h.Text[min(max(level, Technique), Step)-1]
+// At returns the words of a depth (1, 2 or 3).
+func (h *Hint) At(depth int) string {
+	return h.Text[min(max(depth, Technique), Step)-1]
 }
 
-// Upto returns the hint as a person asking for a level may see it: at
-// level 1 the technique (key, names, rating) and the words of level 1; at
-// level 2 also the region and the words of level 2; at level 3 everything.
-func (h Hint) Upto(level int) Hint {
-	if level >= Step {
+// Upto returns the hint as a person asking for a depth may see it: at
+// depth 1 the technique (key, name, family, rating) and the words of
+// depth 1; at depth 2 also the region and the words of depth 2; at depth 3
+// everything.
+func (h Hint) Upto(depth int) Hint {
+	if depth >= Step {
 		return h
 	}
-	out := Hint{Key: h.Key, Technique: h.Technique, TechniqueName: h.TechniqueName, Family: h.Family, Rating: h.Rating}
+	out := Hint{Technique: h.Technique, Name: h.Name, Family: h.Family, Rating: h.Rating}
 	out.Text[0] = h.Text[0]
-	if level == Where {
+	if depth == Where {
 		out.Region, out.RegionDigits = h.Region, h.RegionDigits
 		out.Text[1] = h.Text[1]
 	}
@@ -173,10 +190,9 @@ func failure(res grade.Result) error {
 
 // Of describes a step as a hint.
 func Of(st *techniques.Step) Hint {
-	h := Hint{Key: st.Technique, Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail,
-		TechniqueName: st.Name}
+	h := Hint{Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail}
 	if t, ok := techniques.Lookup(st.Technique); ok {
-		h.TechniqueName, h.Family = t.Name, string(t.Family)
+		h.Family = string(t.Family)
 	}
 	for _, c := range st.Cells {
 		h.Cells = append(h.Cells, sudoku.CellName(c))
@@ -200,8 +216,8 @@ func Of(st *techniques.Step) Hint {
 	}
 	h.Region, h.RegionDigits = region(st)
 	h.Text = [3]string{
-		"Look for " + article(spoken(h.TechniqueName)) + ".",
-		whereText(spoken(h.TechniqueName), h.Region, h.RegionDigits),
+		"Look for " + article(spoken(h.Name)) + ".",
+		whereText(spoken(h.Name), h.Region, h.RegionDigits),
 		st.String(),
 	}
 	return h
@@ -210,17 +226,25 @@ func Of(st *techniques.Step) Hint {
 // spoken writes a technique's name inside a sentence, so that level 1
 // names no digit: "2-String Kite" is a "two-string kite".
 func spoken(name string) string {
-	name = strings.ReplaceAll(name, "2-String", "Two-String")
+	name = strings.ReplaceAll(name, "2-String", "two-string")
 	// Lower the first letter of each plain word; keep acronyms and
-	// hyphenated names (XY-Wing, X-Chain) as they are.
+	// hyphenated names (XY-Wing, X-Chain) as they are. A variant's number
+	// is a word ("unique rectangle type two", "unique loop eight type
+	// three"), so that no digit appears.
 	words := strings.Fields(name)
 	for i, w := range words {
-		if len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z' && !strings.Contains(w, "-") {
+		if n, err := strconv.Atoi(w); err == nil && n >= 0 && n < len(numberWords) {
+			words[i] = numberWords[n]
+		} else if len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z' && !strings.Contains(w, "-") {
 			words[i] = strings.ToLower(w[:1]) + w[1:]
 		}
 	}
 	return strings.Join(words, " ")
 }
+
+// numberWords spell the numbers of step names' variants.
+var numberWords = [...]string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+	"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
 
 // article puts "a" or "an" before a name, and nothing before a plural or
 // a gerund ("remote pairs", "pointing").
@@ -229,10 +253,15 @@ func article(name string) string {
 		return "a step"
 	}
 	head, _, _ := strings.Cut(name, " (")
-	if strings.HasSuffix(head, "s") || strings.HasSuffix(head, "ing") {
-		return name
+	last := head[strings.LastIndexByte(head, ' ')+1:]
+	if strings.HasSuffix(head, "s") || strings.HasSuffix(last, "ing") && !strings.Contains(last, "-") {
+		return name // not before a plural, or a gerund such as pointing (but an X-Wing)
 	}
-	switch strings.ToLower(name[:1]) {
+	lower := strings.ToLower(name)
+	if strings.HasPrefix(lower, "uni") {
+		return "a " + name // a unique rectangle
+	}
+	switch lower[:1] {
 	case "a", "e", "i", "o", "u", "x":
 		return "an " + name
 	}

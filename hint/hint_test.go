@@ -85,6 +85,31 @@ func checkLevels(t *testing.T, where string, h Hint) {
 	if !strings.HasPrefix(h.At(3), h.Name) {
 		t.Errorf("%s: level 3 %q does not start with the step's name %q", where, h.At(3), h.Name)
 	}
+	// One name at every depth: the step's.
+	for depth := Technique; depth <= Where; depth++ {
+		if !strings.HasPrefix(h.At(depth), "Look for "+article(spoken(h.Name))) {
+			t.Errorf("%s: depth %d %q does not name the step as depth 3 does (%q)", where, depth, h.At(depth), h.Name)
+		}
+	}
+}
+
+// TestSpokenNames: depths 1 and 2 say the step's name in words, with no
+// digit, and the right article.
+func TestSpokenNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"Unique Rectangle type 2": "Look for a unique rectangle type two.",
+		"Unique Loop 8 type 3":    "Look for a unique loop eight type three.",
+		"BUG type 1":              "Look for a BUG type one.",
+		"2-String Kite":           "Look for a two-string kite.",
+		"Turbot Fish":             "Look for a turbot fish.",
+		"XY-Wing":                 "Look for an XY-Wing.",
+		"Dynamic Region Forcing Chains (+ Forcing Chains)": "Look for dynamic region forcing chains (+ forcing chains).",
+	} {
+		h := Of(&techniques.Step{Technique: "x", Name: name})
+		if got := h.At(Technique); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
 }
 
 // TestFirstStepIsExplainsFirst: the level-3 hint from the givens of every
@@ -137,7 +162,7 @@ func TestLevelsAlongPaths(t *testing.T) {
 			h := Of(&res.Path[k])
 			where := h.Name
 			checkLevels(t, where, h)
-			kinds[h.Key] = true
+			kinds[h.Technique] = true
 			for _, ch := range h.Chains {
 				chains++
 				if len(ch) < 2 {

@@ -3,6 +3,7 @@ package techniques
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -16,6 +17,11 @@ type Technique struct {
 	Key string
 	// Name is the technique's name for people: "X-Wing".
 	Name string
+	// Names are the other names its steps carry, as grade --explain, the
+	// hardest technique and hints give them, when a step's name is not
+	// Name, nor Name and its variant ("Unique Rectangle type 2"): "Turbot
+	// Fish" is a forcing chain (see HasName).
+	Names []string
 	// Family groups techniques that work alike.
 	Family Family
 	// Ratings is the band of the ratings its steps get on Sudoku
@@ -27,6 +33,27 @@ type Technique struct {
 	// when switched on, in explanations and usage counts instead of a chain.
 	SE bool
 }
+
+// HasName reports whether a step of the technique may carry name: its
+// Name, its Name followed by the step's variant ("Unique Loop 8 type 3"),
+// or one of its Names.
+func (t Technique) HasName(name string) bool {
+	return name == t.Name || strings.HasPrefix(name, t.Name+" ") || slices.Contains(t.Names, name)
+}
+
+// chainNames are the names of the steps of a chaining producer: the kinds
+// of chains it builds ("Cell", "Region", ...) between prefix ("Dynamic ")
+// and suffix (" (+)").
+func chainNames(prefix, suffix string, kinds ...string) []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = prefix + k + " Forcing Chains" + suffix
+	}
+	return out
+}
+
+// dynamicKinds are the chains of the dynamic producers and the nested ones.
+var dynamicKinds = []string{"Contradiction", "Double", "Cell", "Region"}
 
 // Family is a group of techniques that work alike.
 type Family string
@@ -169,30 +196,40 @@ var seProducers = []*Producer{
 	{find: plain(findHidden(4, false)), general: findHidden(4, true), techniques: []Technique{
 		{Key: "hidden-quad", Name: "Hidden Quad", Family: Subsets, Ratings: rr(5.4, 5.4)}}},
 	{find: plain(findBUG), techniques: []Technique{
-		{Key: "bug", Name: "Bivalue Universal Grave", Family: Uniqueness, Ratings: rr(5.6, 6.2)}}},
+		{Key: "bug", Name: "Bivalue Universal Grave", Family: Uniqueness, Ratings: rr(5.6, 6.2),
+			Names: []string{"BUG type 1", "BUG type 2", "BUG type 3", "BUG type 4"}}}},
 	{find: plain(findAlignedPairExclusion), techniques: []Technique{
 		{Key: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Family: Exclusion, Ratings: rr(6.2, 6.2)}}},
 	{find: findForcingChainsAndCycles, first: firstForcingChainOrCycle, chain: true, techniques: []Technique{
-		{Key: techCycle, Name: "Bidirectional Cycle", Family: Chains, Ratings: rr(6.5, 0)},
-		{Key: techChain, Name: "Forcing Chain", Family: Chains, Ratings: rr(6.6, 0)}}},
+		{Key: techCycle, Name: "Bidirectional Cycle", Family: Chains, Ratings: rr(6.5, 0),
+			Names: []string{"Bidirectional X-Cycle", "Bidirectional Y-Cycle"}},
+		{Key: techChain, Name: "Forcing Chain", Family: Chains, Ratings: rr(6.6, 0),
+			Names: []string{"Forcing X-Chain", "Turbot Fish"}}}},
 	{find: plain(findAlignedTripletExclusion), first: firstAlignedTriplet, chain: true, techniques: []Technique{
 		{Key: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Family: Exclusion, Ratings: rr(7.5, 7.5)}}},
 	{find: findChaining(modeNishio), chain: true, techniques: []Technique{
 		{Key: modeNishio.key, Name: "Nishio Forcing Chains", Family: Chains, Ratings: rr(7.5, 0)}}},
 	{find: findChaining(modeMultiple), chain: true, techniques: []Technique{
-		{Key: modeMultiple.key, Name: "Cell and Region Forcing Chains", Family: Chains, Ratings: rr(8.0, 0)}}},
+		{Key: modeMultiple.key, Name: "Cell and Region Forcing Chains", Family: Chains, Ratings: rr(8.0, 0),
+			Names: chainNames("", "", "Cell", "Region")}}},
 	{find: findChaining(modeDynamic), chain: true, techniques: []Technique{
-		{Key: modeDynamic.key, Name: "Dynamic Forcing Chains", Family: Chains, Ratings: rr(8.5, 0)}}},
+		{Key: modeDynamic.key, Name: "Dynamic Forcing Chains", Family: Chains, Ratings: rr(8.5, 0),
+			Names: chainNames("Dynamic ", "", dynamicKinds...)}}},
 	{find: findChaining(modeDynamicPlus), chain: true, techniques: []Technique{
-		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0)}}},
+		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0),
+			Names: chainNames("Dynamic ", " (+)", dynamicKinds...)}}},
 	{find: findChaining(modeNested(2)), chain: true, techniques: []Technique{
-		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0)}}},
+		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0),
+			Names: chainNames("Dynamic ", nestedSuffix(2), dynamicKinds...)}}},
 	{find: findChaining(modeNested(3)), chain: true, techniques: []Technique{
-		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0)}}},
+		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0),
+			Names: chainNames("Dynamic ", nestedSuffix(3), dynamicKinds...)}}},
 	{find: findChaining(modeNested(4)), chain: true, techniques: []Technique{
-		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0)}}},
+		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0),
+			Names: chainNames("Dynamic ", nestedSuffix(4), dynamicKinds...)}}},
 	{find: findChaining(modeNested(5)), chain: true, techniques: []Technique{
-		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0)}}},
+		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0),
+			Names: chainNames("Dynamic ", nestedSuffix(5), dynamicKinds...)}}},
 }
 
 // extraProducers find techniques beyond Sudoku Explainer's rule set. Their
@@ -205,13 +242,15 @@ var extraProducers = []*Producer{
 	{find: plain(findEmptyRectangle), techniques: []Technique{
 		{Key: "empty-rectangle", Name: "Empty Rectangle", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6)}}},
 	{find: plain(findFinnedFish(2)), techniques: []Technique{
-		{Key: "finned-x-wing", Name: "Finned / Sashimi X-Wing", Family: Fish, Ratings: rr(6.6, 6.6)}}},
+		{Key: "finned-x-wing", Name: "Finned / Sashimi X-Wing", Family: Fish, Ratings: rr(6.6, 6.6),
+			Names: []string{"Finned X-Wing", "Sashimi X-Wing"}}}},
 	{find: plain(findWWing), techniques: []Technique{
 		{Key: "w-wing", Name: "W-Wing", Family: Wings, Ratings: rr(6.6, 6.6)}}},
 	{find: plain(findSimpleColoring), techniques: []Technique{
 		{Key: "simple-coloring", Name: "Simple Colors", Family: SingleDigitPattern, Ratings: rr(6.6, 6.7)}}},
 	{find: plain(findFinnedFish(3)), techniques: []Technique{
-		{Key: "finned-swordfish", Name: "Finned / Sashimi Swordfish", Family: Fish, Ratings: rr(6.7, 6.7)}}},
+		{Key: "finned-swordfish", Name: "Finned / Sashimi Swordfish", Family: Fish, Ratings: rr(6.7, 6.7),
+			Names: []string{"Finned Swordfish", "Sashimi Swordfish"}}}},
 	{find: plain(findRemotePairs), techniques: []Technique{
 		{Key: "remote-pairs", Name: "Remote Pairs", Family: Chains, Ratings: rr(7.1, 0)}}},
 	{find: plain(findXYChain), techniques: []Technique{

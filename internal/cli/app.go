@@ -122,22 +122,20 @@ func helpCommand() *ucli.Command {
 // unknownCommand is the usage error of a command that does not exist.
 func unknownCommand(app *ucli.App, name string) error {
 	msg := fmt.Sprintf("unknown command %q", name)
-	var names []string
-	for _, c := range app.Commands {
-		if !c.Hidden {
-			names = append(names, c.Name)
-		}
-	}
-	if near := suggest.Nearest(name, names); near != "" {
+	if near := suggest.Nearest(name, visibleCommands(app)); near != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return usagef("%s; see sudokit --help", msg)
 }
 
 // onUsageError turns urfave/cli's flag errors into usage errors that name
-// the flag as typed, with both dashes, and the nearest known flag.
+// the flag as typed, with both dashes, and the nearest known flag, or the
+// value and what the flag takes.
 func onUsageError(c *ucli.Context, err error, _ bool) error {
 	msg := err.Error()
+	if err, ok := flagValueError(c, msg); ok {
+		return err
+	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		var known []string
 		for _, f := range commandFlags(c) {

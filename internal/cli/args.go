@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -33,7 +34,7 @@ func interspersed(app *ucli.App, args []string) []string {
 		}
 	}
 	// --dedupe's value may be left out: it means exact.
-	optional := map[string]map[string]bool{"dedupe": {"exact": true, "isomorphs": true}}
+	optional := map[string][]string{"dedupe": dedupeValues}
 	out := append([]string(nil), args[:i+1]...)
 	var positional []string
 	rest := args[i+1:]
@@ -51,11 +52,16 @@ func interspersed(app *ucli.App, args []string) []string {
 			if k := strings.IndexByte(name, '='); k >= 0 {
 				continue // --flag=value
 			}
-			if values, ok := optional[name]; ok && takesValue[name] && (j+1 == len(rest) || !values[rest[j+1]]) {
+			if values, ok := optional[name]; ok && takesValue[name] && (j+1 == len(rest) || !slices.Contains(values, rest[j+1])) {
 				out[len(out)-1] += "=exact"
 				continue
 			}
-			if takesValue[name] && j+1 < len(rest) {
+			if takesValue[name] {
+				if j+1 == len(rest) {
+					// The last word is a flag that lacks its value: it
+					// stays last, so that the parser says so.
+					return out
+				}
 				j++
 				out = append(out, rest[j])
 			}

@@ -16,6 +16,7 @@ func TestInterspersedFlags(t *testing.T) {
 		{"sudokit bogus a --x", "sudokit bogus a --x"},
 		{"sudokit solve", "sudokit solve"},
 		{"sudokit __complete grade -f", "sudokit __complete grade -f"},
+		{"sudokit grade a.txt --budget", "sudokit grade --budget"}, // the parser says --budget lacks its value
 	}
 	for _, tt := range tests {
 		got := strings.Join(interspersed(app, strings.Fields(tt.in)), " ")

@@ -141,14 +141,10 @@ func requires(c *ucli.Context, flag string, ok bool, with string) error {
 
 // groupByLevel reads --group-by, whose only value is "level".
 func groupByLevel(c *ucli.Context) (bool, error) {
-	switch g := c.String("group-by"); g {
-	case "":
+	if !c.IsSet("group-by") {
 		return false, nil
-	case "level":
-		return true, nil
-	default:
-		return false, usagef("--group-by takes level, not %q", g)
 	}
+	return true, oneOf("group-by", c.String("group-by"), groupByValues)
 }
 
 // isTerminal reports whether w is a terminal (a character device that
@@ -327,9 +323,7 @@ func (s *session) runBatch(b batchJob) error {
 			return err
 		}
 		defer dest.abort()
-		if dest.file == nil {
-			b.opt.Width = terminalWidth(c.App.Writer)
-		}
+		b.opt.Width = dest.width(s)
 	}
 	s.startProgress(c.Context, b.verb, 0, nil)
 	w, err := export.NewWriter(b.format, b.job, writerOr(dest), b.opt)

@@ -8,14 +8,11 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/config"
-	"github.com/sudokit/sudokit/export"
-	"github.com/sudokit/sudokit/generate"
-	"github.com/sudokit/sudokit/techniques"
 )
 
 // The shell scripts ask the hidden __complete command for the words that
 // may come next; it knows the commands, their flags and the values those
-// take (formats, levels, symmetries, technique keys). A first line
+// take, from the tables the flags' checks use (choiceOf). A first line
 // ":files" asks the shell to complete file names instead.
 var completionScripts = map[string]string{
 	"bash": `# bash completion for sudokit: source <(sudokit completion bash)
@@ -71,7 +68,8 @@ func completionCommand() *ucli.Command {
 		Usage:     "print a shell completion script: bash, zsh or fish",
 		ArgsUsage: "bash|zsh|fish",
 		Description: `Prints a script that completes sudokit's commands, flags and flag values
-(formats, levels, symmetries, technique keys) and file names.
+(formats, levels, hint depths, symmetries, methods, technique keys, paper
+sizes, ...) and file names.
 
 Examples:
    sudokit completion bash > sudokit.bash   # then: source sudokit.bash, in ~/.bashrc
@@ -99,6 +97,9 @@ func completeCommand() *ucli.Command {
 		Name:            "__complete",
 		Hidden:          true,
 		SkipFlagParsing: true,
+		// Its arguments are the words being completed: "help" among
+		// them is not a request for this command's help.
+		HideHelp: true,
 		Action: func(c *ucli.Context) error {
 			for _, w := range completions(c.App, c.Args().Slice()) {
 				fmt.Fprintln(c.App.Writer, w)
@@ -122,13 +123,7 @@ func completions(app *ucli.App, words []string) []string {
 		}
 	}
 	if cmd == nil {
-		var out []string
-		for _, c := range app.Commands {
-			if !c.Hidden {
-				out = append(out, c.Name)
-			}
-		}
-		return withPrefix(append(out, "--help", "--version"), cur)
+		return withPrefix(append(visibleCommands(app), "--help", "--version"), cur)
 	}
 	if len(words) >= 2 {
 		if f := flagNamed(cmd, words[len(words)-2]); f != nil && takesValue(f) {
@@ -138,6 +133,9 @@ func completions(app *ucli.App, words []string) []string {
 	if strings.HasPrefix(cur, "-") {
 		var out []string
 		for _, f := range cmd.Flags {
+			if hidden(f) {
+				continue
+			}
 			for _, n := range f.Names() {
 				out = append(out, dashes(n))
 			}
@@ -148,11 +146,22 @@ func completions(app *ucli.App, words []string) []string {
 	case "completion":
 		return withPrefix([]string{"bash", "fish", "zsh"}, cur)
 	case "help":
-		return completions(app, []string{cur})
+		return withPrefix(visibleCommands(app), cur)
 	case "solve", "grade", "print":
 		return []string{":files"}
 	}
 	return nil
+}
+
+// visibleCommands names the commands that help lists.
+func visibleCommands(app *ucli.App) []string {
+	var out []string
+	for _, c := range app.Commands {
+		if !c.Hidden {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }
 
 // flagNamed returns the command's flag written as word (-f, --format).
@@ -174,51 +183,42 @@ func takesValue(f ucli.Flag) bool {
 	return !isBool
 }
 
-// flagValues completes the value of flag f.
+// hidden reports whether a flag is left out of help and completion (a
+// deprecated spelling).
+func hidden(f ucli.Flag) bool {
+	v, ok := f.(ucli.VisibleFlag)
+	return ok && !v.IsVisible()
+}
+
+// flagValues completes the value of flag f: the values choiceOf gives,
+// the same that the flag's check accepts, with the level names of
+// --config's file when the words give one.
 func flagValues(cmd *ucli.Command, f ucli.Flag, words []string, cur string) []string {
-	jobs := map[string]export.Job{"solve": export.Solve, "grade": export.Grade, "generate": export.Generate}
-	switch f.Names()[0] {
-	case "format":
-		if job, ok := jobs[cmd.Name]; ok {
-			return withPrefix(export.Formats(job), cur)
-		}
-		if cmd.Name == "print" {
-			return withPrefix(export.BookFormats(), cur)
-		}
-		return withPrefix([]string{"table", "markdown", "csv", "json"}, cur)
-	case "level":
-		cfg := config.Default()
-		for i, w := range words[:len(words)-1] {
-			if w == "--config" && i+1 < len(words)-1 {
-				if c, err := config.Load(words[i+1], config.Schema{}); err == nil {
-					cfg = c
-				}
+	cfg := config.Default()
+	for i, w := range words[:len(words)-1] {
+		if w == "--config" && i+1 < len(words)-1 {
+			if c, err := config.Load(words[i+1], config.Schema{}); err == nil {
+				cfg = c
 			}
 		}
-		return withPrefix(cfg.LevelNames(), cur)
-	case "symmetry":
-		return withPrefix(generate.SymmetryNames(), cur)
-	case "require":
-		// A list separated by commas: complete its last key.
-		done, last := "", cur
-		if i := strings.LastIndexByte(cur, ','); i >= 0 {
-			done, last = cur[:i+1], cur[i+1:]
-		}
-		var out []string
-		for _, k := range withPrefix(techniques.Keys(), last) {
-			out = append(out, done+k)
-		}
-		return out
-	case "group-by":
-		return withPrefix([]string{"level"}, cur)
-	case "paper", "page-size":
-		return withPrefix(export.BookPapers, cur)
-	case "per-page":
-		return withPrefix([]string{"1", "2", "4", "6", "9"}, cur)
-	case "output", "config", "pdf", "font":
+	}
+	choice := choiceOf(cmd.Name, f.Names()[0], cfg)
+	if choice.files {
 		return []string{":files"}
 	}
-	return nil
+	if !choice.list {
+		return withPrefix(choice.values, cur)
+	}
+	// A list separated by commas: complete its last item.
+	done, last := "", cur
+	if i := strings.LastIndexByte(cur, ','); i >= 0 {
+		done, last = cur[:i+1], cur[i+1:]
+	}
+	var out []string
+	for _, v := range withPrefix(choice.values, last) {
+		out = append(out, done+v)
+	}
+	return out
 }
 
 // withPrefix keeps the words that start with prefix.

@@ -177,15 +177,14 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if opt.Patterns, err = readPatterns(c); err != nil {
 		return nil, err
 	}
-	switch c.String("spread") {
-	case "natural":
-	case "even":
+	if err := oneOf("spread", c.String("spread"), spreadValues); err != nil {
+		return nil, err
+	}
+	if c.String("spread") == "even" {
 		opt.Spread = true
 		if r.target.Rating == (sudoku.RatingRange{}) {
 			return nil, usagef("--spread even spreads over a band: give --level or --rating")
 		}
-	default:
-		return nil, usagef("--spread takes natural or even, not %q", c.String("spread"))
 	}
 	if err := r.readMethod(c, opt.Patterns); err != nil {
 		return nil, err
@@ -201,15 +200,14 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 // of the hardest puzzles.
 func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) error {
 	method := c.String("method")
-	switch method {
-	case "random", "vicinity":
-	case "auto":
+	if err := oneOf("method", method, methodValues); err != nil {
+		return err
+	}
+	if method == "auto" {
 		method = "random"
 		if generate.MethodFor(r.target) == generate.MethodVicinity || c.IsSet("from") || c.Bool("cold") {
 			method = "vicinity"
 		}
-	default:
-		return usagef("--method takes auto, random or vicinity, not %q", method)
 	}
 	for _, f := range []string{"from", "cold"} {
 		if err := requires(c, f, method == "vicinity", "the vicinity search (--method vicinity)"); err != nil {
@@ -295,7 +293,8 @@ func runGenerate(c *ucli.Context) error {
 		}
 		return tries(r.gen.Tries())
 	})
-	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part, Explain: c.Bool("explain")})
+	w, _ := export.NewWriter(r.format, export.Generate, writerOr(rowsDest), export.Options{WithSolution: c.Bool("with-solution"), Part: r.part, Explain: c.Bool("explain"),
+		Width: rowsDest.width(s)})
 	out := newRowSink(rowsDest, w)
 	sum := grade.NewSummary()
 	var book []export.BookPuzzle
@@ -396,14 +395,14 @@ func readPatterns(c *ucli.Context) ([]generate.Pattern, error) {
 // this process makes, and how its rows join the other parts'.
 func (r *generateRun) readParts(c *ucli.Context) error {
 	r.run = generate.RunOptions{Count: r.count, Workers: r.workers}
-	switch d := c.String("dedupe"); {
-	case !c.IsSet("dedupe"):
-	case d == "exact":
+	if d := c.String("dedupe"); c.IsSet("dedupe") {
+		if err := oneOf("dedupe", d, dedupeValues); err != nil {
+			return err
+		}
 		r.run.Dedupe = true
-	case d == "isomorphs":
-		r.run.Dedupe, r.run.Key = true, canon.Key
-	default:
-		return usagef("--dedupe takes exact or isomorphs, not %q", d)
+		if d == "isomorphs" {
+			r.run.Key = canon.Key
+		}
 	}
 	sh, err := readShard(c)
 	if err != nil {
@@ -449,12 +448,13 @@ func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) err
 // note tells how the run went, on the error stream unless -q.
 func (r *generateRun) note(s *session, st generate.Stats) {
 	if st.Made == 0 {
-		s.note("generated 0 of %d puzzles in %s, %s candidates tried", r.run.Count, export.Duration(st.Elapsed), export.Thousands(st.Tries))
+		s.note("generated 0 of %s in %s, %s tried", export.Count(r.run.Count, "puzzle"), export.Duration(st.Elapsed),
+			export.Count(st.Tries, "candidate"))
 		return
 	}
-	s.note("generated %d of %d puzzles in %s (%s each, %.3g puzzles/s), %s candidates tried", st.Made, r.run.Count,
+	s.note("generated %d of %s in %s (%s each, %s puzzles/s), %s tried", st.Made, export.Count(r.run.Count, "puzzle"),
 		export.Duration(st.Elapsed), export.Duration(st.Elapsed/time.Duration(st.Made)),
-		float64(st.Made)/st.Elapsed.Seconds(), export.Thousands(st.Tries))
+		export.Rate(float64(st.Made)/st.Elapsed.Seconds()), export.Count(st.Tries, "candidate"))
 }
 
 // firstErr returns the first error that is not nil.

@@ -90,7 +90,7 @@ func runGrade(c *ucli.Context) error {
 		return err
 	}
 	format := formatOf(c, cfg.Output.Grade)
-	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates")}
+	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames()}
 	if _, err := export.NewWriter(format, export.Grade, io.Discard, opt); err != nil {
 		return asUsage(err)
 	}

@@ -15,16 +15,16 @@ import (
 func hintCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:      "hint",
-		Usage:     "give the next step from a puzzle or a candidate state, as a hint in three levels",
+		Usage:     "give the next step from a puzzle or a candidate state, as a hint at three depths",
 		ArgsUsage: "[FILE|-|PUZZLE]...",
 		Description: `Finds the step that Sudoku Explainer's rating path takes next from where you
 are: the givens, or your own pencil marks in any candidate format sudokit
 reads (candidate grids, 729-character lines, one cell per line, ...). The
-hint comes in three levels, so that it can point the way without giving
+hint comes at three depths, so that it can point the way without giving
 the answer:
-   --level 1   the technique only:   Look for a hidden single.
-   --level 2   and where to look:    Look for a hidden single on digit 7 in block 3.
-   --level 3   the whole step:       Hidden Single: 7 in block 3 ==> r2c8=7
+   --depth 1 (technique)   the technique only:   Look for a hidden single.
+   --depth 2 (where)       and where to look:    Look for a hidden single on digit 7 in block 3.
+   --depth 3 (step)        the whole step:       Hidden Single: 7 in block 3 ==> r2c8=7
 --all lists every step available now, easiest first (chains only when
 nothing simpler applies). With extra techniques switched on in the
 configuration, the step is the one an explanation takes.
@@ -40,13 +40,16 @@ not (invalid, no or several solutions, beyond the rules, over the budget);
 
 Examples:
    sudokit hint ...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327
-   sudokit hint --level 3 testdata/formats/simple-sudoku-candidates.txt
-   sudokit hint --all --level 3 -f json testdata/formats/pencilmark-729.txt`,
+   sudokit hint --depth 3 testdata/formats/simple-sudoku-candidates.txt
+   sudokit hint --all --depth step -f json testdata/formats/pencilmark-729.txt`,
 		Flags: append([]ucli.Flag{
 			formatFlag(export.Hint, "text"),
 			outputFlag(),
-			&ucli.IntFlag{Name: "level", Aliases: []string{"l"}, Value: hint.Technique,
-				Usage: "how much to tell: `1` the technique, 2 where to look, 3 the whole step"},
+			&ucli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1",
+				Usage: "how much to tell: `DEPTH` 1 or technique (the technique), 2 or where (and where to look), 3 or step (the whole step)"},
+			// The old spelling of --depth, hidden: "level" names a
+			// difficulty everywhere else (generate --level hard).
+			&ucli.StringFlag{Name: "level", Aliases: []string{"l"}, Hidden: true, Usage: "deprecated: --depth"},
 			&ucli.BoolFlag{Name: "all", Usage: "list every step available now, easiest first"},
 			budgetFlag(),
 			workersFlag("hint"),
@@ -62,12 +65,12 @@ func runHint(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	level := c.Int("level")
-	if level < hint.Technique || level > hint.Step {
-		return usagef("--level must be 1, 2 or 3, got %d", level)
+	depth, err := readDepth(c)
+	if err != nil {
+		return err
 	}
 	format := formatOf(c, "")
-	opt := export.Options{Level: level, AllHints: c.Bool("all")}
+	opt := export.Options{Depth: depth, AllHints: c.Bool("all")}
 	if _, err := export.NewWriter(format, export.Hint, io.Discard, opt); err != nil {
 		return asUsage(err)
 	}
@@ -80,6 +83,9 @@ func runHint(c *ucli.Context) error {
 		return err
 	}
 	s := newSession(c)
+	if c.IsSet("level") {
+		s.note("hint --level is deprecated: it is --depth now (a level is a difficulty, as in generate --level hard)")
+	}
 	var inFlight atomic.Int64 // puzzles being hinted
 	err = s.runBatch(batchJob{job: export.Hint, verb: "hinting", format: format, opt: opt, workers: workers, chunk: 1,
 		work: func(it item) export.Record {
@@ -97,4 +103,24 @@ func runHint(c *ucli.Context) error {
 		},
 		summary: func(time.Duration) export.Summary { return export.Summary{} }})
 	return s.result(err)
+}
+
+// readDepth reads --depth, or its deprecated spelling --level (-l).
+func readDepth(c *ucli.Context) (int, error) {
+	name := "depth"
+	if c.IsSet("level") {
+		if c.IsSet("depth") {
+			return 0, usagef("give --depth, not both --depth and --level (its deprecated spelling)")
+		}
+		name = "level"
+	}
+	depth, err := hint.ParseDepth(c.String(name))
+	if err != nil {
+		flag := "--depth"
+		if name == "level" {
+			flag = "--level (now --depth)"
+		}
+		return 0, usagef("invalid value %q for %s: want %s", c.String(name), flag, orList(hint.Depths()))
+	}
+	return depth, nil
 }

@@ -80,7 +80,7 @@ func runMerge(c *ucli.Context) error {
 	if err != nil && !missing {
 		return asUsage(err)
 	}
-	s.note("merged %d rows (%d to %d) from %d files", st.Rows, st.First, st.Last, len(parts))
+	s.note("merged %s (%d to %d) from %s", export.Count(st.Rows, "row"), st.First, st.Last, export.Count(len(parts), "file"))
 	if missing {
 		s.report(err)
 		return firstErr(out.finish(nil, nil), ErrFailed)

@@ -56,6 +56,15 @@ type stdoutWriter struct{ s *session }
 
 func (w stdoutWriter) Write(p []byte) (int, error) { return w.s.rowsOut().Write(p) }
 
+// width is the width of the terminal a destination writes to: standard
+// output's when it is a terminal, else 0.
+func (d *destination) width(s *session) int {
+	if d == nil || d.file != nil {
+		return 0
+	}
+	return terminalWidth(s.c.App.Writer)
+}
+
 // commit makes a file destination appear in place; a run that made
 // nothing keeps an old file untouched.
 func (d *destination) commit(made bool) error {

@@ -76,7 +76,7 @@ func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.Book
 		}
 		opt.Font, opt.FontName, opt.FontIndex = data, filepath.Base(path), index
 	}
-	return opt, asUsage(fontAdvice(opt.Check()))
+	return opt, rangeFlag(c, fontAdvice(opt.Check()))
 }
 
 // fontAdvice adds to an error of characters the book's font lacks how to
@@ -87,6 +87,30 @@ func fontAdvice(err error) error {
 		return fmt.Errorf("%w; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)", err)
 	}
 	return err
+}
+
+// settingFlags are the flags of the book and image settings that
+// export.RangeError names.
+var settingFlags = map[string]string{"margin": "margin", "gutter": "gutter", "bleed": "bleed",
+	"image size": "image-size", "resolution": "dpi"}
+
+// rangeFlag turns a setting out of range into a usage error that names
+// its flag and the value as given: "--margin 4in (101.6 mm) is out of
+// range: want 3 to 60 mm".
+func rangeFlag(c *ucli.Context, err error) error {
+	var re *export.RangeError
+	if !errors.As(err, &re) {
+		return asUsage(err)
+	}
+	flag, ok := settingFlags[re.Setting]
+	if !ok || !c.IsSet(flag) {
+		return asUsage(err)
+	}
+	given := c.String(flag)
+	if re.Unit == "mm" && strings.HasSuffix(strings.ToLower(strings.TrimSpace(given)), "in") {
+		given += fmt.Sprintf(" (%s mm)", export.Decimal(re.Value))
+	}
+	return usagef("--%s %s is out of range: want %s to %s %s", flag, given, export.Decimal(re.Min), export.Decimal(re.Max), re.Unit)
 }
 
 // fontPath splits FILE:N (face N of a collection) when FILE exists and
@@ -228,7 +252,7 @@ func runPrint(c *ucli.Context) error {
 	}
 	img.DPI = c.Int("dpi")
 	if err := img.Check(); err != nil {
-		return asUsage(err)
+		return rangeFlag(c, err)
 	}
 	if format == "svg" || format == "png" {
 		// An SVG sheet has its own layout; one file per puzzle has no title.

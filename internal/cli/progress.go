@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"sync"
 
@@ -114,4 +113,4 @@ func sameFile(a, b any) bool {
 }
 
 // tries formats a number of candidates for the bar.
-func tries(n int64) string { return fmt.Sprintf("%s candidates", export.Thousands(n)) }
+func tries(n int64) string { return export.Count(n, "candidate") }

@@ -38,7 +38,7 @@ func TestRowsCutShort(t *testing.T) {
 			c := ucli.NewContext(app, flag.NewFlagSet("test", flag.ContinueOnError), nil)
 			c.Context = ctx
 			var out bytes.Buffer
-			w, err := export.NewWriter("json", tt.job, &out, export.Options{Level: 1})
+			w, err := export.NewWriter("json", tt.job, &out, export.Options{Depth: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +52,7 @@ func TestRowsCutShort(t *testing.T) {
 				if tt.job == export.Grade {
 					r.Grade = &grade.Result{Status: grade.Rated}
 				} else {
-					r.Hints = []hint.Hint{{Key: "naked-single"}}
+					r.Hints = []hint.Hint{{Technique: "naked-single"}}
 				}
 				return r
 			}, nil)

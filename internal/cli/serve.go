@@ -19,7 +19,7 @@ func serveCommand() *ucli.Command {
 		Usage: "run the web assistant and its JSON API on this machine",
 		Description: `Serves a page to solve at: enter or paste a puzzle in any format sudokit
 reads, see conflicts and the number of solutions as you type, pencil marks
-(automatic, and struck by hand), counters, a hint in three levels with the
+(automatic, and struck by hand), counters, a hint at three depths with the
 pattern drawn on the board, the solving path step by step, the rating, new
 puzzles by level or rating (up to the hardest), and PDF or SVG downloads.
 Everything is in the binary; nothing is fetched from the network.
@@ -40,7 +40,7 @@ flight.
 Examples:
    sudokit serve
    sudokit serve --open --addr 127.0.0.1:9000
-   curl -s -H 'Content-Type: application/json' -d '{"puzzle": "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327", "level": 2}' http://127.0.0.1:8080/api/v1/hint`,
+   curl -s -H 'Content-Type: application/json' -d '{"puzzle": "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327", "depth": 2}' http://127.0.0.1:8080/api/v1/hint`,
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen on `HOST:PORT` (port 0: any free port)"},
 			&ucli.BoolFlag{Name: "open", Usage: "open the page in the default browser"},

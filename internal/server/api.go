@@ -179,19 +179,28 @@ func (s *Server) grade(ctx context.Context, req *gradeRequest) (any, error) {
 
 type hintRequest struct {
 	Puzzle string `json:"puzzle"`
-	// Level is 1 (the technique), 2 (where to look) or 3 (the step).
+	// Depth is 1 (the technique), 2 (where to look) or 3 (the step).
+	Depth int `json:"depth"`
+	// Level is the older name of Depth, still read (a level elsewhere is
+	// a difficulty: easy, hard, ...).
 	Level int `json:"level"`
 	// All lists every step available.
 	All bool `json:"all"`
 }
 
 func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
-	level := req.Level
+	depth, field := req.Depth, "depth"
 	switch {
-	case level == 0:
-		level = hint.Technique
-	case level < hint.Technique || level > hint.Step:
-		return nil, badRequest("field \"level\" must be 1, 2 or 3, not %d", level)
+	case req.Level != 0 && depth != 0 && req.Level != depth:
+		return nil, badRequest("give field \"depth\" (or its older name \"level\"), not both")
+	case depth == 0 && req.Level != 0:
+		depth, field = req.Level, "level"
+	}
+	switch {
+	case depth == 0:
+		depth = hint.Technique
+	case depth < hint.Technique || depth > hint.Step:
+		return nil, badRequest("field %q must be 1, 2 or 3, not %d", field, depth)
 	}
 	p, err := onePuzzle(req.Puzzle)
 	if err != nil {
@@ -204,7 +213,7 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 		return nil, cancelled(ctx)
 	}
 	r.Elapsed = time.Since(start)
-	return row(export.Hint, export.Options{Level: level, AllHints: req.All}, r)
+	return row(export.Hint, export.Options{Depth: depth, AllHints: req.All}, r)
 }
 
 type generateRequest struct {

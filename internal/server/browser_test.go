@@ -104,7 +104,7 @@ func cellValue(cell int) string {
 func apiHint(t *testing.T, base, puzzle string, level int) map[string]any {
 	t.Helper()
 	resp, err := http.Post(base+"/api/v1/hint", "application/json",
-		strings.NewReader(fmt.Sprintf(`{"puzzle": %q, "level": %d}`, puzzle, level)))
+		strings.NewReader(fmt.Sprintf(`{"puzzle": %q, "depth": %d}`, puzzle, level)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ var fuzzPaths = []string{"/api/v1/solve", "/api/v1/grade", "/api/v1/hint", "/api
 func FuzzAPI(f *testing.F) {
 	seeds := []string{
 		`{"puzzle": "` + pointing + `"}`,
-		`{"puzzle": "` + pointing + `", "level": 3, "all": true}`,
+		`{"puzzle": "` + pointing + `", "depth": 3, "all": true}`,
 		`{"puzzle": "` + top95First + `", "path": true, "candidates": true}`,
 		`{"puzzle": "` + twoSols + `", "max_solutions": 3}`,
 		`{"puzzle": "` + solved + `"}`,

@@ -67,7 +67,7 @@ func TestLoad(t *testing.T) {
 				case 0:
 					path, body = "/api/v1/grade", fmt.Sprintf(`{"puzzle": %q}`, p)
 				case 1:
-					path, body = "/api/v1/hint", fmt.Sprintf(`{"puzzle": %q, "level": %d}`, p, i%3+1)
+					path, body = "/api/v1/hint", fmt.Sprintf(`{"puzzle": %q, "depth": %d}`, p, i%3+1)
 				default:
 					path, body = "/api/v1/solve", fmt.Sprintf(`{"puzzle": %q}`, p)
 				}

@@ -78,9 +78,11 @@ func TestEndpoints(t *testing.T) {
 		{"grade", "/api/v1/grade", `{"puzzle": "` + pointing + `"}`, 200,
 			map[string]string{"status": `"rated"`, "er": "10.3", "ep": "10.3", "ed": "2.6", "level": `"diabolical"`}},
 		{"grade several", "/api/v1/grade", `{"puzzle": "` + twoSols + `"}`, 200, map[string]string{"status": `"multiple"`}},
-		{"hint level 1", "/api/v1/hint", `{"puzzle": "` + pointing + `"}`, 200,
-			map[string]string{"status": `"hint"`, "level": "1", "hint": `{"family":"intersections","key":"pointing","rating":2.6,"technique":"pointing","technique_name":"Pointing","text":"Look for pointing."}`}},
-		{"hint level 3", "/api/v1/hint", `{"puzzle": "` + pointing + `", "level": 3}`, 200, map[string]string{"level": "3"}},
+		{"hint depth 1", "/api/v1/hint", `{"puzzle": "` + pointing + `"}`, 200,
+			map[string]string{"status": `"hint"`, "depth": "1", "hint": `{"family":"intersections","name":"Pointing","rating":2.6,"technique":"pointing","text":"Look for pointing."}`}},
+		{"hint depth 3", "/api/v1/hint", `{"puzzle": "` + pointing + `", "depth": 3}`, 200, map[string]string{"depth": "3"}},
+		{"hint level, the old name of depth", "/api/v1/hint", `{"puzzle": "` + pointing + `", "level": 2}`, 200, map[string]string{"depth": "2"}},
+		{"hint depth and level agree", "/api/v1/hint", `{"puzzle": "` + pointing + `", "depth": 2, "level": 2}`, 200, map[string]string{"depth": "2"}},
 		{"hint solved", "/api/v1/hint", `{"puzzle": "` + solved + `"}`, 200, map[string]string{"status": `"solved"`, "error": `"the puzzle is solved"`}},
 		{"hint all", "/api/v1/hint", `{"puzzle": "` + pointing + `", "all": true, "level": 3}`, 200, nil},
 		{"generate", "/api/v1/generate", `{"level": "easy", "seed": 7, "count": 2}`, 200, nil},
@@ -99,6 +101,9 @@ func TestEndpoints(t *testing.T) {
 			map[string]string{"error": `"puzzle:1: digit 1 repeated in row 1: r1c1 and r1c2"`}},
 		{"two puzzles", "/api/v1/grade", `{"puzzle": "` + pointing + "\\n" + top95First + `"}`, 400, nil},
 		{"bad level", "/api/v1/hint", `{"puzzle": "` + pointing + `", "level": 4}`, 400, map[string]string{"error": `"field \"level\" must be 1, 2 or 3, not 4"`}},
+		{"bad depth", "/api/v1/hint", `{"puzzle": "` + pointing + `", "depth": 0.5}`, 400, nil},
+		{"depth and level differ", "/api/v1/hint", `{"puzzle": "` + pointing + `", "depth": 3, "level": 1}`, 400,
+			map[string]string{"error": `"give field \"depth\" (or its older name \"level\"), not both"`}},
 		{"bad max_solutions", "/api/v1/solve", `{"puzzle": "` + pointing + `", "max_solutions": -1}`, 400, nil},
 		{"generate unknown level", "/api/v1/generate", `{"level": "impossible"}`, 400, nil},
 		{"generate too many", "/api/v1/generate", `{"count": 1000}`, 400, nil},
@@ -148,8 +153,8 @@ func TestEndpoints(t *testing.T) {
 
 func TestHintLevelsRevealOnlyTheirPart(t *testing.T) {
 	ts := newTestServer(t, Options{})
-	for level, forbidden := range map[int][]string{1: {"region", "eliminations", "cells", "name"}, 2: {"eliminations", "cells", "placements"}, 3: {}} {
-		_, got, _ := post(t, ts, "/api/v1/hint", `{"puzzle": "`+pointing+`", "level": `+string(rune('0'+level))+`}`)
+	for level, forbidden := range map[int][]string{1: {"region", "eliminations", "cells", "key", "technique_name"}, 2: {"eliminations", "cells", "placements"}, 3: {}} {
+		_, got, _ := post(t, ts, "/api/v1/hint", `{"puzzle": "`+pointing+`", "depth": `+string(rune('0'+level))+`}`)
 		h, _ := got["hint"].(map[string]any)
 		if h == nil {
 			t.Fatalf("level %d: no hint: %v", level, got)

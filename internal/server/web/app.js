@@ -1143,7 +1143,7 @@ async function onHint() {
   const version = state.version;
   state.hintPending = true;
   try {
-    const res = await request("/api/v1/hint", { puzzle: grid.text, level });
+    const res = await request("/api/v1/hint", { puzzle: grid.text, depth: level });
     if (version !== state.version || state.path) return;
     if (!res.hint) {
       el["hint-step"].textContent = "";
@@ -1153,8 +1153,8 @@ async function onHint() {
     state.hint = { level, data: res.hint };
     marks = marksOfHint();
     const hint = res.hint;
-    const name = hint.name || hint.technique_name || "";
-    el["hint-step"].textContent = `Level ${level} of 3: ${LEVEL_NAMES[level]}` +
+    const name = hint.name || "";
+    el["hint-step"].textContent = `Depth ${level} of 3: ${LEVEL_NAMES[level]}` +
       (level === 3 && name ? ` · ${name}${hint.rating ? `, rating ${Number(hint.rating).toFixed(1)}` : ""}` : "");
     showHint(hint.text || "", level, "hint");
     const hadFocus = document.activeElement === el.hint;
@@ -1172,7 +1172,7 @@ function onApply() {
   if (blockedByPath() || state.hint.level < 3 || !hint) return;
   const placements = (hint.placements || []).map(parsePotential).filter(Boolean);
   const eliminations = (hint.eliminations || []).map(parsePotential).filter(Boolean);
-  const name = hint.name || hint.technique_name || "the step";
+  const name = hint.name || "the step";
   const ok = commit(() => {
     for (const p of placements) {
       if (state.givens[p.cell] && state.values[p.cell]) continue;
