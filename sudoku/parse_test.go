@@ -109,7 +109,7 @@ func TestReader(t *testing.T) {
 		{"repeated digit in column", top1[:9] + "4" + top1[10:] + "\n",
 			[]string{"error in.txt:1: digit 4 repeated in column 1: r1c1 and r2c1"}},
 		{"repeated digit in box", top1[:10] + "4" + top1[11:] + "\n",
-			[]string{"error in.txt:1: digit 4 repeated in box 1: r1c1 and r2c2"}},
+			[]string{"error in.txt:1: digit 4 repeated in block 1: r1c1 and r2c2"}},
 		{"repeated digit in row", top1[:1] + "8" + top1[2:] + "\n",
 			[]string{"error in.txt:1: digit 8 repeated in row 1: r1c2 and r1c7"}},
 		{"incomplete grid", "..3.2.6..\n9..3.5..1\n..18.64..\n\n" + top1 + "\n",

@@ -56,10 +56,11 @@ func init() {
 // UnitKind returns KindRow, KindColumn or KindBox for a unit number.
 func UnitKind(u int) int { return u / 9 }
 
-// UnitName names a unit the way solvers write it: "row 1", "column 3", "box 5"
-// (numbers from 1).
+// UnitName names a unit the way solvers write it: "row 1", "column 3",
+// "block 5" (numbers from 1), as Sudoku Explainer and every step and hint
+// of sudokit do.
 func UnitName(u int) string {
-	return fmt.Sprintf("%s %d", [3]string{"row", "column", "box"}[u/9], u%9+1)
+	return fmt.Sprintf("%s %d", [3]string{"row", "column", "block"}[u/9], u%9+1)
 }
 
 // CellName names a cell in rNcM notation, such as "r1c7" for cell 6.
