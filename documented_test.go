@@ -29,8 +29,10 @@ type exampleSource struct {
 
 // Pages of docs/ whose examples this test leaves to another, by name.
 var examplePagesElsewhere = map[string]string{
-	"cli.md":   "it is --help itself (TestReferenceDocs), whose examples run here",
-	"scale.md": "TestScaleCommands runs its lines with smaller counts, on a bank of puzzles",
+	"cli.md":     "it is --help itself (TestReferenceDocs), whose examples run here",
+	"scale.md":   "TestScaleCommands runs its lines with smaller counts, on a bank of puzzles",
+	"library.md": "its example is Go code, grade's ExampleGrader_Grade (TestLibraryExample)",
+	"testing.md": "its commands are go test's own",
 }
 
 // TestDocumentedCommands runs every example command a user reads: the

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -282,9 +283,10 @@ func splitQuoted(s string) []string {
 }
 
 // TestVocabulary ties the technique vocabulary together: config.yaml lists
-// every technique of the registry once, in its order; the README's table is
-// `sudokit techniques -f markdown`; every key is accepted by config.yaml and
-// by generate --require; grade's usage tables use the same keys.
+// every technique of the registry once, in its order; the table of
+// docs/grading.md is `sudokit techniques -f markdown`; every key is
+// accepted by config.yaml and by generate --require; grade's usage tables
+// use the same keys.
 func TestVocabulary(t *testing.T) {
 	keys := techniques.Keys()
 	var doc yaml.Node
@@ -306,15 +308,19 @@ func TestVocabulary(t *testing.T) {
 	}
 
 	_, table, _ := runApp(t, "", "techniques", "-f", "markdown")
-	readme, err := os.ReadFile("README.md")
+	page := filepath.Join("docs", "grading.md")
+	text, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, after, _ := strings.Cut(string(readme), "<!-- techniques:")
+	_, after, ok := strings.Cut(string(text), "<!-- techniques:")
+	if !ok {
+		t.Fatalf("%s has no technique table (<!-- techniques: ... -->)", page)
+	}
 	_, after, _ = strings.Cut(after, "\n")
-	inReadme, _, _ := strings.Cut(after, "<!-- /techniques -->")
-	if diff := cmp.Diff(table, inReadme); diff != "" {
-		t.Errorf("the README's technique table is not `sudokit techniques -f markdown` (-want +README):\n%s", diff)
+	inDoc, _, _ := strings.Cut(after, "<!-- /techniques -->")
+	if diff := cmp.Diff(table, inDoc); diff != "" {
+		t.Errorf("the technique table of %s is not `sudokit techniques -f markdown` (-want +%s):\n%s", page, page, diff)
 	}
 
 	for _, k := range keys {
@@ -344,10 +350,27 @@ func TestVocabulary(t *testing.T) {
 	}
 }
 
-// readmeSection returns the README's section about a command, up to the
-// next section.
-func readmeSection(readme, command string) string {
-	_, after, ok := strings.Cut(readme, "\n## `sudokit "+command+"`")
+// commandPages names the page of docs/ that holds each command's section
+// ("## `sudokit COMMAND`") and its table of flags.
+var commandPages = map[string]string{
+	"solve":      "solve.md",
+	"grade":      "grading.md",
+	"techniques": "grading.md",
+	"hint":       "hint.md",
+	"generate":   "generate.md",
+	"print":      "books.md",
+	"serve":      "assistant.md",
+	"canon":      "isomorphs.md",
+	"transform":  "isomorphs.md",
+	"merge":      "scale.md",
+	"config":     "commands.md",
+	"completion": "commands.md",
+}
+
+// docSection returns a page's section about a command, up to the next
+// section of the same level.
+func docSection(page, command string) string {
+	_, after, ok := strings.Cut(page, "\n## `sudokit "+command+"`")
 	if !ok {
 		return ""
 	}
@@ -355,19 +378,29 @@ func readmeSection(readme, command string) string {
 	return section
 }
 
-// TestREADMEFlags checks that the README's section on each command names
-// exactly the flags its --help lists.
-func TestREADMEFlags(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
+// TestDocsFlags checks that the section on each command, in its page of
+// docs/, names exactly the flags its --help lists, and that every command
+// of sudokit --help has a page.
+func TestDocsFlags(t *testing.T) {
+	_, top, _ := runApp(t, "", "--help")
+	_, commands, _ := strings.Cut(top, "\nCOMMANDS:\n")
+	commands, _, _ = strings.Cut(commands, "\n\n")
+	for _, line := range strings.Split(commands, "\n") {
+		if name := strings.Fields(line)[0]; name != "help" && commandPages[name] == "" {
+			t.Errorf("sudokit %s has no page in commandPages", name)
+		}
 	}
 	flagRE := regexp.MustCompile(`--[a-z][a-z-]+`)
 	helpRE := regexp.MustCompile(`(?m)^ +(--[a-z][a-z-]+)`)
-	for _, cmd := range []string{"solve", "grade", "hint", "generate", "print", "serve", "merge", "canon", "transform", "techniques", "config", "completion"} {
-		section := readmeSection(string(readme), cmd)
+	for _, cmd := range slices.Sorted(maps.Keys(commandPages)) {
+		path := filepath.Join("docs", commandPages[cmd])
+		doc, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		section := docSection(string(doc), cmd)
 		if section == "" {
-			t.Errorf("the README has no section on sudokit %s", cmd)
+			t.Errorf("%s has no section on sudokit %s", path, cmd)
 			continue
 		}
 		// Mentions of other commands' flags ("`generate --require`", an
@@ -397,7 +430,7 @@ func TestREADMEFlags(t *testing.T) {
 		slices.Sort(want)
 		slices.Sort(got)
 		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("sudokit %s: the README's flags differ from --help (-help +README):\n%s", cmd, diff)
+			t.Errorf("sudokit %s: the flags of %s differ from --help (-help +%s):\n%s", cmd, path, path, diff)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func BenchmarkSergMulti(b *testing.B) {
 }
 
 // BenchmarkShared solves the whole public sets of ../shared/data (the
-// figures of the README); it skips where they are absent.
+// figures of docs/performance.md); it skips where they are absent.
 func BenchmarkShared(b *testing.B) {
 	for _, name := range []string{"royle-17clue.txt", "forum-hardest-1905-11plus.txt", "serg-multisolution.txt"} {
 		b.Run(name, func(b *testing.B) { benchmarkSet(b, loadShared(b, name)) })
