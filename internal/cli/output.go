@@ -232,18 +232,10 @@ func (e *InterruptedError) Error() string {
 	case e.Rows == 0:
 		return "interrupted before the first row"
 	case e.File != "":
-		return fmt.Sprintf("interrupted: %s kept in %s", plural(e.Rows, "row"), e.File)
+		return fmt.Sprintf("interrupted: %s kept in %s", export.Count(e.Rows, "row"), e.File)
 	}
-	return "interrupted after " + plural(e.Rows, "row")
+	return "interrupted after " + export.Count(e.Rows, "row")
 }
 
 // Unwrap makes an InterruptedError a context.Canceled.
 func (e *InterruptedError) Unwrap() error { return context.Canceled }
-
-// plural writes a count and its noun: "1 row", "2 rows".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
