@@ -30,9 +30,9 @@
 //   - aligned.go, ape.go, ate.go: aligned pair and triplet exclusion
 //   - singledigit.go, bivalue.go: skyscraper, 2-string kite, empty
 //     rectangle, simple colours, XY-chain, remote pairs (extras)
-//   - chaining.go, chains.go, chains_dynamic.go, chains_nested.go,
-//     reach.go: SE's chains, from bidirectional cycles (6.5) to nested
-//     forcing chains (11.0 and up); chaining.go explains how they work
+//   - chain.go and the other chain_*.go files: SE's chains, from
+//     bidirectional cycles (6.5) to nested forcing chains (11.0 and up);
+//     chain.go explains how they work
 //   - quick.go: a bit-mask test for puzzles that singles solve, for the
 //     generator
 //

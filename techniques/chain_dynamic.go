@@ -177,7 +177,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 	clear(cache.on[:])
 	clear(cache.off[:])
 	// Without nested rules, a start's runs are built only where their sets
-	// make a hint (see closure.go); with them, every run is built, on all
+	// make a hint (see chain_sets.go); with them, every run is built, on all
 	// workers.
 	sets := m.level == 0 && !c.allRuns
 	if sets {

@@ -30,14 +30,14 @@ import (
 // Each producer call gets a chainer (pooled, with its scratch runs) for the
 // state, and its chainGrid: the reference candidates and a working copy.
 //
-//   - Producer 21, forcing chains and cycles (chains.go), never changes the
+//   - Producer 21, forcing chains and cycles (chain_static.go), never changes the
 //     grid: its links are computed once per call (linker.prepareStatic). A
-//     reach table (reach.go) says which starts imply their own opposite, so
+//     reach table (chain_reach.go) says which starts imply their own opposite, so
 //     the forcing-chain search, a breadth-first walk on bit sets, runs only
 //     where a chain exists; cycles are searched level by level as SE does.
 //     Rating needs only the first hint: bounded searches stop where they
 //     could no longer beat the best found (chainer.beaten).
-//   - Producers 23 to 26 (chains_dynamic.go) run SE's doChaining: one run
+//   - Producers 23 to 26 (chain_dynamic.go) run SE's doChaining: one run
 //     from "cell is d" and one from "cell is not d" per candidate
 //     (chainer.propagate), in dynamic mode removing each false potential
 //     from the working grid as it goes. The runs of one call are cached per
@@ -45,9 +45,9 @@ import (
 //     runs of a unit's places or a cell's candidates; contradictions and
 //     double forcings compare the two runs of one candidate. Without
 //     nested rules, the runs' conclusions are first found as bit sets
-//     (closure.go) and runs are built only for the starts that make a
+//     (chain_sets.go) and runs are built only for the starts that make a
 //     hint.
-//   - Producers 27 to 30, nested chains (chains_nested.go), are dynamic
+//   - Producers 27 to 30, nested chains (chain_nested.go), are dynamic
 //     chains in which, when the links run out, other rules run on the
 //     working grid (chainer.advanced): first the basic ones, then whole
 //     producers, in a child chainer. What they eliminate because of the

@@ -188,7 +188,7 @@ type chainHint struct {
 	sortKey    int
 	detail     func() string
 
-	// What nested use reads (see chains_nested.go): the chains' ends; the
+	// What nested use reads (see chain_nested.go): the chains' ends; the
 	// cause of a cell or region chain's assumptions; whether it is a cycle;
 	// for a static forcing chain, which is found on bit sets, its start.
 	ends       []chainEnd
