@@ -94,6 +94,190 @@ type nestRef struct {
 	kind       nestedKind // and its producer
 }
 
+// advPotential is a false potential found by a nested rule, with the
+// earlier eliminations of the chain that made the rule apply, and the rule.
+type advPotential struct {
+	cell, digit int
+	parents     []int32
+	nest        int32 // index+1 in the run's nests
+}
+
+// nestedRules are the rules tried, in order, inside chains of level 1 and
+// up: the first that yields anything is used. Chaining producers follow
+// from level 2 (see nestedChainModes).
+var nestedRules = []posFinder{lockedWith, hiddenWith(2, false), nakedPairs, fishWith(2)}
+
+// nakedPairs is findNaked(2, false) as a posFinder.
+func nakedPairs(s *State, _ *posTable, emit Emit) bool { return findNakedPairs(s, emit) }
+
+var findNakedPairs = findNaked(2, false)
+
+// advanced runs the nested rules on the run's working grid and returns the
+// eliminations of the first rule that owes something to the chain: each
+// hint must have "rule parents", candidates of the reference grid that the
+// chain removed and without which the hint would not exist. What the rules
+// find depends on the working grid only, so it is kept per grid.
+func (c *chainer) advanced(r *chainRun, m chainMode) []advPotential {
+	if c.expired() {
+		return nil
+	}
+	found, ok := c.advCache[c.g.cur]
+	if !ok {
+		found = c.findAdvanced(m)
+		if c.advCache == nil {
+			c.advCache = make(map[[81]sudoku.Digits][]advFound)
+		}
+		c.advCache[c.g.cur] = found
+	}
+	var out []advPotential
+	var last *nestRef
+	nest := int32(0)
+	for _, f := range found {
+		pn := make([]int32, 0, len(f.parents))
+		for _, p := range f.parents {
+			if n := r.offNode(p); n >= 0 {
+				pn = append(pn, n)
+			}
+		}
+		if f.rule != last {
+			last = f.rule
+			r.nests = append(r.nests, f.rule)
+			nest = int32(len(r.nests))
+		}
+		out = append(out, advPotential{f.id / 9, f.id%9 + 1, pn, nest})
+	}
+	return out
+}
+
+// advFound is a candidate a nested rule eliminates on a working grid, with
+// the candidates (ids) of the reference grid the rule needed gone, and the
+// rule's hint.
+type advFound struct {
+	id      int
+	parents []int
+	rule    *nestRef
+}
+
+// findAdvanced runs the nested rules of mode m on the working grid (or
+// takes what they found from the session, when one is shared).
+func (c *chainer) findAdvanced(m chainMode) []advFound {
+	var kept advEntry
+	if c.shared != nil {
+		kept, _ = c.shared.entry(&c.g.cur)
+	}
+	work := &State{Values: c.s.Values, Cands: c.g.cur}
+	out := kept.basic
+	if !kept.basicOK {
+		out = c.basicAdvanced(work)
+		if c.shared != nil && !c.expired() {
+			c.shared.setBasic(&c.g.cur, out)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, nm := range nestedChainModes(m.level) {
+		out = kept.chains[nm]
+		if !kept.chainsOK[nm] {
+			out = c.nestedChains(work, nm)
+			if c.shared != nil && !c.expired() {
+				c.shared.setChains(&c.g.cur, nm, out)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// basicAdvanced runs the basic nested rules on the working grid work: the
+// eliminations of the first that finds something owing to the chain.
+func (c *chainer) basicAdvanced(work *State) []advFound {
+	var out []advFound
+	for _, rule := range nestedRules {
+		// c.g.curPos is the working grid's position table.
+		rule(work, &c.g.curPos, func(h *Step) bool {
+			parents := c.ruleParents(h)
+			if len(parents) == 0 {
+				return true // the hint stands without the chain
+			}
+			ref := &nestRef{name: h.Name, step: h}
+			for _, e := range sortedEliminations(h) {
+				out = append(out, advFound{e, parents, ref})
+			}
+			return true
+		})
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// sortedEliminations returns a step's eliminations as candidate ids, in
+// ascending order (row-major cells, then digits).
+func sortedEliminations(h *Step) []int {
+	ids := make([]int, len(h.Eliminations))
+	for i, e := range h.Eliminations {
+		ids[i] = candID(int(e.Cell), int(e.Digit))
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// ruleParents lists (as candidate ids) the candidates of the reference grid
+// that the working grid lost and that a nested rule's hint depends on, as
+// Sudoku Explainer defines them for each rule.
+func (c *chainer) ruleParents(h *Step) []int {
+	ref, cur := &c.g.ref, &c.g.cur
+	var out []int
+	lost := func(cell, d int) bool { return ref[cell].Has(d) && !cur[cell].Has(d) }
+	switch h.Technique {
+	case "pointing", "claiming", "x-wing":
+		// The digit left the base units' cells outside the covers.
+		d := h.Digits.First()
+		k := len(h.Units) / 2
+		bases, covers := h.Units[:k], h.Units[k:]
+		for _, b := range bases {
+			for _, cell := range sudoku.Units[b] {
+				covered := false
+				for _, cv := range covers {
+					covered = covered || inUnit(int(cell), cv)
+				}
+				if !covered && lost(int(cell), d) {
+					out = append(out, candID(int(cell), d))
+				}
+			}
+		}
+	case "hidden-pair":
+		// The pair's digits left the unit's other cells.
+		u := h.Units[0]
+		var mine uint16
+		for _, d := range h.Digits.Slice() {
+			mine |= c.g.curPos[u][d]
+		}
+		for i, cell := range sudoku.Units[u] {
+			if mine>>i&1 != 0 {
+				continue
+			}
+			for _, d := range h.Digits.Slice() {
+				if ref[cell].Has(d) {
+					out = append(out, candID(int(cell), d))
+				}
+			}
+		}
+	case "naked-pair":
+		// The pair's cells lost their other digits.
+		for _, cell := range h.Cells {
+			for _, d := range (ref[cell] &^ h.Digits).Slice() {
+				out = append(out, candID(cell, d))
+			}
+		}
+	}
+	return out
+}
+
 // nestedChains runs a chaining producer on the working grid work and
 // returns, for each of its hints (SE's order, equal ones dropped) that owes
 // something to the chain, its eliminations.

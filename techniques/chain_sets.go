@@ -27,62 +27,6 @@ import (
 // contradiction in any order: only then does SE's run stop part way, with
 // sets that depend on its order, and such a start is always built in full.
 
-// cellBoard is a set of cells: bit c%64 of word c/64.
-type cellBoard [2]uint64
-
-func (b *cellBoard) add(c int)      { b[c>>6] |= 1 << (c & 63) }
-func (b *cellBoard) has(c int) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-func (b *cellBoard) empty() bool    { return b[0]|b[1] == 0 }
-func (b *cellBoard) count() int     { return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) }
-
-// first returns the lowest cell of a set that is not empty.
-func (b *cellBoard) first() int {
-	if b[0] != 0 {
-		return bits.TrailingZeros64(b[0])
-	}
-	return 64 + bits.TrailingZeros64(b[1])
-}
-
-// peerBoards are each cell's 20 peers; unitBoards each unit's cells;
-// cellUnitBits each cell's three units, as bits of a unit mask.
-var (
-	peerBoards   [81]cellBoard
-	unitBoards   [27]cellBoard
-	cellUnitBits [81]uint32
-)
-
-func init() {
-	for u := 0; u < 27; u++ {
-		for _, c := range sudoku.Units[u] {
-			unitBoards[u].add(int(c))
-			cellUnitBits[c] |= 1 << u
-		}
-	}
-	// From the units (houseCells may not be filled yet: init functions run
-	// in file order).
-	for c := 0; c < 81; c++ {
-		for _, u := range sudoku.CellUnits[c] {
-			peerBoards[c][0] |= unitBoards[u][0]
-			peerBoards[c][1] |= unitBoards[u][1]
-		}
-		peerBoards[c][c>>6] &^= 1 << (c & 63)
-	}
-}
-
-// digitBoards holds a set of candidates as one cell set per digit (index
-// digit-1).
-type digitBoards [9]cellBoard
-
-// meets reports whether two sets share a candidate.
-func (s *digitBoards) meets(t *digitBoards) bool {
-	for i := range s {
-		if s[i][0]&t[i][0]|s[i][1]&t[i][1] != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // runSets is what a run from one potential concludes: its true and false
 // potentials, or that it meets a contradiction.
 type runSets struct {
