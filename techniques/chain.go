@@ -65,35 +65,135 @@ import (
 // runs they came from are given back when the search ends. The searches
 // watch the context (chainer.expired) between starts.
 
-// chainer holds what the chaining producers need for one state: the chain
-// grid, a linker, scratch runs.
+// chainer is the chain engine on one state: it serves one producer call,
+// or one producer run inside a chain, and then goes back to a pool with
+// its tables and runs for the next. It is made of four parts, embedded by
+// value (their fields and methods are the chainer's, at no cost):
+//
+//   - chainLinks, the grid and its links: the reference candidates and
+//     the working copy runs reduce, the links between potentials, and the
+//     reach tables of forcing chains and cycles;
+//   - chainRuns, the runs: built from a free list, kept for the hints
+//     that read them, given back at finish, measured (complexity);
+//   - chainCaches, what the searches keep so as not to do again what they
+//     did: the session shared across producers and states, and what the
+//     nested rules found on each working grid;
+//   - nestFrame, where the chainer stands among nested searches: the
+//     outer chain it serves, and the chainer of its own nested producers.
+//
+// The search itself (state, stop channel, bound) sits beside them.
 type chainer struct {
 	s *State
 	// stop is the search's context's Done channel: when it is closed, the
 	// searches return early (see expired).
-	stop  <-chan struct{}
-	g     chainGrid
-	lk    linker
-	marks ancestorMarks
+	stop <-chan struct{}
+
+	chainLinks
+	chainRuns
+	chainCaches
+	nestFrame
 
 	// Bounded searches (rating only needs the first hint) skip what cannot
 	// beat best.
 	bounded bool
 	best    *chainHint
+	// firsts keeps, during a multipleChains search, the best hint found
+	// so far for each elimination set (see hintFirsts).
+	firsts hintFirsts
+}
 
+// chainLinks is the grid a chainer works on and its links.
+type chainLinks struct {
+	g  chainGrid // the reference candidates and the working copy
+	lk linker    // the links of g (the static ones tabulated once)
 	// reach answers, per pass (X, X and Y), whether a forcing chain exists.
 	reach [2]reachTable
+}
 
+// load readies the grid and links for state s.
+func (l *chainLinks) load(s *State) {
+	l.g.load(s)
+	l.lk.g = &l.g
+	l.lk.static = false
+}
+
+// chainRuns holds a chainer's runs: those it may reuse, those its hints
+// still read, the runs of the current search by start and their sets, and
+// the scratch space to build and measure them.
+type chainRuns struct {
+	free []*chainRun // runs to reuse
 	// keep: hints keep their runs (nested chains read them after the
-	// search); held lists the runs to give back in done.
+	// search); held lists the runs to give back in finish.
 	keep bool
 	held []*chainRun
+	// cache holds multipleChains' runs by start.
+	cache runCache
+	// closures keeps the sets of multipleChains' runs (level 0);
+	// allRuns makes it build every run instead (tests compare the two).
+	closures *closures
+	allRuns  bool
+	// marks is the scratch space of ancestors and walkChain.
+	marks ancestorMarks
+
+	// Scratch buffers.
+	parentBuf []int32
+	walkBuf   []int32
+	runsBuf   []*chainRun
+}
+
+// hold keeps a run until finish.
+func (rs *chainRuns) hold(r *chainRun) { rs.held = append(rs.held, r) }
+
+// run returns a cleared run from the chainer's own free list (a run holds
+// about 3 KB of lookup arrays and its buffers; sync.Pool would drop them at
+// every garbage collection, and chains allocate enough to collect often).
+func (rs *chainRuns) run() *chainRun {
+	var r *chainRun
+	if n := len(rs.free); n > 0 {
+		r = rs.free[n-1]
+		rs.free = rs.free[:n-1]
+	} else {
+		r = &chainRun{}
+	}
+	r.reset()
+	return r
+}
+
+func (rs *chainRuns) release(r *chainRun) {
+	// A parallel search hands the helpers' runs to the chainer that led it:
+	// the free list keeps at most what one search needs.
+	if len(rs.free) < maxFreeRuns {
+		rs.free = append(rs.free, r)
+	}
+}
+
+// releaseHeld gives back the runs held.
+func (rs *chainRuns) releaseHeld() {
+	for _, r := range rs.held {
+		rs.release(r)
+	}
+	clear(rs.held)
+	rs.held = rs.held[:0]
+}
+
+// maxFreeRuns bounds a chainer's free list: a search holds at most two
+// runs per candidate.
+const maxFreeRuns = 2 * 729
+
+// chainCaches is what a chainer keeps so as not to find again what it
+// found (see the package doc for why each stays exact).
+type chainCaches struct {
+	// session is the session of a top-level search (nil inside chains, and
+	// without one): what the nested rules found on the working grids of
+	// this state, and the hints of nested producers, kept across
+	// producers and states.
+	session *Session
 	// advCache keeps what the nested rules found on each working grid
 	// (they depend on nothing else within one producer call).
 	advCache map[[81]sudoku.Digits][]advFound
-	// For a chainer run inside a chain (nested producers): the outer
-	// chain's reference grid, and the outer chainer's X pass cache.
-	outer  *[81]sudoku.Digits
+	// xCache keeps the X pass of forcing chains and cycles run inside
+	// chains, per digit layout; a chainer run inside a chain uses its outer
+	// chainer's.
 	xCache *xPassCache
 	// quiet: whether no start of the reference grid implies its opposite
 	// (1), or some does (2), once measured (see outerQuiet).
@@ -101,30 +201,19 @@ type chainer struct {
 	// quietMultiple: the same, and multiple forcing chains find nothing
 	// there (see outerQuietMultiple).
 	quietMultiple int8
+}
+
+// nestFrame places a chainer among nested searches: for one run inside a
+// chain (nested producers), the outer chain's reference grid and the
+// bases it may skip; for any, the chainer of its own nested producers.
+type nestFrame struct {
+	// outer is the outer chain's reference grid (nil at the top level).
+	outer *[81]sudoku.Digits
 	// skip: the bases a nested multiple forcing chains search skips (see
 	// skippableBases), or nil.
 	skip *skippedBases
-	// shared is the session of a top-level search (nil inside chains):
-	// what the nested rules found on working grids of this state, kept
-	// across producers.
-	shared *Session
-
-	free  []*chainRun // runs to reuse
-	child *chainer    // the chainer of nested producers
-	cache runCache    // multipleChains' runs from "cell is d"
-	// closures keeps the sets of multipleChains' runs (level 0);
-	// allRuns makes it build every run instead (tests compare the two).
-	closures *closures
-	allRuns  bool
-
-	// firsts keeps, during a multipleChains search, the best hint found
-	// so far for each elimination set (see hintFirsts).
-	firsts hintFirsts
-
-	// Scratch buffers.
-	parentBuf []int32
-	walkBuf   []int32
-	runsBuf   []*chainRun
+	// child is the chainer of nested producers, kept and reused.
+	child *chainer
 }
 
 // chainerPool recycles chainers (their link tables keep their capacity).
@@ -138,7 +227,7 @@ func newChainer(ctx context.Context, s *State) *chainer {
 	c.stop = ctx.Done()
 	if sess := sessionOf(ctx); sess != nil {
 		sess.attach(s)
-		c.shared = sess
+		c.session = sess
 	}
 	return c
 }
@@ -158,16 +247,11 @@ func (c *chainer) expired() bool {
 // init readies c for state s.
 func (c *chainer) init(s *State) {
 	c.s = s
-	c.g.load(s)
-	c.lk.g = &c.g
-	c.lk.static = false
-	c.keep = false
-	c.advCache = nil
-	c.outer, c.xCache = nil, nil
-	c.shared = nil
-	c.quiet, c.quietMultiple, c.skip = 0, 0, nil
+	c.chainLinks.load(s)
+	c.keep, c.allRuns = false, false
+	c.chainCaches = chainCaches{}
+	c.nestFrame = nestFrame{child: c.child}
 	c.bounded, c.best = false, nil
-	c.allRuns = false
 }
 
 // done gives back the runs held and returns the chainer to the pool.
@@ -178,16 +262,11 @@ func (c *chainer) done() {
 
 // finish gives back the runs held and drops what belongs to this state.
 func (c *chainer) finish() {
-	for _, r := range c.held {
-		c.release(r)
-	}
-	clear(c.held)
-	c.held = c.held[:0]
+	c.releaseHeld()
 	c.s = nil
 	c.stop = nil
-	c.advCache = nil
-	c.outer, c.xCache = nil, nil
-	c.shared = nil
+	c.chainCaches = chainCaches{}
+	c.nestFrame = nestFrame{child: c.child}
 }
 
 // nestedChainer returns the chainer that runs producers inside c's chains
@@ -201,33 +280,3 @@ func (c *chainer) nestedChainer(s *State) *chainer {
 	c.child.stop = c.stop
 	return c.child
 }
-
-// hold keeps a run until done.
-func (c *chainer) hold(r *chainRun) { c.held = append(c.held, r) }
-
-// run returns a cleared run from the chainer's own free list (a run holds
-// about 3 KB of lookup arrays and its buffers; sync.Pool would drop them at
-// every garbage collection, and chains allocate enough to collect often).
-func (c *chainer) run() *chainRun {
-	var r *chainRun
-	if n := len(c.free); n > 0 {
-		r = c.free[n-1]
-		c.free = c.free[:n-1]
-	} else {
-		r = &chainRun{}
-	}
-	r.reset()
-	return r
-}
-
-func (c *chainer) release(r *chainRun) {
-	// A parallel search hands the helpers' runs to the chainer that led it:
-	// the free list keeps at most what one search needs.
-	if len(c.free) < maxFreeRuns {
-		c.free = append(c.free, r)
-	}
-}
-
-// maxFreeRuns bounds a chainer's free list: a search holds at most two
-// runs per candidate.
-const maxFreeRuns = 2 * 729

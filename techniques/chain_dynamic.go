@@ -184,7 +184,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 			c.closures = &closures{}
 		}
 		c.closures.reset(&c.g)
-	} else if w := c.shared.workers(); w > 1 {
+	} else if w := c.session.workers(); w > 1 {
 		c.prefetch(m, w)
 	}
 	defer func() {
@@ -418,7 +418,7 @@ func (c *chainer) prefetch(m chainMode, workers int) {
 	for i := range helpers {
 		h := chainerPool.Get().(*chainer)
 		h.init(s)
-		h.stop, h.shared = c.stop, c.shared
+		h.stop, h.session = c.stop, c.session
 		// The runs a helper finds end up in c's free list (c holds them
 		// until the search ends): hand it its share back, so that it does
 		// not allocate them anew at every call.

@@ -162,15 +162,15 @@ type advFound struct {
 // takes what they found from the session, when one is shared).
 func (c *chainer) findAdvanced(m chainMode) []advFound {
 	var kept advEntry
-	if c.shared != nil {
-		kept, _ = c.shared.entry(&c.g.cur)
+	if c.session != nil {
+		kept, _ = c.session.entry(&c.g.cur)
 	}
 	work := &State{Values: c.s.Values, Cands: c.g.cur}
 	out := kept.basic
 	if !kept.basicOK {
 		out = c.basicAdvanced(work)
-		if c.shared != nil && !c.expired() {
-			c.shared.setBasic(&c.g.cur, out)
+		if c.session != nil && !c.expired() {
+			c.session.setBasic(&c.g.cur, out)
 		}
 	}
 	if len(out) > 0 {
@@ -180,8 +180,8 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 		out = kept.chains[nm]
 		if !kept.chainsOK[nm] {
 			out = c.nestedChains(work, nm)
-			if c.shared != nil && !c.expired() {
-				c.shared.setChains(&c.g.cur, nm, out)
+			if c.session != nil && !c.expired() {
+				c.session.setChains(&c.g.cur, nm, out)
 			}
 		}
 		if len(out) > 0 {
@@ -229,8 +229,8 @@ func sortedEliminations(h *Step) []int {
 // ruleParents lists (as candidate ids) the candidates of the reference grid
 // that the working grid lost and that a nested rule's hint depends on, as
 // Sudoku Explainer defines them for each rule.
-func (c *chainer) ruleParents(h *Step) []int {
-	ref, cur := &c.g.ref, &c.g.cur
+func (cl *chainLinks) ruleParents(h *Step) []int {
+	ref, cur := &cl.g.ref, &cl.g.cur
 	var out []int
 	lost := func(cell, d int) bool { return ref[cell].Has(d) && !cur[cell].Has(d) }
 	switch h.Technique {
@@ -255,7 +255,7 @@ func (c *chainer) ruleParents(h *Step) []int {
 		u := h.Units[0]
 		var mine uint16
 		for _, d := range h.Digits.Slice() {
-			mine |= c.g.curPos[u][d]
+			mine |= cl.g.curPos[u][d]
 		}
 		for i, cell := range sudoku.Units[u] {
 			if mine>>i&1 != 0 {
@@ -285,8 +285,8 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	// A producer's hints on a working grid are kept in the session from
 	// one state to the next (their rule parents, measured against each
 	// state, are not).
-	if c.shared != nil {
-		if kept, ok := c.shared.keptHints(work, kind); ok {
+	if c.session != nil {
+		if kept, ok := c.session.keptHints(work, kind); ok {
 			return c.advancedFromKept(kept, kind)
 		}
 	}
@@ -302,8 +302,8 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	nc.outer = &c.g.ref
 	if kind == nestForcingChains {
 		if c.xCache == nil {
-			if c.shared != nil {
-				c.xCache = c.shared.xPass()
+			if c.session != nil {
+				c.xCache = c.session.xPass()
 			} else {
 				c.xCache = newXPassCache()
 			}
@@ -321,8 +321,8 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 		kept[i] = keptHint{name: h.step.Name, complexity: h.complexity, hash: hash,
 			eliminations: sortedEliminations(h.step), sources: sources, work: work}
 	}
-	if c.shared != nil {
-		c.shared.keepHints(work, kind, kept)
+	if c.session != nil {
+		c.session.keepHints(work, kind, kept)
 	}
 	return c.advancedFromKept(kept, kind)
 }
@@ -548,11 +548,11 @@ func (c *chainer) chainRuleSources(h *chainHint) ([]parentSource, uint64) {
 // complexity is SE's complexity of a hint with these chain ends: the
 // potentials each depends on, plus the complexity of each distinct nested
 // chain among them.
-func (c *chainer) complexity(ends []chainEnd) int {
+func (rs *chainRuns) complexity(ends []chainEnd) int {
 	total := 0
 	nested := false
 	for _, e := range ends {
-		total += e.r.ancestors(e.n, &c.marks)
+		total += e.r.ancestors(e.n, &rs.marks)
 		nested = nested || len(e.r.nests) > 0
 	}
 	if !nested {
@@ -564,7 +564,7 @@ func (c *chainer) complexity(ends []chainEnd) int {
 		if len(r.nests) == 0 {
 			continue
 		}
-		c.walkChain(r, e.n, func(x *chainNode) {
+		rs.walkChain(r, e.n, func(x *chainNode) {
 			if x.nest > 0 {
 				if ref := r.nests[x.nest-1]; ref.chain && !containsHash(counted, ref.hash) {
 					counted = append(counted, ref.hash)
@@ -579,23 +579,23 @@ func (c *chainer) complexity(ends []chainEnd) int {
 // walkChain visits the potentials a chain end depends on, itself first,
 // breadth first as SE walks a chain: where a potential has two versions (two
 // nodes for one candidate and state), only the first reached is visited.
-func (c *chainer) walkChain(r *chainRun, end int32, visit func(x *chainNode)) {
-	c.marks.next()
-	queue := append(c.marks.stack[:0], end)
+func (rs *chainRuns) walkChain(r *chainRun, end int32, visit func(x *chainNode)) {
+	rs.marks.next()
+	queue := append(rs.marks.stack[:0], end)
 	for i := 0; i < len(queue); i++ {
 		x := &r.nodes[queue[i]]
 		key := candID(int(x.cell), int(x.digit)) * 2
 		if x.on {
 			key++
 		}
-		if c.marks.marks[key] == c.marks.gen {
+		if rs.marks.marks[key] == rs.marks.gen {
 			continue
 		}
-		c.marks.marks[key] = c.marks.gen
+		rs.marks.marks[key] = rs.marks.gen
 		visit(x)
 		queue = append(queue, r.parents[x.p0:x.p0+x.pn]...)
 	}
-	c.marks.stack = queue
+	rs.marks.stack = queue
 }
 
 func containsHash(list []uint64, h uint64) bool {

@@ -44,18 +44,18 @@ func (c *chainer) outerQuiet() bool {
 	return c.quiet == 1
 }
 
-// quietInside reports whether producer 21 finds nothing on c's grid, a
+// quietInside reports whether producer 21 finds nothing on cl's grid, a
 // working grid inside a chain whose reference grid, outer, is quiet (see
 // outerQuiet): no new pair's two candidates imply a common potential (so
 // no start implies its opposite), and no lone candidate can fall to a
 // cycle (see noChainOrCycle).
-func (c *chainer) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool {
+func (cl *chainLinks) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool {
 	var s staticBoards
-	s.load(&c.g.ref, &c.g.refPos)
-	if lonesSeeTheirDigit(&c.g.ref, &s.cands) {
+	s.load(&cl.g.ref, &cl.g.refPos)
+	if lonesSeeTheirDigit(&cl.g.ref, &s.cands) {
 		return false
 	}
-	return c.newPairs(outer, outerPos, func(a, b int) bool {
+	return cl.newPairs(outer, outerPos, func(a, b int) bool {
 		onA, offA := s.implied(a/9, a%9+1)
 		onB, offB := s.implied(b/9, b%9+1)
 		return !onA.meets(&onB) && !offA.meets(&offB)
@@ -63,11 +63,11 @@ func (c *chainer) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool
 }
 
 // newPairs calls visit with the two candidates (ids) of each new pair of
-// c's grid against outer (a cell or a digit's unit with exactly these two
+// cl's grid against outer (a cell or a digit's unit with exactly these two
 // where outer has more), cells first, until visit returns false; it
 // reports whether none did.
-func (c *chainer) newPairs(outer *[81]sudoku.Digits, outerPos *posTable, visit func(a, b int) bool) bool {
-	w := &c.g.ref
+func (cl *chainLinks) newPairs(outer *[81]sudoku.Digits, outerPos *posTable, visit func(a, b int) bool) bool {
+	w := &cl.g.ref
 	for cell := 0; cell < 81; cell++ {
 		if w[cell].Count() == 2 && outer[cell].Count() > 2 {
 			d := w[cell].First()
@@ -78,7 +78,7 @@ func (c *chainer) newPairs(outer *[81]sudoku.Digits, outerPos *posTable, visit f
 	}
 	for u := 0; u < 27; u++ {
 		for d := 1; d <= 9; d++ {
-			if p := c.g.refPos[u][d]; popcount16(p) == 2 && popcount16(outerPos[u][d]) > 2 {
+			if p := cl.g.refPos[u][d]; popcount16(p) == 2 && popcount16(outerPos[u][d]) > 2 {
 				a, b := int(sudoku.Units[u][lowBit(p)]), int(sudoku.Units[u][lowBit(p&(p-1))])
 				if !visit(candID(a, d), candID(b, d)) {
 					return false
@@ -140,22 +140,22 @@ func (c *chainer) outerQuietMultiple() bool {
 	return c.quietMultiple == 1
 }
 
-// skippableBases returns the bases of c's grid, a working grid inside a
+// skippableBases returns the bases of cl's grid, a working grid inside a
 // chain whose reference grid, outer, passes outerQuietMultiple, where
 // multiple forcing chains find nothing; nil when a lone candidate sees its
 // digit (a base may then hold a start the outer grid's quiet says nothing
 // about).
-func (c *chainer) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *skippedBases {
+func (cl *chainLinks) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *skippedBases {
 	var s staticBoards
-	s.load(&c.g.ref, &c.g.refPos)
-	if lonesSeeTheirDigit(&c.g.ref, &s.cands) {
+	s.load(&cl.g.ref, &cl.g.refPos)
+	if lonesSeeTheirDigit(&cl.g.ref, &s.cands) {
 		return nil
 	}
-	w := &c.g.ref
+	w := &cl.g.ref
 	// The candidates whose run takes a new link: made false by a new
 	// pair's candidate.
 	var reach digitBoards
-	c.newPairs(outer, outerPos, func(a, b int) bool {
+	cl.newPairs(outer, outerPos, func(a, b int) bool {
 		for _, id := range [2]int{a, b} {
 			_, off := s.implied(id/9, id%9+1)
 			for i := range reach {
@@ -181,7 +181,7 @@ func (c *chainer) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *
 	for d := 1; d <= 9; d++ {
 		r := &reach[d-1]
 		for u := 0; u < 27; u++ {
-			if c.g.refPos[u][d] != outerPos[u][d] {
+			if cl.g.refPos[u][d] != outerPos[u][d] {
 				continue
 			}
 			if ub := &unitBoards[u]; ub[0]&r[0]|ub[1]&r[1] == 0 {

@@ -30,14 +30,14 @@ type reachTable struct {
 // buildReach builds the table for a pass (yLinks: with cell links). A
 // digit (1..9) restricts an X pass (no cell links, so each digit's graph
 // stands alone) to that digit's potentials; 0 takes them all.
-func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
-	lk := &c.lk
+func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
+	lk := &cl.lk
 	// The nodes of the grid's candidates (of digit only, when given), in
 	// ascending order: cells, then digits, then "off" before "on". Only
 	// their entries are set: the others are never reached.
 	roots := t.roots[:0]
 	for cell := 0; cell < 81; cell++ {
-		cands := uint16(c.g.ref[cell])
+		cands := uint16(cl.g.ref[cell])
 		if digit > 0 {
 			cands &= 1 << digit
 		}
@@ -87,7 +87,7 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 		// The starts producer 21 asks about (chainPass): a candidate of a
 		// cell with two or more, true, or false where a strong link
 		// leads back to it.
-		if id := int(v0 >> 1); c.g.ref[id/9].Count() >= 2 && (v0&1 == 1 || lk.strongInto(id, true, yLinks)) {
+		if id := int(v0 >> 1); cl.g.ref[id/9].Count() >= 2 && (v0&1 == 1 || lk.strongInto(id, true, yLinks)) {
 			t.starts = append(t.starts, v0)
 		}
 		if index[v0] != unseen {

@@ -109,8 +109,8 @@ func (c *chainer) runSets(cell, d int, on bool, m chainMode) *runSets {
 // strongPartner returns the candidate (id) that "cell is not d" makes
 // true, in the reference grid: the cell's other candidate when it has two
 // (with Y-links), or d's other place in a unit where it has two; or -1.
-func (c *chainer) strongPartner(cell, d int, yLinks bool) int {
-	g := &c.g
+func (cl *chainLinks) strongPartner(cell, d int, yLinks bool) int {
+	g := &cl.g
 	if yLinks && g.ref[cell].Count() == 2 {
 		return candID(cell, g.ref[cell].Without(d).First())
 	}

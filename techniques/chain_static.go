@@ -76,8 +76,8 @@ func (c *chainer) chainPasses() []*chainHint {
 	return hints
 }
 
-// noChainOrCycle reports, from the X and Y links' reach table (c.reach[1]),
-// that producer 21 finds nothing on c's grid. Every link has its
+// noChainOrCycle reports, from the X and Y links' reach table (cl.reach[1]),
+// that producer 21 finds nothing on cl's grid. Every link has its
 // contrapositive (a weak link "a is true, so b is false" goes both ways, and
 // so does a strong one), so a cycle that rules out e, which sees a true
 // potential "a" and a false one "b" of its digit on the cycle, makes a
@@ -87,11 +87,11 @@ func (c *chainer) chainPasses() []*chainHint {
 // Y links are among the table's), a cycle can only rule out a candidate
 // that is no start, the last one of its cell: none can when every such
 // candidate has no other place in the cells it sees.
-func (c *chainer) noChainOrCycle() bool {
-	if c.reach[1].forced != [23]uint64{} {
+func (cl *chainLinks) noChainOrCycle() bool {
+	if cl.reach[1].forced != [23]uint64{} {
 		return false
 	}
-	return !lonesSeeTheirDigit(&c.g.ref, &c.lk.boards)
+	return !lonesSeeTheirDigit(&cl.g.ref, &cl.lk.boards)
 }
 
 // chainPass runs one pass of producer 21 over the cells (row-major) and
@@ -478,7 +478,7 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 // cycleEliminations returns what the cycle of nodes walk rules out (see
 // cycleHint), as cell sets: the candidates outside its cells that see a
 // true and a false potential of their digit on it.
-func (c *chainer) cycleEliminations(r *chainRun, walk []int32) digitBoards {
+func (cl *chainLinks) cycleEliminations(r *chainRun, walk []int32) digitBoards {
 	var cells cellBoard
 	for _, m := range walk {
 		cells.add(int(r.nodes[m].cell))
@@ -495,7 +495,7 @@ func (c *chainer) cycleEliminations(r *chainRun, walk []int32) digitBoards {
 		seen[x.digit-1][1] |= p[1]
 	}
 	var elim digitBoards
-	for i, cands := range c.lk.boards {
+	for i, cands := range cl.lk.boards {
 		elim[i] = cellBoard{on[i][0] & off[i][0] & cands[0] &^ cells[0], on[i][1] & off[i][1] & cands[1] &^ cells[1]}
 	}
 	return elim
