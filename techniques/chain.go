@@ -219,13 +219,13 @@ type nestFrame struct {
 // chainerPool recycles chainers (their link tables keep their capacity).
 var chainerPool = sync.Pool{New: func() any { return &chainer{} }}
 
-// newChainer returns a chainer for s that stops early when ctx is done;
-// done gives it back.
-func newChainer(ctx context.Context, s *State) *chainer {
+// newChainer returns a chainer for s that stops early when ctx is done and
+// shares what it finds in sess (when not nil); done gives it back.
+func newChainer(ctx context.Context, s *State, sess *Session) *chainer {
 	c := chainerPool.Get().(*chainer)
 	c.init(s)
 	c.stop = ctx.Done()
-	if sess := sessionOf(ctx); sess != nil {
+	if sess != nil {
 		sess.attach(s)
 		c.session = sess
 	}

@@ -155,9 +155,9 @@ func (c *chainer) onRun(cache *runCache, cell, d int, m chainMode) *chainRun {
 }
 
 // findChaining returns the finder of one doChaining producer.
-func findChaining(m chainMode) func(context.Context, *State, Emit) bool {
-	return func(ctx context.Context, s *State, emit Emit) bool {
-		c := newChainer(ctx, s)
+func findChaining(m chainMode) func(context.Context, *State, *Session, Emit) bool {
+	return func(ctx context.Context, s *State, sess *Session, emit Emit) bool {
+		c := newChainer(ctx, s, sess)
 		defer c.done()
 		hints := c.multipleChains(m)
 		if c.expired() {

@@ -416,7 +416,7 @@ func (c *chainer) nestedSteps(h *chainHint) []Step {
 // foundAgain runs a nested chain's producer again on its working grid and
 // returns the hint with the chain's identity, its text written.
 func foundAgain(ref *nestRef) *Step {
-	nc := newChainer(context.Background(), ref.work)
+	nc := newChainer(context.Background(), ref.work, nil)
 	defer nc.done()
 	nc.keep = true
 	for _, h := range sortChainHints(nc.runNested(ref.kind)) {

@@ -32,7 +32,7 @@ import (
 // forcing chain there). It is measured once per chainer.
 func (c *chainer) outerQuiet() bool {
 	if c.quiet == 0 {
-		q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref})
+		q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref}, nil)
 		q.lk.prepareStatic()
 		q.buildReach(&q.reach[1], true, 0)
 		c.quiet = 2
@@ -130,7 +130,7 @@ func (c *chainer) outerQuietMultiple() bool {
 	if c.quietMultiple == 0 {
 		c.quietMultiple = 2
 		if c.outerQuiet() {
-			q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref})
+			q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref}, nil)
 			if len(q.multipleChains(modeMultiple)) == 0 {
 				c.quietMultiple = 1
 			}

@@ -48,7 +48,7 @@ func TestNoChainOrCycleFindsNothing(t *testing.T) {
 	edge.Cands[6] = edge.Cands[6].With(1)
 	edge.Cands[9] = edge.Cands[9].With(1)
 	edge.Cands[36] = sudoku.DigitSet(1)
-	c := newChainer(context.Background(), edge)
+	c := newChainer(context.Background(), edge, nil)
 	c.lk.prepareStatic()
 	c.buildReach(&c.reach[1], true, 0)
 	if c.reach[1].forced != [23]uint64{} || c.noChainOrCycle() || len(c.chainPasses()) == 0 {
@@ -64,7 +64,7 @@ func TestNoChainOrCycleFindsNothing(t *testing.T) {
 
 	nothing, found, idle := 0, 0, 0
 	for si, s := range states {
-		c := newChainer(context.Background(), s)
+		c := newChainer(context.Background(), s, nil)
 		c.lk.prepareStatic()
 		c.buildReach(&c.reach[1], true, 0)
 		short := c.noChainOrCycle()
@@ -93,7 +93,7 @@ func TestNoChainOrCycleFindsNothing(t *testing.T) {
 // meet no contradiction: s's candidates but those the chain made false.
 func workingGrids(s *State) []*State {
 	var out []*State
-	c := newChainer(context.Background(), s)
+	c := newChainer(context.Background(), s, nil)
 	defer c.done()
 	r := c.run()
 	defer c.release(r)
@@ -137,14 +137,14 @@ func TestQuietInsideFindsNothing(t *testing.T) {
 			states = append(states, unnestedPath(NewState(g))...)
 		}
 		for si, s := range states {
-			outer := newChainer(context.Background(), s)
+			outer := newChainer(context.Background(), s, nil)
 			if !outer.outerQuiet() {
 				outer.done()
 				continue
 			}
 			quietStates++
 			for wi, w := range workingGrids(s) {
-				c := newChainer(context.Background(), w)
+				c := newChainer(context.Background(), w, nil)
 				short := c.quietInside(&outer.g.ref, &outer.g.refPos)
 				c.lk.prepareStatic()
 				c.buildReach(&c.reach[1], true, 0)
@@ -183,7 +183,7 @@ func TestSkippableBasesFindNothing(t *testing.T) {
 			break
 		}
 		for si, s := range unnestedPath(NewState(p.Grid)) {
-			outer := newChainer(context.Background(), s)
+			outer := newChainer(context.Background(), s, nil)
 			if !outer.outerQuietMultiple() {
 				outer.done()
 				continue
@@ -192,7 +192,7 @@ func TestSkippableBasesFindNothing(t *testing.T) {
 			for wi, w := range workingGrids(s) {
 				var lists [2][]string
 				for pass := range lists {
-					c := newChainer(context.Background(), w)
+					c := newChainer(context.Background(), w, nil)
 					if pass == 0 {
 						c.skip = c.skippableBases(&outer.g.ref, &outer.g.refPos)
 						if c.skip != nil {
@@ -235,7 +235,7 @@ func TestImpliedMatchesLinks(t *testing.T) {
 		}
 		s := NewState(p.Grid)
 		for gi, w := range append(workingGrids(s), s) {
-			c := newChainer(context.Background(), w)
+			c := newChainer(context.Background(), w, nil)
 			c.lk.prepareStatic()
 			var sb staticBoards
 			sb.load(&c.g.ref, &c.g.refPos)

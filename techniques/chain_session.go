@@ -1,7 +1,6 @@
 package techniques
 
 import (
-	"context"
 	"sync"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -20,11 +19,11 @@ import (
 // the puzzle: the chains of later states reach many of those grids again,
 // and only the hints' rule parents depend on the state.
 //
-// Attach a session to the context given to Producer.Find or First with
-// WithSession. It is safe for concurrent use by the searches of one puzzle;
-// give each puzzle graded at the same time its own session. What it keeps
-// changes no step: every producer finds exactly the steps it finds without
-// one.
+// Pass one session to Producer.Find or First for every state of a puzzle
+// (a grader makes one per path). It is safe for concurrent use by the
+// searches of one puzzle; give each puzzle graded at the same time its own
+// session. What it keeps changes no step: every producer finds exactly the
+// steps it finds without one.
 type Session struct {
 	// Workers is how many goroutines one chain search may use (0 or 1:
 	// the caller's alone). The steps found and their order do not depend
@@ -83,20 +82,6 @@ func (s *Session) keepHints(work *State, kind nestedKind, kept []keptHint) {
 // NewSession returns a session whose chain searches use up to workers
 // goroutines.
 func NewSession(workers int) *Session { return &Session{Workers: workers} }
-
-type sessionKey struct{}
-
-// WithSession returns a context that carries the session to the chaining
-// producers.
-func WithSession(ctx context.Context, s *Session) context.Context {
-	return context.WithValue(ctx, sessionKey{}, s)
-}
-
-// sessionOf returns the session of a context, or nil.
-func sessionOf(ctx context.Context) *Session {
-	s, _ := ctx.Value(sessionKey{}).(*Session)
-	return s
-}
 
 // workers returns how many goroutines a search may use.
 func (s *Session) workers() int {

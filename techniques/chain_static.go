@@ -16,8 +16,8 @@ import (
 // bonus) and forcing chains (X: 6.6, X and Y: 7.0, plus the bonus; SE 1.2.1
 // names a six-node X-chain "Turbot Fish"), in three passes: X-links only,
 // Y-links only, both.
-func findForcingChainsAndCycles(ctx context.Context, s *State, emit Emit) bool {
-	c := newChainer(ctx, s)
+func findForcingChainsAndCycles(ctx context.Context, s *State, sess *Session, emit Emit) bool {
+	c := newChainer(ctx, s, sess)
 	defer c.done()
 	return c.emitChainHints(c.forcingChainsAndCycles(false), emit)
 }
@@ -26,8 +26,8 @@ func findForcingChainsAndCycles(ctx context.Context, s *State, emit Emit) bool {
 // the first of its sorted hints. Searches that cannot beat the best hint
 // found so far stop early (a chain or cycle at level L has complexity L, so
 // its rating is known before it is found).
-func firstForcingChainOrCycle(ctx context.Context, s *State) *Step {
-	c := newChainer(ctx, s)
+func firstForcingChainOrCycle(ctx context.Context, s *State, sess *Session) *Step {
+	c := newChainer(ctx, s, sess)
 	defer c.done()
 	hints := c.forcingChainsAndCycles(true)
 	if len(hints) == 0 {
