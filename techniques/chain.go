@@ -7,54 +7,68 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// The chaining engine follows Sudoku Explainer 1.2.1's chain search, because
-// the chains it finds, the parents it records and therefore the complexity
-// (the length bonus of the rating) are part of SE's rating.
+// The chain engine: the package doc says what it does (runs, nesting, what
+// is cached and why it stays exact); this comment maps the code. It
+// follows Sudoku Explainer 1.2.1's chain search step by step, because the
+// chains it finds, the parents it records and therefore the complexity (the
+// length bonus of the rating) are part of SE's rating.
 //
-// A potential is a candidate with a truth value: "r1c2 is 5" (on) or "r1c2
-// is not 5" (off). Links turn one potential into consequences:
+// # Files
 //
-//   - on -> off: the cell's other candidates (Y-links, when enabled), then
-//     the digit's other places in the cell's box, row and column;
-//   - off -> on: the cell's other candidate when it has two (Y-links), and
-//     the digit's other place in a box, row or column where it has two
-//     (X-links).
-//
-// A run propagates from starting potentials and records, for every
-// potential reached, its parents: the first is the one it was derived from,
-// the others ("hidden" parents, dynamic mode only) are the earlier
-// eliminations that made a cell or unit hold two candidates. The complexity
-// of a conclusion is the number of distinct potentials it depends on.
+//   - chain.go: the chainer, its four parts and its life (pool, init,
+//     finish).
+//   - chain_links.go: the chain grid (the reference candidates and the
+//     working copy), the links between potentials (linker), the bit sets.
+//   - chain_run.go: potentials and runs (chainNode, chainRun), with their
+//     parents; the complexity of a conclusion (ancestors).
+//   - chain_hints.go: what a producer collects (chainHint), SE's sort, the
+//     best hint per elimination set (hintFirsts), the chains' text.
+//   - chain_static.go: forcing chains and cycles, on the grid's links as
+//     they are.
+//   - chain_reach.go: which starts imply their opposite (the implication
+//     graph's strongly connected components), so that forcing chains are
+//     searched only where one exists.
+//   - chain_dynamic.go: the producers that compare runs: Nishio, cell and
+//     region (multiple) forcing chains, dynamic forcing chains, dynamic
+//     forcing chains (+) and nested forcing chains; SE's propagation, the
+//     runs by start, the parallel prefetch, the hints.
+//   - chain_sets.go: what a run concludes, found first as bit sets, so
+//     that only the runs that make a hint are built.
+//   - chain_nested.go: the rules run inside chains, the nested producers
+//     in a child chainer, rule parents, the X pass cache.
+//   - chain_quiet.go: proofs that a search nested in a chain finds nothing.
+//   - chain_session.go: Session, what the producers of one puzzle share.
 //
 // # Data flow
 //
-// Each producer call gets a chainer (pooled, with its scratch runs) for the
-// state, and its chainGrid: the reference candidates and a working copy.
+// Each producer call gets a chainer for the state (newChainer: pooled,
+// with its runs), and with it the chain grid.
 //
-//   - Producer 21, forcing chains and cycles (chain_static.go), never changes the
-//     grid: its links are computed once per call (linker.prepareStatic). A
-//     reach table (chain_reach.go) says which starts imply their own opposite, so
+//   - Forcing chains and cycles (chain_static.go) never change the grid:
+//     its links are computed once per call (linker.prepareStatic). A reach
+//     table (chain_reach.go) says which starts imply their own opposite, so
 //     the forcing-chain search, a breadth-first walk on bit sets, runs only
 //     where a chain exists; cycles are searched level by level as SE does.
 //     Rating needs only the first hint: bounded searches stop where they
 //     could no longer beat the best found (chainer.beaten).
-//   - Producers 23 to 26 (chain_dynamic.go) run SE's doChaining: one run
-//     from "cell is d" and one from "cell is not d" per candidate
-//     (chainer.propagate), in dynamic mode removing each false potential
-//     from the working grid as it goes. The runs of one call are cached per
-//     start (runCache) for the region and cell chains, which compare the
-//     runs of a unit's places or a cell's candidates; contradictions and
-//     double forcings compare the two runs of one candidate. Without
-//     nested rules, the runs' conclusions are first found as bit sets
-//     (chain_sets.go) and runs are built only for the starts that make a
-//     hint.
-//   - Producers 27 to 30, nested chains (chain_nested.go), are dynamic
-//     chains in which, when the links run out, other rules run on the
-//     working grid (chainer.advanced): first the basic ones, then whole
-//     producers, in a child chainer. What they eliminate because of the
-//     chain (their "rule parents") becomes new false potentials, marked
-//     with the rule (chainNode.nest). Their results are cached per working
-//     grid (advCache), and the X pass of an inner producer 21 per digit
+//   - Nishio, multiple and dynamic forcing chains (chain_dynamic.go) run
+//     SE's doChaining: one run from "cell is d" and one from "cell is not
+//     d" per candidate (chainer.propagate), in dynamic mode removing each
+//     false potential from the working grid as it goes. The runs of one
+//     call are cached per start (runCache) for the region and cell chains,
+//     which compare the runs of a unit's places or a cell's candidates;
+//     contradictions and double forcings compare the two runs of one
+//     candidate. Without nested rules, the runs' conclusions are first
+//     found as bit sets (chain_sets.go) and runs are built only for the
+//     starts that make a hint.
+//   - Dynamic forcing chains (+) and nested forcing chains
+//     (chain_nested.go) are dynamic chains in which, when the links run
+//     out, other rules run on the working grid (chainer.advanced): first
+//     the basic ones, then whole producers, in a child chainer. What they
+//     eliminate because of the chain (their "rule parents") becomes new
+//     false potentials, marked with the rule (chainNode.nest). Their
+//     results are cached per working grid (advCache, and the session's),
+//     and the X pass of forcing chains and cycles inside chains per digit
 //     layout (xPassCache).
 //
 // Every producer collects chainHints (a step, its complexity, its chain

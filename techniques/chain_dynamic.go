@@ -11,12 +11,15 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Producers 23 to 26: Nishio, multiple (cell and region) forcing chains,
-// dynamic forcing chains and dynamic forcing chains (+). They share one
-// propagation, SE's doChaining: one potential at a time, true potentials
-// before false ones; in dynamic mode each false potential also leaves the
-// working grid, so that later links see the reduced grid (their hidden
-// parents record why).
+// The producers that compare runs: Nishio, cell and region (multiple)
+// forcing chains, dynamic forcing chains, dynamic forcing chains (+) and
+// nested forcing chains (the last two with rules run inside their chains:
+// see chain_nested.go). They share one propagation, SE's doChaining: one
+// potential at a time, true potentials before false ones; in dynamic mode
+// each false potential also leaves the working grid, so that later links
+// see the reduced grid (their hidden parents record why). Their search,
+// multipleChains, is SE's "multiple chains" search, which all of them
+// share.
 
 // chainMode selects a producer's propagation and hints.
 type chainMode struct {
@@ -154,7 +157,8 @@ func (c *chainer) onRun(cache *runCache, cell, d int, m chainMode) *chainRun {
 	return r
 }
 
-// findChaining returns the finder of one doChaining producer.
+// findChaining returns the finder of the producer of mode m (Nishio, cell
+// and region, dynamic, dynamic (+) or nested forcing chains).
 func findChaining(m chainMode) func(context.Context, *State, *Session, Emit) bool {
 	return func(ctx context.Context, s *State, sess *Session, emit Emit) bool {
 		c := newChainer(ctx, s, sess)
@@ -167,9 +171,9 @@ func findChaining(m chainMode) func(context.Context, *State, *Session, Emit) boo
 	}
 }
 
-// multipleChains collects the hints of one doChaining producer, unsorted,
-// but only those that can be the first of their elimination set once
-// sorted (see hintFirsts). The runs they read are held until c.done.
+// multipleChains collects the hints of the producer of mode m, unsorted,
+// but only those that can be the first of their elimination set once sorted
+// (see hintFirsts). The runs they read are held until c.done.
 func (c *chainer) multipleChains(m chainMode) []*chainHint {
 	s := c.s
 	cache := &c.cache

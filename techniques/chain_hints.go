@@ -9,6 +9,10 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
+// What the chain producers collect: hints (a step with what SE sorts it
+// by), sorted as SE sorts them, the best one per elimination set during a
+// search, and the chains' text, written only for a step that is shown.
+
 // chainHint is a chaining step with what SE sorts and compares it by. Its
 // Detail, which takes the chains' text, is written only when the step is
 // emitted (most hints a producer collects are never shown).
@@ -25,7 +29,7 @@ type chainHint struct {
 	startCause int8
 	cycle      bool
 	static     *staticStart
-	origin     int        // producer 21: the cell the search started from
+	origin     int        // forcing chains and cycles: the start's cell
 	facts      *hintFacts // rule parents and identity, once known
 }
 

@@ -6,6 +6,11 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
+// The chain grid and its links: the candidates a run reads (the reference
+// grid and the working copy dynamic runs reduce), the linker that turns a
+// potential into its consequences (tabulated once for static runs), and
+// the bit sets of candidates and cells the searches work on.
+
 // chainGrid is the candidate grid a run works on: the reference (the
 // state when the producer started) and the working copy, which dynamic runs
 // reduce as they go.
@@ -97,8 +102,9 @@ type linker struct {
 
 // strongInto reports whether a static strong link leads back to candidate
 // id: its digit has two places in a unit (X-links), or its cell two
-// candidates (Y-links). Without one, no cycle closes at "id is true" and
-// no chain from "id is false" ends (producer 21 skips those searches).
+// candidates (Y-links). Without one, no cycle closes at "id is true" and no
+// chain from "id is false" ends (forcing chains and cycles skip those
+// searches).
 func (l *linker) strongInto(id int, xLinks, yLinks bool) bool {
 	return (xLinks && len(l.offOnRegion[id]) > 0) || (yLinks && l.offOnCell[id] >= 0)
 }

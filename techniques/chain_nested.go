@@ -22,7 +22,7 @@ import (
 type nestedKind int
 
 const (
-	nestForcingChains nestedKind = iota // producer 21: forcing chains and cycles
+	nestForcingChains nestedKind = iota // forcing chains and cycles
 	nestMultiple                        // multiple forcing chains
 	nestDynamic                         // dynamic forcing chains
 	nestLevel2                          // dynamic forcing chains (+ forcing chains)
@@ -607,10 +607,10 @@ func containsHash(list []uint64, h uint64) bool {
 	return false
 }
 
-// The X pass of producer 21 (X-cycles and forcing X-chains) sees one digit
-// at a time, and the chains of an outer producer each change only a few
-// digits of the working grid: its hints for a digit are kept per digit
-// layout, with what their rule parents are made of (the parents
+// The X pass of forcing chains and cycles (X-cycles and forcing X-chains)
+// sees one digit at a time, and the chains of an outer producer each change
+// only a few digits of the working grid: its hints for a digit are kept per
+// digit layout, with what their rule parents are made of (the parents
 // themselves depend on the outer chain's reference grid), for the session.
 
 // xPassKey is what the X pass sees of a digit: the digit, the cells holding

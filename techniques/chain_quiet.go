@@ -7,11 +7,11 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Producer 21 inside a chain (nested levels 2 and 3) runs at every point
-// where the chain's links run out, and nearly always finds nothing. Where
-// its outer grid is quiet (no start there implies its opposite through the
-// static links: no forcing chain), a cheaper test than the reach table can
-// show that the working grid is quiet too.
+// Forcing chains and cycles inside a chain (nested levels 2 and 3) run at
+// every point where the chain's links run out, and nearly always find
+// nothing. Where its outer grid is quiet (no start there implies its
+// opposite through the static links: no forcing chain), a cheaper test than
+// the reach table can show that the working grid is quiet too.
 //
 // The working grid has the outer grid's candidates but some, so its weak
 // links are among the outer grid's, and a strong link of the working grid
@@ -28,8 +28,8 @@ import (
 // in common, no start of the working grid implies its opposite.
 
 // outerQuiet reports whether no start of c's reference grid implies its
-// opposite through the static X and Y links (then producer 21 finds no
-// forcing chain there). It is measured once per chainer.
+// opposite through the static X and Y links (then forcing chains and cycles
+// find no forcing chain there). It is measured once per chainer.
 func (c *chainer) outerQuiet() bool {
 	if c.quiet == 0 {
 		q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref}, nil)
@@ -44,11 +44,11 @@ func (c *chainer) outerQuiet() bool {
 	return c.quiet == 1
 }
 
-// quietInside reports whether producer 21 finds nothing on cl's grid, a
-// working grid inside a chain whose reference grid, outer, is quiet (see
-// outerQuiet): no new pair's two candidates imply a common potential (so
-// no start implies its opposite), and no lone candidate can fall to a
-// cycle (see noChainOrCycle).
+// quietInside reports whether forcing chains and cycles find nothing on
+// cl's grid, a working grid inside a chain whose reference grid, outer, is
+// quiet (see outerQuiet): no new pair's two candidates imply a common
+// potential (so no start implies its opposite), and no lone candidate can
+// fall to a cycle (see noChainOrCycle).
 func (cl *chainLinks) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool {
 	var s staticBoards
 	s.load(&cl.g.ref, &cl.g.refPos)
@@ -103,17 +103,17 @@ func lonesSeeTheirDigit(grid *[81]sudoku.Digits, cands *digitBoards) bool {
 	return false
 }
 
-// Multiple forcing chains inside a chain (nested level 3) run where
-// producer 21 found nothing, and mostly find nothing either. Where the
-// outer grid is quiet and multiple forcing chains find nothing there
-// (outerQuietMultiple), the bases (a cell's candidates, a digit's places
-// in a unit) of a working grid that kept all their candidates, and whose
-// runs take no new link, have no conclusion in common: their runs, made of
-// old links, are within the outer grid's runs from the same starts, which
-// share no conclusion there (and meet no contradiction: the outer grid is
-// quiet). A run takes a new link "a is false, so b is true" only where it
-// makes a new pair's candidate false, that is (by the contrapositives)
-// where "a is true" makes its start false.
+// Multiple forcing chains inside a chain (nested level 3) run where forcing
+// chains and cycles found nothing, and mostly find nothing either. Where
+// the outer grid is quiet and multiple forcing chains find nothing there
+// (outerQuietMultiple), the bases (a cell's candidates, a digit's places in
+// a unit) of a working grid that kept all their candidates, and whose runs
+// take no new link, have no conclusion in common: their runs, made of old
+// links, are within the outer grid's runs from the same starts, which share
+// no conclusion there (and meet no contradiction: the outer grid is quiet).
+// A run takes a new link "a is false, so b is true" only where it makes a
+// new pair's candidate false, that is (by the contrapositives) where "a is
+// true" makes its start false.
 
 // skippedBases are the bases a nested multiple forcing chains search may
 // skip: cells (cell forcing chains), and per digit, units (region forcing

@@ -13,15 +13,15 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// TestNoChainOrCycleFindsNothing checks the shortcut of producer 21: where
-// noChainOrCycle says nothing can be found, the three passes, run in full,
-// find nothing. The states are hard puzzles with more or less of their
-// solution given, the working grids their dynamic chains leave (as nested
-// chains see them: the cells the chain set hold one candidate), and random
-// dense states around a solution, some of whose one-candidate cells see
-// their digit elsewhere. A state where a cycle rules out a lone candidate
-// while no start implies its opposite tests the lone candidates' part of
-// noChainOrCycle and quietInside.
+// TestNoChainOrCycleFindsNothing checks the shortcut of forcing chains and
+// cycles: where noChainOrCycle says nothing can be found, the three passes,
+// run in full, find nothing. The states are hard puzzles with more or less
+// of their solution given, the working grids their dynamic chains leave (as
+// nested chains see them: the cells the chain set hold one candidate), and
+// random dense states around a solution, some of whose one-candidate cells
+// see their digit elsewhere. A state where a cycle rules out a lone
+// candidate while no start implies its opposite tests the lone candidates'
+// part of noChainOrCycle and quietInside.
 func TestNoChainOrCycleFindsNothing(t *testing.T) {
 	var states []*State
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -119,10 +119,10 @@ func workingGrids(s *State) []*State {
 	return out
 }
 
-// TestQuietInsideFindsNothing checks the shortcut of producer 21 inside
-// chains: on the working grids of a quiet state (see outerQuiet), where
-// quietInside says nothing can be found, the three passes, run in full,
-// find nothing.
+// TestQuietInsideFindsNothing checks the shortcut of forcing chains and
+// cycles inside chains: on the working grids of a quiet state (see
+// outerQuiet), where quietInside says nothing can be found, the three
+// passes, run in full, find nothing.
 func TestQuietInsideFindsNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	quietStates, nothing, found, idle := 0, 0, 0, 0

@@ -84,9 +84,9 @@ func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
 	next := int32(0)
 	t.order, t.first, t.starts = t.order[:0], t.first[:0], t.starts[:0]
 	for _, v0 := range roots {
-		// The starts producer 21 asks about (chainPass): a candidate of a
-		// cell with two or more, true, or false where a strong link
-		// leads back to it.
+		// The starts forcing chains and cycles ask about (chainPass): a
+		// candidate of a cell with two or more, true, or false where a
+		// strong link leads back to it.
 		if id := int(v0 >> 1); cl.g.ref[id/9].Count() >= 2 && (v0&1 == 1 || lk.strongInto(id, true, yLinks)) {
 			t.starts = append(t.starts, v0)
 		}
@@ -206,8 +206,9 @@ func (t *reachTable) propagateStarts() {
 }
 
 // implies reports whether potential (id, fromOn) leads to its opposite, for
-// the starts producer 21 tries (a candidate of a cell with two or more,
-// true, or false where a strong link leads back to it); false for others.
+// the starts forcing chains and cycles try (a candidate of a cell with two
+// or more, true, or false where a strong link leads back to it); false for
+// others.
 func (t *reachTable) implies(id int, fromOn bool) bool {
 	v := id * 2
 	if fromOn {

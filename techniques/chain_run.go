@@ -2,6 +2,11 @@ package techniques
 
 import "slices"
 
+// Potentials and runs. A run (chainRun) is one propagation from a start:
+// its nodes (chainNode) are the potentials it reached, in order, each with
+// its cause and its parents, from which the chains are read back and their
+// complexity measured (see the package doc).
+
 // candID numbers a candidate: cell*9 + digit - 1 (0..728).
 func candID(cell, digit int) int { return cell*9 + digit - 1 }
 

@@ -6,13 +6,13 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Most runs of a doChaining search lead to no hint: a nested dynamic
-// forcing chain search runs hundreds of them on a working grid, often to
-// find one or two. A search without nested rules (level 0: Nishio, multiple and
-// dynamic forcing chains, alone or inside chains) therefore first finds
-// what each run concludes, as sets, without parents or order (runSets),
-// and builds the runs themselves, with their parents, only for the starts
-// whose sets make a hint.
+// Most runs of a multiple chains search (chain_dynamic.go) lead to no hint:
+// a nested dynamic forcing chain search runs hundreds of them on a working
+// grid, often to find one or two. A search without nested rules (level 0:
+// Nishio, multiple and dynamic forcing chains, alone or inside chains)
+// therefore first finds what each run concludes, as sets, without parents
+// or order (runSets), and builds the runs themselves, with their parents,
+// only for the starts whose sets make a hint.
 //
 // The sets are the run's. Without nested rules a run is unit propagation:
 // a true potential rules out the cell's other candidates (Y-links) and the

@@ -9,7 +9,9 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// --- Producer 21: forcing chains and cycles (static) ---------------------
+// Forcing chains and cycles, SE's first chain producer, search the links of
+// the grid as it is (static): chains from a potential to its opposite, and
+// cycles, in three passes (X links, Y links, both).
 
 // findForcingChainsAndCycles finds, without changing the grid while it
 // looks, bidirectional cycles (X: 6.5, Y: 6.5, X and Y: 7.0, plus the length
@@ -22,10 +24,10 @@ func findForcingChainsAndCycles(ctx context.Context, s *State, sess *Session, em
 	return c.emitChainHints(c.forcingChainsAndCycles(false), emit)
 }
 
-// firstForcingChainOrCycle returns the step SE applies from producer 21:
-// the first of its sorted hints. Searches that cannot beat the best hint
-// found so far stop early (a chain or cycle at level L has complexity L, so
-// its rating is known before it is found).
+// firstForcingChainOrCycle returns the step SE applies from forcing chains
+// and cycles: the first of its sorted hints. Searches that cannot beat the
+// best hint found so far stop early (a chain or cycle at level L has
+// complexity L, so its rating is known before it is found).
 func firstForcingChainOrCycle(ctx context.Context, s *State, sess *Session) *Step {
 	c := newChainer(ctx, s, sess)
 	defer c.done()
@@ -38,8 +40,8 @@ func firstForcingChainOrCycle(ctx context.Context, s *State, sess *Session) *Ste
 	return first
 }
 
-// forcingChainsAndCycles collects producer 21's hints; with bounded, only
-// those that can still be the first.
+// forcingChainsAndCycles collects the hints of forcing chains and cycles;
+// with bounded, only those that can still be the first.
 func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 	c.lk.prepareStatic()
 	c.best = nil
@@ -54,8 +56,9 @@ func (c *chainer) forcingChainsAndCycles(bounded bool) []*chainHint {
 	return c.chainPasses()
 }
 
-// chainPasses runs producer 21's three passes (c.reach[1] built): X links
-// only, Y links only, both. It returns nil when the search expired.
+// chainPasses runs the three passes of forcing chains and cycles
+// (c.reach[1] built): X links only, Y links only, both. It returns nil when
+// the search expired.
 func (c *chainer) chainPasses() []*chainHint {
 	var hints []*chainHint
 	ok := true
@@ -76,17 +79,17 @@ func (c *chainer) chainPasses() []*chainHint {
 	return hints
 }
 
-// noChainOrCycle reports, from the X and Y links' reach table (cl.reach[1]),
-// that producer 21 finds nothing on cl's grid. Every link has its
-// contrapositive (a weak link "a is true, so b is false" goes both ways, and
-// so does a strong one), so a cycle that rules out e, which sees a true
-// potential "a" and a false one "b" of its digit on the cycle, makes a
-// forcing chain from "e is true": to "a is false", on along the cycle's
-// links read backwards and negated to "b is true", and to "e is false". So
-// when no start implies its opposite (no forcing chain, in any pass: X and
-// Y links are among the table's), a cycle can only rule out a candidate
-// that is no start, the last one of its cell: none can when every such
-// candidate has no other place in the cells it sees.
+// noChainOrCycle reports, from the X and Y links' reach table
+// (cl.reach[1]), that forcing chains and cycles find nothing on cl's grid.
+// Every link has its contrapositive (a weak link "a is true, so b is false"
+// goes both ways, and so does a strong one), so a cycle that rules out e,
+// which sees a true potential "a" and a false one "b" of its digit on the
+// cycle, makes a forcing chain from "e is true": to "a is false", on along
+// the cycle's links read backwards and negated to "b is true", and to "e is
+// false". So when no start implies its opposite (no forcing chain, in any
+// pass: X and Y links are among the table's), a cycle can only rule out a
+// candidate that is no start, the last one of its cell: none can when every
+// such candidate has no other place in the cells it sees.
 func (cl *chainLinks) noChainOrCycle() bool {
 	if cl.reach[1].forced != [23]uint64{} {
 		return false
@@ -94,9 +97,9 @@ func (cl *chainLinks) noChainOrCycle() bool {
 	return !lonesSeeTheirDigit(&cl.g.ref, &cl.lk.boards)
 }
 
-// chainPass runs one pass of producer 21 over the cells (row-major) and
-// their digits (all, or only digit when it is not 0). It reports false when
-// the search expired.
+// chainPass runs one pass of forcing chains and cycles over the cells
+// (row-major) and their digits (all, or only digit when it is not 0). It
+// reports false when the search expired.
 func (c *chainer) chainPass(hints []*chainHint, xLinks, yLinks bool, digit int) ([]*chainHint, bool) {
 	for cell := 0; cell < 81; cell++ {
 		cands := c.s.Cands[cell]

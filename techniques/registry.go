@@ -49,8 +49,7 @@ const (
 // state: it is one of Sudoku Explainer's "hint producers". SE tries its
 // producers in a fixed order and applies the first step of the first one
 // that finds anything; that order is part of the rating (see package
-// grade). Comments elsewhere call SE's producers by their place in that
-// order, counting from 1: producer 21 is forcing chains and cycles.
+// grade).
 type Producer struct {
 	techniques []Technique
 	// find emits the steps in SE's scan order; chain producers watch ctx
@@ -81,9 +80,10 @@ func (p *Producer) Min() sudoku.Rating {
 // SE reports whether the producer is one of Sudoku Explainer's.
 func (p *Producer) SE() bool { return p.techniques[0].SE }
 
-// Chain reports whether the producer is one of the chaining ones (SE's
-// producers 21 to 30, aligned triplet exclusion among them), which search
-// the whole grid at every call and cost far more than the others.
+// Chain reports whether the producer is one of the chaining ones (forcing
+// chains and cycles and every producer after it, aligned triplet exclusion
+// among them), which search the whole grid at every call and cost far more
+// than the others.
 func (p *Producer) Chain() bool { return p.chain }
 
 // Find passes each step the producer sees in s to emit, in Sudoku
