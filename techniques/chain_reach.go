@@ -31,7 +31,6 @@ type reachTable struct {
 // digit (1..9) restricts an X pass (no cell links, so each digit's graph
 // stands alone) to that digit's potentials; 0 takes them all.
 func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
-	lk := &cl.lk
 	// The nodes of the grid's candidates (of digit only, when given), in
 	// ascending order: cells, then digits, then "off" before "on". Only
 	// their entries are set: the others are never reached.
@@ -47,9 +46,26 @@ func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
 		}
 	}
 	t.roots = roots
-	// Adjacency: the successors of node v are t.edges[t.start[v]:t.end[v]].
-	t.edges = t.edges[:0]
+	t.link(&cl.lk, yLinks)
+	// The starts forcing chains and cycles ask about (chainPass): a
+	// candidate of a cell with two or more, true, or false where a strong
+	// link leads back to it.
+	t.starts = t.starts[:0]
 	for _, v := range roots {
+		if id := int(v >> 1); cl.g.ref[id/9].Count() >= 2 && (v&1 == 1 || cl.lk.strongInto(id, true, yLinks)) {
+			t.starts = append(t.starts, v)
+		}
+	}
+	t.components()
+	t.propagateStarts()
+}
+
+// link sets the graph's edges from the roots, through the links of lk
+// (with cell links when yLinks): the successors of node v are
+// t.edges[t.start[v]:t.end[v]].
+func (t *reachTable) link(lk *linker, yLinks bool) {
+	t.edges = t.edges[:0]
+	for _, v := range t.roots {
 		t.start[v] = int32(len(t.edges))
 		id := v >> 1
 		if v&1 == 1 {
@@ -71,9 +87,14 @@ func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
 		}
 		t.end[v] = int32(len(t.edges))
 	}
+}
 
-	// Tarjan's algorithm, iterative; cursor[v] is the next edge to follow.
+// components finds the strongly connected components of the graph of the
+// roots (comp, order, first) with Tarjan's algorithm, iterative; cursor[v]
+// is the next edge to follow.
+func (t *reachTable) components() {
 	const unseen = -1
+	roots := t.roots
 	index, low, cursor, onStack := &t.index, &t.low, &t.cursor, &t.onStack
 	for _, v := range roots {
 		index[v] = unseen
@@ -82,14 +103,8 @@ func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
 	}
 	stack, work := t.stack[:0], t.work[:0]
 	next := int32(0)
-	t.order, t.first, t.starts = t.order[:0], t.first[:0], t.starts[:0]
+	t.order, t.first = t.order[:0], t.first[:0]
 	for _, v0 := range roots {
-		// The starts forcing chains and cycles ask about (chainPass): a
-		// candidate of a cell with two or more, true, or false where a
-		// strong link leads back to it.
-		if id := int(v0 >> 1); cl.g.ref[id/9].Count() >= 2 && (v0&1 == 1 || lk.strongInto(id, true, yLinks)) {
-			t.starts = append(t.starts, v0)
-		}
 		if index[v0] != unseen {
 			continue
 		}
@@ -148,7 +163,6 @@ func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
 		}
 	}
 	t.first = append(t.first, int32(len(t.order)))
-	t.propagateStarts()
 	t.stack, t.work = stack, work
 }
 

@@ -218,30 +218,14 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 			break
 		}
 		newOff, offDigits = digitBoards{}, 0
-		// Cells left with one candidate (of two or more), counted across
-		// the digits' boards.
+		// Cells left with one candidate (of two or more) make it true.
 		if yLinks {
-			touched[0] &= k.multiCell[0]
-			touched[1] &= k.multiCell[1]
-			if !touched.empty() {
-				var ones, twos cellBoard
-				for i := range cands {
-					twos[0] |= ones[0] & cands[i][0]
-					twos[1] |= ones[1] & cands[i][1]
-					ones[0] |= cands[i][0]
-					ones[1] |= cands[i][1]
-				}
-				if touched[0]&^ones[0]|touched[1]&^ones[1] != 0 {
-					conflict = true
-				}
-				single := cellBoard{touched[0] & ones[0] &^ twos[0], touched[1] & ones[1] &^ twos[1]}
-				if !single.empty() {
-					for i := range pendOn {
-						pendOn[i][0] |= cands[i][0] & single[0]
-						pendOn[i][1] |= cands[i][1] & single[1]
-					}
-					pendDigits = 0x1FF
-				}
+			added, empty := k.lastCandidates(&cands, touched, &pendOn)
+			if empty {
+				conflict = true
+			}
+			if added {
+				pendDigits = 0x1FF
 			}
 		}
 		// New true potentials.
@@ -258,6 +242,36 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 		}
 	}
 	s.on, s.off, s.conflict = onB, offB, conflict
+}
+
+// lastCandidates finds the cells of touched with two candidates or more in
+// the reference grid that cands leaves with one, counted across the
+// digits' boards: it adds their last candidates to pendOn and reports
+// whether there were any (added), and whether cands leaves a cell of
+// touched with none (empty).
+func (k *closures) lastCandidates(cands *digitBoards, touched cellBoard, pendOn *digitBoards) (added, empty bool) {
+	touched[0] &= k.multiCell[0]
+	touched[1] &= k.multiCell[1]
+	if touched.empty() {
+		return false, false
+	}
+	var ones, twos cellBoard
+	for i := range cands {
+		twos[0] |= ones[0] & cands[i][0]
+		twos[1] |= ones[1] & cands[i][1]
+		ones[0] |= cands[i][0]
+		ones[1] |= cands[i][1]
+	}
+	empty = touched[0]&^ones[0]|touched[1]&^ones[1] != 0
+	single := cellBoard{touched[0] & ones[0] &^ twos[0], touched[1] & ones[1] &^ twos[1]}
+	if single.empty() {
+		return false, empty
+	}
+	for i := range pendOn {
+		pendOn[i][0] |= cands[i][0] & single[0]
+		pendOn[i][1] |= cands[i][1] & single[1]
+	}
+	return true, empty
 }
 
 // staticBoards is a grid as its static links see it: the candidates per

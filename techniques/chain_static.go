@@ -306,7 +306,6 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 // on bit sets and builds the chain itself (for the text) only when the step
 // is shown.
 func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLinks bool) []*chainHint {
-	lk := &c.lk
 	id0 := candID(cell, d)
 	reach := &c.reach[0]
 	if yLinks {
@@ -315,7 +314,7 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 	if !reach.implies(id0, startOn) {
 		return hints // no chain from the start to its opposite
 	}
-	lk.prepareMasks()
+	c.lk.prepareMasks()
 	chainBase := sudoku.Rating(6.6)
 	if yLinks {
 		chainBase = 7.0
@@ -323,6 +322,38 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 	if c.beaten(chainBase, 2) {
 		return hints
 	}
+	depth := c.staticChainLength(id0, startOn, yLinks, chainBase)
+	if depth == 0 {
+		return hints
+	}
+	st := eliminationStep(c.s, cell, d, !startOn)
+	if len(st.Eliminations) == 0 {
+		return hints
+	}
+	complexity := depth + 1
+	base, key, name := sudoku.Rating(6.6), keyChainX, "Forcing X-Chain"
+	if yLinks {
+		base, key, name = 7.0, keyChainXY, "Forcing Chain"
+	} else if complexity == 6 {
+		name = "Turbot Fish"
+	}
+	st.Technique, st.Name, st.Rating = techChain, name, base+chainBonus(complexity)
+	st.Cells = []int{cell}
+	st.Digits = sudoku.DigitSet(d)
+	detail := func() string { return c.staticChainText(st, cell, d, startOn, yLinks) }
+	h := &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail, startCause: causeStart,
+		static: &staticStart{cell, d, startOn, yLinks}, origin: cell}
+	c.offer(h)
+	return append(hints, h)
+}
+
+// staticChainLength returns the length (links) of the shortest chain from
+// potential (id0, startOn) to its opposite through the static links (with
+// Y-links when yLinks), found level by level on bit sets; or 0 when there
+// is none, or none short enough to come first (a chain rated chainBase
+// plus its length bonus: see beaten).
+func (c *chainer) staticChainLength(id0 int, startOn, yLinks bool, chainBase sudoku.Rating) int {
+	lk := &c.lk
 	var onSet, offSet, frontier, next candSet
 	depth := 0
 	found := false
@@ -385,27 +416,9 @@ func (c *chainer) staticChainHint(hints []*chainHint, cell, d int, startOn, yLin
 		frontierOn = !frontierOn
 	}
 	if !found {
-		return hints
+		return 0
 	}
-	st := eliminationStep(c.s, cell, d, !startOn)
-	if len(st.Eliminations) == 0 {
-		return hints
-	}
-	complexity := depth + 1
-	base, key, name := sudoku.Rating(6.6), keyChainX, "Forcing X-Chain"
-	if yLinks {
-		base, key, name = 7.0, keyChainXY, "Forcing Chain"
-	} else if complexity == 6 {
-		name = "Turbot Fish"
-	}
-	st.Technique, st.Name, st.Rating = techChain, name, base+chainBonus(complexity)
-	st.Cells = []int{cell}
-	st.Digits = sudoku.DigitSet(d)
-	detail := func() string { return c.staticChainText(st, cell, d, startOn, yLinks) }
-	h := &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail, startCause: causeStart,
-		static: &staticStart{cell, d, startOn, yLinks}, origin: cell}
-	c.offer(h)
-	return append(hints, h)
+	return depth
 }
 
 // staticChainText finds the chain of a static forcing chain with parents,
