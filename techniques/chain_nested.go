@@ -9,10 +9,11 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Nested forcing chains (SE's levels 2 to 5). Inside a dynamic chain, when
-// the links run out, SE runs other rules on the chain's working grid: at
-// level 1 the basic ones (see nestedRules), from level 2 whole chaining
-// producers too. Each hint such a producer finds there that owes something
+// Dynamic forcing chains (+) (level 1) and nested forcing chains (SE's
+// levels 2 to 5). Inside a dynamic chain, when the links run out, SE runs
+// other rules on the chain's working grid: the basic ones (see
+// nestedRules), and from level 2 whole chaining producers too (see
+// nestedChainModes). Each hint such a producer finds there that owes something
 // to the chain (its "rule parents": candidates the chain removed that the
 // hint's strong links needed) turns its eliminations into new false
 // potentials of the chain. The nested chain's complexity counts in the

@@ -33,29 +33,31 @@ type reachTable struct {
 func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
 	// The nodes of the grid's candidates (of digit only, when given), in
 	// ascending order: cells, then digits, then "off" before "on". Only
-	// their entries are set: the others are never reached.
-	roots := t.roots[:0]
+	// their entries are set: the others are never reached. Among them, the
+	// starts forcing chains and cycles ask about (chainPass): a candidate
+	// of a cell with two or more, true, or false where a strong link leads
+	// back to it.
+	roots, starts := t.roots[:0], t.starts[:0]
 	for cell := 0; cell < 81; cell++ {
 		cands := uint16(cl.g.ref[cell])
+		multi := cl.g.ref[cell].Count() >= 2
 		if digit > 0 {
 			cands &= 1 << digit
 		}
 		for x := cands; x != 0; x &= x - 1 {
-			v := int32(candID(cell, bits.TrailingZeros16(x)) * 2)
+			id := candID(cell, bits.TrailingZeros16(x))
+			v := int32(id * 2)
 			roots = append(roots, v, v+1)
+			if multi && cl.lk.strongInto(id, true, yLinks) {
+				starts = append(starts, v)
+			}
+			if multi {
+				starts = append(starts, v+1)
+			}
 		}
 	}
-	t.roots = roots
+	t.roots, t.starts = roots, starts
 	t.link(&cl.lk, yLinks)
-	// The starts forcing chains and cycles ask about (chainPass): a
-	// candidate of a cell with two or more, true, or false where a strong
-	// link leads back to it.
-	t.starts = t.starts[:0]
-	for _, v := range roots {
-		if id := int(v >> 1); cl.g.ref[id/9].Count() >= 2 && (v&1 == 1 || cl.lk.strongInto(id, true, yLinks)) {
-			t.starts = append(t.starts, v)
-		}
-	}
 	t.components()
 	t.propagateStarts()
 }

@@ -132,16 +132,8 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 	var onB, offB, pendOn, newOff digitBoards
 	// The digits (bit i for index i) whose pendOn or newOff may hold a
 	// cell: the loops skip the others.
-	var pendDigits, offDigits uint16
+	pendDigits, offDigits := startSets(&onB, &pendOn, &newOff, cell, d, on)
 	conflict := false
-	if on {
-		onB[d-1].add(cell)
-		pendOn[d-1].add(cell)
-		pendDigits = 1 << (d - 1)
-	} else {
-		newOff[d-1].add(cell) // it enters the false set below
-		offDigits = 1 << (d - 1)
-	}
 	for !conflict {
 		// True potentials: their peers, and their cells' other candidates.
 		var placed, twice cellBoard
@@ -218,14 +210,30 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 			break
 		}
 		newOff, offDigits = digitBoards{}, 0
-		// Cells left with one candidate (of two or more) make it true.
+		// Cells left with one candidate (of two or more), counted across
+		// the digits' boards.
 		if yLinks {
-			added, empty := k.lastCandidates(&cands, touched, &pendOn)
-			if empty {
-				conflict = true
-			}
-			if added {
-				pendDigits = 0x1FF
+			touched[0] &= k.multiCell[0]
+			touched[1] &= k.multiCell[1]
+			if !touched.empty() {
+				var ones, twos cellBoard
+				for i := range cands {
+					twos[0] |= ones[0] & cands[i][0]
+					twos[1] |= ones[1] & cands[i][1]
+					ones[0] |= cands[i][0]
+					ones[1] |= cands[i][1]
+				}
+				if touched[0]&^ones[0]|touched[1]&^ones[1] != 0 {
+					conflict = true
+				}
+				single := cellBoard{touched[0] & ones[0] &^ twos[0], touched[1] & ones[1] &^ twos[1]}
+				if !single.empty() {
+					for i := range pendOn {
+						pendOn[i][0] |= cands[i][0] & single[0]
+						pendOn[i][1] |= cands[i][1] & single[1]
+					}
+					pendDigits = 0x1FF
+				}
 			}
 		}
 		// New true potentials.
@@ -244,34 +252,18 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 	s.on, s.off, s.conflict = onB, offB, conflict
 }
 
-// lastCandidates finds the cells of touched with two candidates or more in
-// the reference grid that cands leaves with one, counted across the
-// digits' boards: it adds their last candidates to pendOn and reports
-// whether there were any (added), and whether cands leaves a cell of
-// touched with none (empty).
-func (k *closures) lastCandidates(cands *digitBoards, touched cellBoard, pendOn *digitBoards) (added, empty bool) {
-	touched[0] &= k.multiCell[0]
-	touched[1] &= k.multiCell[1]
-	if touched.empty() {
-		return false, false
+// startSets puts the start of a dynamic run in closeDynamic's sets: "cell
+// is d" in the true set and the batch of true potentials, "cell is not d"
+// in the batch of false potentials (it enters the false set there). It
+// returns the digits (bit i for index i) of each batch.
+func startSets(onB, pendOn, newOff *digitBoards, cell, d int, on bool) (pendDigits, offDigits uint16) {
+	if on {
+		onB[d-1].add(cell)
+		pendOn[d-1].add(cell)
+		return 1 << (d - 1), 0
 	}
-	var ones, twos cellBoard
-	for i := range cands {
-		twos[0] |= ones[0] & cands[i][0]
-		twos[1] |= ones[1] & cands[i][1]
-		ones[0] |= cands[i][0]
-		ones[1] |= cands[i][1]
-	}
-	empty = touched[0]&^ones[0]|touched[1]&^ones[1] != 0
-	single := cellBoard{touched[0] & ones[0] &^ twos[0], touched[1] & ones[1] &^ twos[1]}
-	if single.empty() {
-		return false, empty
-	}
-	for i := range pendOn {
-		pendOn[i][0] |= cands[i][0] & single[0]
-		pendOn[i][1] |= cands[i][1] & single[1]
-	}
-	return true, empty
+	newOff[d-1].add(cell)
+	return 0, 1 << (d - 1)
 }
 
 // staticBoards is a grid as its static links see it: the candidates per
