@@ -153,13 +153,14 @@ type rule struct {
 	easiest string
 }
 
-// first returns the first step of the rule's techniques that are on.
-func (r rule) first(ctx context.Context, s *techniques.State) *techniques.Step {
+// first returns the first step of the rule's techniques that are on; sess
+// is the session of the puzzle's path.
+func (r rule) first(ctx context.Context, s *techniques.State, sess *techniques.Session) *techniques.Step {
 	if r.on == nil {
-		return r.p.First(ctx, s)
+		return r.p.First(ctx, s, sess)
 	}
 	var first *techniques.Step
-	r.p.Find(ctx, s, func(st *techniques.Step) bool {
+	r.p.Find(ctx, s, sess, func(st *techniques.Step) bool {
 		if r.on[st.Technique] {
 			first = st
 			return false
@@ -349,8 +350,8 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 		return Result{Status: Budget}
 	}
 	// One session for the whole path: the chaining producers share what
-	// they find on one state (it is dropped when the state changes).
-	ctx = techniques.WithSession(ctx, techniques.NewSession(opt.Workers))
+	// they find on one state, and some of it from state to state.
+	sess := techniques.NewSession(opt.Workers)
 	res := Result{Status: Rated, Ratings: Ratings{ER: -1}, Usage: map[string]*Usage{}}
 	for !s.Solved() && (limit == 0 || res.Steps < limit) {
 		var step *techniques.Step
@@ -361,7 +362,7 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 				res.Status, res.ER, res.Hardest = Over, r.min, r.easiest
 				return res
 			}
-			step = r.first(ctx, s)
+			step = r.first(ctx, s, sess)
 			if ctx.Err() != nil {
 				// The search was cut short: its answer (or its silence) is
 				// not SE's.

@@ -43,7 +43,7 @@ func (g *Grader) Steps(ctx context.Context, st *sudoku.State) ([]techniques.Step
 		if r.p.Chain() && len(steps) > 0 {
 			continue
 		}
-		r.p.Find(ctx, s, func(step *techniques.Step) bool {
+		r.p.Find(ctx, s, nil, func(step *techniques.Step) bool {
 			if r.on != nil && !r.on[step.Technique] {
 				return true
 			}

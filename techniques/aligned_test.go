@@ -38,7 +38,7 @@ func TestAlignedExclusionsMatchReference(t *testing.T) {
 			s := NewState(p.Grid)
 			// A grader's session, which keeps the last state without a
 			// triplet exclusion from one state to the next.
-			ctx := WithSession(context.Background(), NewSession(1))
+			sess := NewSession(1)
 			for !s.Solved() && !t.Failed() {
 				states++
 				for _, f := range finders {
@@ -49,7 +49,7 @@ func TestAlignedExclusionsMatchReference(t *testing.T) {
 					found[f.name] += len(got)
 					if f.name == "triplet" {
 						var first []string
-						if st := firstAlignedTriplet(ctx, s); st != nil {
+						if st := firstAlignedTriplet(context.Background(), s, sess); st != nil {
 							first = append(first, fmt.Sprint(st.Eliminations, st.Cells, st.Detail))
 						}
 						if len(want) > 1 {
@@ -92,7 +92,7 @@ func seStepUpTo(s *State, maxMin sudoku.Rating) *Step {
 		if p.Min() > maxMin {
 			break
 		}
-		if st := p.First(context.Background(), s); st != nil {
+		if st := p.First(context.Background(), s, nil); st != nil {
 			return st
 		}
 	}

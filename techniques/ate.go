@@ -34,8 +34,7 @@ type tripletsFound struct {
 // only the others are tested. (A triple that was not tested there, or
 // tested with other excluders, has a cell that changed: one that became an
 // excluder or a third cell. One that lost excluders rules out less.)
-func firstAlignedTriplet(ctx context.Context, s *State) *Step {
-	sess := sessionOf(ctx)
+func firstAlignedTriplet(_ context.Context, s *State, sess *Session) *Step {
 	var since *tripletsFound
 	if sess != nil {
 		since = sess.tripletsSince(s)

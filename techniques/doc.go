@@ -30,9 +30,9 @@
 //   - aligned.go, ape.go, ate.go: aligned pair and triplet exclusion
 //   - singledigit.go, bivalue.go: skyscraper, 2-string kite, empty
 //     rectangle, simple colours, XY-chain, remote pairs (extras)
-//   - chaining.go, chains.go, chains_dynamic.go, chains_nested.go,
-//     reach.go: SE's chains, from bidirectional cycles (6.5) to nested
-//     forcing chains (11.0 and up); chaining.go explains how they work
+//   - chain.go and the other chain_*.go files: the chain engine (below),
+//     SE's chains from bidirectional cycles (6.5) to nested forcing chains
+//     (11.0 and up); chain.go maps its files
 //   - quick.go: a bit-mask test for puzzles that singles solve, for the
 //     generator
 //
@@ -44,4 +44,76 @@
 // search chains scan the whole grid at every call; they watch their context
 // and stop early when it is done, and what they found then is not SE's
 // answer (the grader reports the puzzle as over its time budget).
+//
+// # The chain engine
+//
+// From forcing chains and cycles (6.5) on, SE's techniques are chain
+// searches (aligned triplet exclusion aside), and the rating depends on
+// which chains SE finds and how long they are, so the engine follows SE
+// 1.2.1's search step by step.
+//
+// A potential is a candidate assumed true ("r1c2 is 5") or false ("r1c2 is
+// not 5"). Links derive potentials from one: a true one makes the cell's
+// other candidates false, and the digit's other places in its box, row and
+// column; a false one makes true the other candidate of a cell of two, and
+// the other place of the digit in a unit where it has two. A run starts
+// from one potential and follows the links, true potentials before false
+// ones, until nothing new comes or a candidate is found both true and false
+// (a contradiction). It records every potential it reaches once, with its
+// parents: the potential it came from and, in a dynamic run, the earlier
+// false potentials that left the cell or unit with two candidates. The
+// complexity of a conclusion, which raises the rating, is the number of
+// distinct potentials it depends on.
+//
+// Forcing chains and cycles follow the links of the grid as it is: a chain
+// from a potential to its opposite proves the opposite, and a cycle rules
+// out, outside its cells, a candidate that sees a true and a false
+// potential of its digit on it. The later producers compare runs: a run
+// that meets a contradiction proves its start false (Nishio, contradiction
+// forcing chains); what both "x" and "not x" imply holds (double forcing
+// chains), and so does what every candidate of a cell, or every place of a
+// digit in a unit, implies (cell and region forcing chains). Dynamic runs
+// also take each false potential out of a working copy of the grid, so that
+// later links see the grid the chain has made.
+//
+// Nesting. From dynamic forcing chains (+) on, when a run's links run out,
+// other rules run on its working grid: the basic ones (pointing and
+// claiming, hidden pair, naked pair, X-wing) at every level, and from level
+// 2 whole producers: forcing chains and cycles (level 2; and multiple
+// forcing chains at level 3), dynamic forcing chains (level 4; and nested
+// chains of level 2 at level 5). A hint such a rule finds on the working
+// grid counts only if it owes something to the run: its rule parents,
+// candidates the run removed that the hint needs. Its eliminations become
+// new false potentials of the run, whose parents are the rule parents, and
+// the run goes on. A nested producer runs in a child chainer, with the
+// working grid as its own grid (where it may nest again); each distinct
+// nested chain a conclusion uses adds its own complexity.
+//
+// Caches. Nested searches run the same rules on the same working grids
+// again and again: within one producer call, from producer to producer on
+// one state, and from state to state, since the chains of later states
+// reach many of the same working grids. What is kept serves only where it
+// is exactly what the search would find again:
+//
+//   - within one call: the runs by start (a run depends on its start, the
+//     grid and the mode alone), and what the nested rules found on each
+//     working grid (a function of that grid, the call's grid fixed);
+//   - within one state, across producers, in the Session: what the basic
+//     rules and each nested producer found on each working grid, with
+//     their rule parents; these are measured against the state's grid, so
+//     all of it goes when the state changes;
+//   - across the states of a puzzle, in the Session: the hints a nested
+//     producer found on a working grid without their rule parents, which
+//     are measured again against each state (the hints depend on the
+//     working grid alone); the X pass of nested forcing chains and cycles
+//     per digit layout (X links see one digit); and the last state where
+//     aligned triplet exclusion found nothing (a state that follows from it
+//     changes only the triples whose cells changed).
+//
+// Rating needs only the first step, so bounded searches skip what could no
+// longer beat the best hint found; and shortcuts prove, without the
+// search, where it would find nothing (chain_sets.go, chain_reach.go,
+// chain_quiet.go). The tests compare the shortcuts and the session with
+// the full search (chain_*_test.go), and the grader with SE's ratings and
+// paths (package grade).
 package techniques

@@ -76,18 +76,18 @@ const (
 // state: it is one of Sudoku Explainer's "hint producers". SE tries its
 // producers in a fixed order and applies the first step of the first one
 // that finds anything; that order is part of the rating (see package
-// grade). Comments elsewhere call SE's producers by their place in that
-// order, counting from 1: producer 21 is forcing chains and cycles.
+// grade).
 type Producer struct {
 	techniques []Technique
-	// find emits the steps in SE's scan order; chain producers watch ctx.
-	find func(ctx context.Context, s *State, emit Emit) bool
+	// find emits the steps in SE's scan order; chain producers watch ctx
+	// and use sess when it is not nil.
+	find func(ctx context.Context, s *State, sess *Session, emit Emit) bool
 	// general, when set, finds every instance of the techniques, without
 	// the restrictions of SE's search (which skips instances another
 	// producer finds anyway).
 	general Finder
 	// first, when set, returns the step find would emit first, faster.
-	first func(ctx context.Context, s *State) *Step
+	first func(ctx context.Context, s *State, sess *Session) *Step
 	chain bool
 }
 
@@ -107,16 +107,21 @@ func (p *Producer) Min() sudoku.Rating {
 // SE reports whether the producer is one of Sudoku Explainer's.
 func (p *Producer) SE() bool { return p.techniques[0].SE }
 
-// Chain reports whether the producer is one of the chaining ones (SE's
-// producers 21 to 30, aligned triplet exclusion among them), which search
-// the whole grid at every call and cost far more than the others.
+// Chain reports whether the producer is one of the chaining ones (forcing
+// chains and cycles and every producer after it, aligned triplet exclusion
+// among them), which search the whole grid at every call and cost far more
+// than the others.
 func (p *Producer) Chain() bool { return p.chain }
 
 // Find passes each step the producer sees in s to emit, in Sudoku
 // Explainer's order; it returns false when emit stopped it. A chain search
 // stops early when ctx is done, and what it found is then not SE's answer:
-// the caller must check ctx.Err.
-func (p *Producer) Find(ctx context.Context, s *State, emit Emit) bool { return p.find(ctx, s, emit) }
+// the caller must check ctx.Err. sess, when not nil, is the session of the
+// puzzle s belongs to (see Session): the chaining producers share what
+// they find there. The steps are the same with or without one.
+func (p *Producer) Find(ctx context.Context, s *State, sess *Session, emit Emit) bool {
+	return p.find(ctx, s, sess, emit)
+}
 
 // FindAll passes every instance of the producer's techniques to emit, also
 // those Sudoku Explainer's search skips because another producer finds
@@ -125,26 +130,26 @@ func (p *Producer) FindAll(ctx context.Context, s *State, emit Emit) bool {
 	if p.general != nil {
 		return p.general(s, emit)
 	}
-	return p.find(ctx, s, emit)
+	return p.find(ctx, s, nil, emit)
 }
 
 // First returns the first step Find would emit, or nil.
-func (p *Producer) First(ctx context.Context, s *State) *Step {
+func (p *Producer) First(ctx context.Context, s *State, sess *Session) *Step {
 	if p.first != nil {
-		return p.first(ctx, s)
+		return p.first(ctx, s, sess)
 	}
 	var first *Step
-	p.find(ctx, s, func(st *Step) bool {
+	p.find(ctx, s, sess, func(st *Step) bool {
 		first = st
 		return false
 	})
 	return first
 }
 
-// plain adapts a finder that runs in microseconds and never needs to stop
-// early.
-func plain(f Finder) func(context.Context, *State, Emit) bool {
-	return func(_ context.Context, s *State, emit Emit) bool { return f(s, emit) }
+// plain adapts a finder that runs in microseconds, never needs to stop
+// early and keeps nothing in a session.
+func plain(f Finder) func(context.Context, *State, *Session, Emit) bool {
+	return func(_ context.Context, s *State, _ *Session, emit Emit) bool { return f(s, emit) }
 }
 
 // rr is a rating band for the tables below; max 0 means no upper bound.

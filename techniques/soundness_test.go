@@ -33,7 +33,7 @@ func checkSteps(t *testing.T, s *State, sol sudoku.Grid, where string) int {
 // step of the first producer that finds one.
 func seStep(s *State) *Step {
 	for _, p := range seProducers {
-		if st := p.First(context.Background(), s); st != nil {
+		if st := p.First(context.Background(), s, nil); st != nil {
 			return st
 		}
 	}
@@ -98,11 +98,11 @@ func walkSound(t *testing.T, name string, puzzles []sudoku.Puzzle, maxMin sudoku
 					break
 				}
 				if !pr.Chain() {
-					next = pr.First(context.Background(), s)
+					next = pr.First(context.Background(), s, nil)
 				} else {
 					// Every hint of a chain producer is checked here; the
 					// first is SE's step.
-					pr.Find(context.Background(), s, func(st *Step) bool {
+					pr.Find(context.Background(), s, nil, func(st *Step) bool {
 						if next == nil {
 							next = st
 						}
@@ -262,7 +262,7 @@ func TestSoundnessLevel5(t *testing.T) {
 		t.Fatal("no step of 9.0 or more on the path")
 	}
 	n := 0
-	level5.Find(context.Background(), hard, func(st *Step) bool {
+	level5.Find(context.Background(), hard, nil, func(st *Step) bool {
 		n++
 		checkStep(t, hard, sol, st, "level 5")
 		return true

@@ -7,11 +7,11 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Producer 21 inside a chain (nested levels 2 and 3) runs at every point
-// where the chain's links run out, and nearly always finds nothing. Where
-// its outer grid is quiet (no start there implies its opposite through the
-// static links: no forcing chain), a cheaper test than the reach table can
-// show that the working grid is quiet too.
+// Forcing chains and cycles inside a chain (nested levels 2 and 3) run at
+// every point where the chain's links run out, and nearly always find
+// nothing. Where its outer grid is quiet (no start there implies its
+// opposite through the static links: no forcing chain), a cheaper test than
+// the reach table can show that the working grid is quiet too.
 //
 // The working grid has the outer grid's candidates but some, so its weak
 // links are among the outer grid's, and a strong link of the working grid
@@ -28,11 +28,11 @@ import (
 // in common, no start of the working grid implies its opposite.
 
 // outerQuiet reports whether no start of c's reference grid implies its
-// opposite through the static X and Y links (then producer 21 finds no
-// forcing chain there). It is measured once per chainer.
+// opposite through the static X and Y links (then forcing chains and cycles
+// find no forcing chain there). It is measured once per chainer.
 func (c *chainer) outerQuiet() bool {
 	if c.quiet == 0 {
-		q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref})
+		q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref}, nil)
 		q.lk.prepareStatic()
 		q.buildReach(&q.reach[1], true, 0)
 		c.quiet = 2
@@ -44,18 +44,18 @@ func (c *chainer) outerQuiet() bool {
 	return c.quiet == 1
 }
 
-// quietInside reports whether producer 21 finds nothing on c's grid, a
-// working grid inside a chain whose reference grid, outer, is quiet (see
-// outerQuiet): no new pair's two candidates imply a common potential (so
-// no start implies its opposite), and no lone candidate can fall to a
-// cycle (see noChainOrCycle).
-func (c *chainer) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool {
+// quietInside reports whether forcing chains and cycles find nothing on
+// cl's grid, a working grid inside a chain whose reference grid, outer, is
+// quiet (see outerQuiet): no new pair's two candidates imply a common
+// potential (so no start implies its opposite), and no lone candidate can
+// fall to a cycle (see noChainOrCycle).
+func (cl *chainLinks) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool {
 	var s staticBoards
-	s.load(&c.g.ref, &c.g.refPos)
-	if lonesSeeTheirDigit(&c.g.ref, &s.cands) {
+	s.load(&cl.g.ref, &cl.g.refPos)
+	if lonesSeeTheirDigit(&cl.g.ref, &s.cands) {
 		return false
 	}
-	return c.newPairs(outer, outerPos, func(a, b int) bool {
+	return cl.newPairs(outer, outerPos, func(a, b int) bool {
 		onA, offA := s.implied(a/9, a%9+1)
 		onB, offB := s.implied(b/9, b%9+1)
 		return !onA.meets(&onB) && !offA.meets(&offB)
@@ -63,11 +63,11 @@ func (c *chainer) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool
 }
 
 // newPairs calls visit with the two candidates (ids) of each new pair of
-// c's grid against outer (a cell or a digit's unit with exactly these two
+// cl's grid against outer (a cell or a digit's unit with exactly these two
 // where outer has more), cells first, until visit returns false; it
 // reports whether none did.
-func (c *chainer) newPairs(outer *[81]sudoku.Digits, outerPos *posTable, visit func(a, b int) bool) bool {
-	w := &c.g.ref
+func (cl *chainLinks) newPairs(outer *[81]sudoku.Digits, outerPos *posTable, visit func(a, b int) bool) bool {
+	w := &cl.g.ref
 	for cell := 0; cell < 81; cell++ {
 		if w[cell].Count() == 2 && outer[cell].Count() > 2 {
 			d := w[cell].First()
@@ -78,7 +78,7 @@ func (c *chainer) newPairs(outer *[81]sudoku.Digits, outerPos *posTable, visit f
 	}
 	for u := 0; u < 27; u++ {
 		for d := 1; d <= 9; d++ {
-			if p := c.g.refPos[u][d]; popcount16(p) == 2 && popcount16(outerPos[u][d]) > 2 {
+			if p := cl.g.refPos[u][d]; popcount16(p) == 2 && popcount16(outerPos[u][d]) > 2 {
 				a, b := int(sudoku.Units[u][lowBit(p)]), int(sudoku.Units[u][lowBit(p&(p-1))])
 				if !visit(candID(a, d), candID(b, d)) {
 					return false
@@ -103,17 +103,17 @@ func lonesSeeTheirDigit(grid *[81]sudoku.Digits, cands *digitBoards) bool {
 	return false
 }
 
-// Multiple forcing chains inside a chain (nested level 3) run where
-// producer 21 found nothing, and mostly find nothing either. Where the
-// outer grid is quiet and multiple forcing chains find nothing there
-// (outerQuietMultiple), the bases (a cell's candidates, a digit's places
-// in a unit) of a working grid that kept all their candidates, and whose
-// runs take no new link, have no conclusion in common: their runs, made of
-// old links, are within the outer grid's runs from the same starts, which
-// share no conclusion there (and meet no contradiction: the outer grid is
-// quiet). A run takes a new link "a is false, so b is true" only where it
-// makes a new pair's candidate false, that is (by the contrapositives)
-// where "a is true" makes its start false.
+// Multiple forcing chains inside a chain (nested level 3) run where forcing
+// chains and cycles found nothing, and mostly find nothing either. Where
+// the outer grid is quiet and multiple forcing chains find nothing there
+// (outerQuietMultiple), the bases (a cell's candidates, a digit's places in
+// a unit) of a working grid that kept all their candidates, and whose runs
+// take no new link, have no conclusion in common: their runs, made of old
+// links, are within the outer grid's runs from the same starts, which share
+// no conclusion there (and meet no contradiction: the outer grid is quiet).
+// A run takes a new link "a is false, so b is true" only where it makes a
+// new pair's candidate false, that is (by the contrapositives) where "a is
+// true" makes its start false.
 
 // skippedBases are the bases a nested multiple forcing chains search may
 // skip: cells (cell forcing chains), and per digit, units (region forcing
@@ -130,7 +130,7 @@ func (c *chainer) outerQuietMultiple() bool {
 	if c.quietMultiple == 0 {
 		c.quietMultiple = 2
 		if c.outerQuiet() {
-			q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref})
+			q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref}, nil)
 			if len(q.multipleChains(modeMultiple)) == 0 {
 				c.quietMultiple = 1
 			}
@@ -140,22 +140,22 @@ func (c *chainer) outerQuietMultiple() bool {
 	return c.quietMultiple == 1
 }
 
-// skippableBases returns the bases of c's grid, a working grid inside a
+// skippableBases returns the bases of cl's grid, a working grid inside a
 // chain whose reference grid, outer, passes outerQuietMultiple, where
 // multiple forcing chains find nothing; nil when a lone candidate sees its
 // digit (a base may then hold a start the outer grid's quiet says nothing
 // about).
-func (c *chainer) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *skippedBases {
+func (cl *chainLinks) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *skippedBases {
 	var s staticBoards
-	s.load(&c.g.ref, &c.g.refPos)
-	if lonesSeeTheirDigit(&c.g.ref, &s.cands) {
+	s.load(&cl.g.ref, &cl.g.refPos)
+	if lonesSeeTheirDigit(&cl.g.ref, &s.cands) {
 		return nil
 	}
-	w := &c.g.ref
+	w := &cl.g.ref
 	// The candidates whose run takes a new link: made false by a new
 	// pair's candidate.
 	var reach digitBoards
-	c.newPairs(outer, outerPos, func(a, b int) bool {
+	cl.newPairs(outer, outerPos, func(a, b int) bool {
 		for _, id := range [2]int{a, b} {
 			_, off := s.implied(id/9, id%9+1)
 			for i := range reach {
@@ -181,7 +181,7 @@ func (c *chainer) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *
 	for d := 1; d <= 9; d++ {
 		r := &reach[d-1]
 		for u := 0; u < 27; u++ {
-			if c.g.refPos[u][d] != outerPos[u][d] {
+			if cl.g.refPos[u][d] != outerPos[u][d] {
 				continue
 			}
 			if ub := &unitBoards[u]; ub[0]&r[0]|ub[1]&r[1] == 0 {

@@ -6,86 +6,10 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// The chaining engine follows Sudoku Explainer 1.2.1's chain search, because
-// the chains it finds, the parents it records and therefore the complexity
-// (the length bonus of the rating) are part of SE's rating.
-//
-// A potential is a candidate with a truth value: "r1c2 is 5" (on) or "r1c2
-// is not 5" (off). Links turn one potential into consequences:
-//
-//   - on -> off: the cell's other candidates (Y-links, when enabled), then
-//     the digit's other places in the cell's box, row and column;
-//   - off -> on: the cell's other candidate when it has two (Y-links), and
-//     the digit's other place in a box, row or column where it has two
-//     (X-links).
-//
-// A run propagates from starting potentials and records, for every
-// potential reached, its parents: the first is the one it was derived from,
-// the others ("hidden" parents, dynamic mode only) are the earlier
-// eliminations that made a cell or unit hold two candidates. The complexity
-// of a conclusion is the number of distinct potentials it depends on.
-//
-// # Data flow
-//
-// Each producer call gets a chainer (pooled, with its scratch runs) for the
-// state, and its chainGrid: the reference candidates and a working copy.
-//
-//   - Producer 21, forcing chains and cycles (chains.go), never changes the
-//     grid: its links are computed once per call (linker.prepareStatic). A
-//     reach table (reach.go) says which starts imply their own opposite, so
-//     the forcing-chain search, a breadth-first walk on bit sets, runs only
-//     where a chain exists; cycles are searched level by level as SE does.
-//     Rating needs only the first hint: bounded searches stop where they
-//     could no longer beat the best found (chainer.beaten).
-//   - Producers 23 to 26 (chains_dynamic.go) run SE's doChaining: one run
-//     from "cell is d" and one from "cell is not d" per candidate
-//     (chainer.propagate), in dynamic mode removing each false potential
-//     from the working grid as it goes. The runs of one call are cached per
-//     start (runCache) for the region and cell chains, which compare the
-//     runs of a unit's places or a cell's candidates; contradictions and
-//     double forcings compare the two runs of one candidate. Without
-//     nested rules, the runs' conclusions are first found as bit sets
-//     (closure.go) and runs are built only for the starts that make a
-//     hint.
-//   - Producers 27 to 30, nested chains (chains_nested.go), are dynamic
-//     chains in which, when the links run out, other rules run on the
-//     working grid (chainer.advanced): first the basic ones, then whole
-//     producers, in a child chainer. What they eliminate because of the
-//     chain (their "rule parents") becomes new false potentials, marked
-//     with the rule (chainNode.nest). Their results are cached per working
-//     grid (advCache), and the X pass of an inner producer 21 per digit
-//     layout (xPassCache).
-//
-// Every producer collects chainHints (a step, its complexity, its chain
-// ends), sorts them as SE does (sortChainHints: rating, complexity, kind,
-// discovery; equal eliminations dropped) and emits them. A step's text is
-// written only when it is emitted (chainHint.detail), and the steps of the
-// rules nested in it are found again then (chainer.nestedSteps), since the
-// runs they came from are given back when the search ends. The searches
-// watch the context (chainer.expired) between starts.
-
-// candID numbers a candidate: cell*9 + digit - 1 (0..728).
-func candID(cell, digit int) int { return cell*9 + digit - 1 }
-
-// chainNode is a potential reached by a run.
-type chainNode struct {
-	cell, digit uint8
-	on          bool
-	cause       int8  // why it holds: causeStart, causeCell, causeAdvanced or a unit (0..26)
-	p0, pn      int32 // parents: run.parents[p0 : p0+pn], the main one first
-	nest        int32 // advanced potentials of nested chains: index+1 in run.nests
-}
-
-// Causes of a potential, as SE records them: the assumption a run starts
-// from has none; a consequence comes from its cell (the cell's other
-// candidates, or its last two) or from a unit (the digit's other places, or
-// its last two there), numbered as sudoku.Units; an advanced one from a
-// rule run inside the chain (nested levels).
-const (
-	causeAdvanced = -3
-	causeStart    = -2
-	causeCell     = -1
-)
+// The chain grid and its links: the candidates a run reads (the reference
+// grid and the working copy dynamic runs reduce), the linker that turns a
+// potential into its consequences (tabulated once for static runs), and
+// the bit sets of candidates and cells the searches work on.
 
 // chainGrid is the candidate grid a run works on: the reference (the
 // state when the producer started) and the working copy, which dynamic runs
@@ -118,152 +42,6 @@ func (g *chainGrid) remove(cell, digit int) {
 	g.curPos[u[0]][digit] &^= 1 << ix[0]
 	g.curPos[u[1]][digit] &^= 1 << ix[1]
 	g.curPos[u[2]][digit] &^= 1 << ix[2]
-}
-
-// chainRun is one propagation: the potentials reached, in order, with their
-// parents.
-type chainRun struct {
-	nodes   []chainNode
-	parents []int32
-	// onAt and offAt give the node of a candidate's on/off potential, as
-	// index+1, when the candidate is in onBits / offBits (the bits are
-	// cleared at each reset, the arrays are not). Runs are kept small for
-	// the cache: a search holds hundreds of them. A run has fewer than
-	// 32,768 nodes: each potential enters a set once, but a cycle search
-	// adds off-potentials that enter none, at most 28 per on-potential (20
-	// peers, 8 other digits: 20,412 for 729), and closing nodes, at most 4
-	// per on-potential (the start's strong partners in its cell and units:
-	// 2,916), under 24,100 with the 729 on-potentials. TestRunNodesFitInt16
-	// measures real runs.
-	onAt, offAt     [729]int16
-	onBits, offBits [12]uint64
-	// onOrder and offOrder list the nodes of the on- and off-sets in the
-	// order they entered them (SE iterates its sets in that order).
-	onOrder, offOrder []int32
-	// contradiction: the on and off nodes of one candidate, when found.
-	contraOn, contraOff int32
-	// qOn and qOff are propagate's queues, kept for reuse.
-	qOn, qOff []int32
-	// nests are the nested chains behind advanced potentials (levels 2 and
-	// up).
-	nests []*nestRef
-}
-
-func (r *chainRun) reset() {
-	r.nodes = r.nodes[:0]
-	r.parents = r.parents[:0]
-	r.onOrder = r.onOrder[:0]
-	r.offOrder = r.offOrder[:0]
-	clear(r.nests)
-	r.nests = r.nests[:0]
-	r.onBits, r.offBits = [12]uint64{}, [12]uint64{}
-	r.contraOn, r.contraOff = -1, -1
-}
-
-// node adds a potential with its cause and parents and returns its index.
-func (r *chainRun) node(cell, digit int, on bool, cause int, parents ...int32) int32 {
-	// The fields are stored in place: a node built whole and then copied
-	// into the slice is written narrow and read back wide, which the
-	// processor cannot forward (a stall per node, on the hottest line).
-	k := len(r.nodes)
-	r.nodes = append(r.nodes, chainNode{})
-	x := &r.nodes[k]
-	x.cell, x.digit, x.on, x.cause = uint8(cell), uint8(digit), on, int8(cause)
-	x.p0, x.pn = int32(len(r.parents)), int32(len(parents))
-	r.parents = append(r.parents, parents...)
-	return int32(k)
-}
-
-// onNode and offNode return the node of a candidate's potential in the
-// run's sets, or -1.
-func (r *chainRun) onNode(id int) int32 {
-	if !r.hasOn(id) {
-		return -1
-	}
-	return int32(r.onAt[id]) - 1
-}
-
-func (r *chainRun) offNode(id int) int32 {
-	if !r.hasOff(id) {
-		return -1
-	}
-	return int32(r.offAt[id]) - 1
-}
-
-// hasOn and hasOff report whether a candidate's potential is in the on- or
-// off-set (one memory read; onNode and offNode also find the node).
-func (r *chainRun) hasOn(id int) bool  { return r.onBits[id>>6]&(1<<(id&63)) != 0 }
-func (r *chainRun) hasOff(id int) bool { return r.offBits[id>>6]&(1<<(id&63)) != 0 }
-
-// setOn and setOff put the node of a potential not in the run yet in the
-// on- or off-set.
-func (r *chainRun) setOn(id int, n int32) {
-	r.onOrder = append(r.onOrder, n)
-	r.onBits[id>>6] |= 1 << (id & 63)
-	r.onAt[id] = int16(n + 1)
-}
-
-func (r *chainRun) setOff(id int, n int32) {
-	r.offOrder = append(r.offOrder, n)
-	r.offBits[id>>6] |= 1 << (id & 63)
-	r.offAt[id] = int16(n + 1)
-}
-
-// mainAncestor reports whether the potential (cell, digit, on) is n or one
-// of its ancestors along main parents.
-func (r *chainRun) mainAncestor(n int32, cell, digit int, on bool) bool {
-	for n >= 0 {
-		x := &r.nodes[n]
-		if int(x.cell) == cell && int(x.digit) == digit && x.on == on {
-			return true
-		}
-		if x.pn == 0 {
-			return false
-		}
-		n = r.parents[x.p0]
-	}
-	return false
-}
-
-// ancestors counts the distinct potentials n depends on through all its
-// parents, itself included: SE's complexity of a chain ending at n.
-func (r *chainRun) ancestors(n int32, seen *ancestorMarks) int {
-	seen.next()
-	count := 0
-	stack := seen.stack[:0]
-	stack = append(stack, n)
-	for len(stack) > 0 {
-		m := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		x := &r.nodes[m]
-		key := candID(int(x.cell), int(x.digit)) * 2
-		if x.on {
-			key++
-		}
-		if seen.marks[key] == seen.gen {
-			continue
-		}
-		seen.marks[key] = seen.gen
-		count++
-		stack = append(stack, r.parents[x.p0:x.p0+x.pn]...)
-	}
-	seen.stack = stack
-	return count
-}
-
-// ancestorMarks is scratch space for ancestors.
-type ancestorMarks struct {
-	marks [1458]uint32
-	gen   uint32
-	stack []int32
-}
-
-func (a *ancestorMarks) next() {
-	a.gen++
-	if a.gen == 0 {
-		a.marks = [1458]uint32{}
-		a.gen = 1
-	}
 }
 
 // link is a consequence: a candidate and its cause: the unit (0..26) that
@@ -324,8 +102,9 @@ type linker struct {
 
 // strongInto reports whether a static strong link leads back to candidate
 // id: its digit has two places in a unit (X-links), or its cell two
-// candidates (Y-links). Without one, no cycle closes at "id is true" and
-// no chain from "id is false" ends (producer 21 skips those searches).
+// candidates (Y-links). Without one, no cycle closes at "id is true" and no
+// chain from "id is false" ends (forcing chains and cycles skip those
+// searches).
 func (l *linker) strongInto(id int, xLinks, yLinks bool) bool {
 	return (xLinks && len(l.offOnRegion[id]) > 0) || (yLinks && l.offOnCell[id] >= 0)
 }
@@ -540,4 +319,60 @@ func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []li
 	}
 	l.buf = out
 	return out
+}
+
+// cellBoard is a set of cells: bit c%64 of word c/64.
+type cellBoard [2]uint64
+
+func (b *cellBoard) add(c int)      { b[c>>6] |= 1 << (c & 63) }
+func (b *cellBoard) has(c int) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+func (b *cellBoard) empty() bool    { return b[0]|b[1] == 0 }
+func (b *cellBoard) count() int     { return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) }
+
+// first returns the lowest cell of a set that is not empty.
+func (b *cellBoard) first() int {
+	if b[0] != 0 {
+		return bits.TrailingZeros64(b[0])
+	}
+	return 64 + bits.TrailingZeros64(b[1])
+}
+
+// peerBoards are each cell's 20 peers; unitBoards each unit's cells;
+// cellUnitBits each cell's three units, as bits of a unit mask.
+var (
+	peerBoards   [81]cellBoard
+	unitBoards   [27]cellBoard
+	cellUnitBits [81]uint32
+)
+
+func init() {
+	for u := 0; u < 27; u++ {
+		for _, c := range sudoku.Units[u] {
+			unitBoards[u].add(int(c))
+			cellUnitBits[c] |= 1 << u
+		}
+	}
+	// From the units (houseCells may not be filled yet: init functions run
+	// in file order).
+	for c := 0; c < 81; c++ {
+		for _, u := range sudoku.CellUnits[c] {
+			peerBoards[c][0] |= unitBoards[u][0]
+			peerBoards[c][1] |= unitBoards[u][1]
+		}
+		peerBoards[c][c>>6] &^= 1 << (c & 63)
+	}
+}
+
+// digitBoards holds a set of candidates as one cell set per digit (index
+// digit-1).
+type digitBoards [9]cellBoard
+
+// meets reports whether two sets share a candidate.
+func (s *digitBoards) meets(t *digitBoards) bool {
+	for i := range s {
+		if s[i][0]&t[i][0]|s[i][1]&t[i][1] != 0 {
+			return true
+		}
+	}
+	return false
 }

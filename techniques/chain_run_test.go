@@ -28,7 +28,7 @@ func TestRunNodesFitInt16(t *testing.T) {
 			}
 			s.Cands[i] = d
 		}
-		c := newChainer(context.Background(), s)
+		c := newChainer(context.Background(), s, nil)
 		c.lk.prepareStatic()
 		c.keep = true
 		for _, links := range [][2]bool{{true, false}, {false, true}, {true, true}} {

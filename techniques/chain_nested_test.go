@@ -65,10 +65,9 @@ func TestKeptHintsChangeNoStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	session := NewSession(1)
-	shared := WithSession(context.Background(), session)
-	first := func(ctx context.Context, s *State) *Step {
+	first := func(sess *Session, s *State) *Step {
 		for _, p := range seProducers {
-			if st := p.First(ctx, s); st != nil {
+			if st := p.First(context.Background(), s, sess); st != nil {
 				return st
 			}
 		}
@@ -76,8 +75,8 @@ func TestKeptHintsChangeNoStep(t *testing.T) {
 	}
 	level4 := 0
 	for s := NewState(g); !s.Solved(); {
-		got := first(shared, s)
-		want := first(WithSession(context.Background(), NewSession(1)), s)
+		got := first(session, s)
+		want := first(NewSession(1), s)
 		if got == nil || want == nil {
 			t.Fatalf("no step: %v, fresh session %v", got, want)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -12,12 +11,15 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Producers 23 to 26: Nishio, multiple (cell and region) forcing chains,
-// dynamic forcing chains and dynamic forcing chains (+). They share one
-// propagation, SE's doChaining: one potential at a time, true potentials
-// before false ones; in dynamic mode each false potential also leaves the
-// working grid, so that later links see the reduced grid (their hidden
-// parents record why).
+// The producers that compare runs: Nishio, cell and region (multiple)
+// forcing chains, dynamic forcing chains, dynamic forcing chains (+) and
+// nested forcing chains (the last two with rules run inside their chains:
+// see chain_nested.go). They share one propagation, SE's doChaining: one
+// potential at a time, true potentials before false ones; in dynamic mode
+// each false potential also leaves the working grid, so that later links
+// see the reduced grid (their hidden parents record why). Their search,
+// multipleChains, is SE's "multiple chains" search, which all of them
+// share.
 
 // chainMode selects a producer's propagation and hints.
 type chainMode struct {
@@ -155,10 +157,11 @@ func (c *chainer) onRun(cache *runCache, cell, d int, m chainMode) *chainRun {
 	return r
 }
 
-// findChaining returns the finder of one doChaining producer.
-func findChaining(m chainMode) func(context.Context, *State, Emit) bool {
-	return func(ctx context.Context, s *State, emit Emit) bool {
-		c := newChainer(ctx, s)
+// findChaining returns the finder of the producer of mode m (Nishio, cell
+// and region, dynamic, dynamic (+) or nested forcing chains).
+func findChaining(m chainMode) func(context.Context, *State, *Session, Emit) bool {
+	return func(ctx context.Context, s *State, sess *Session, emit Emit) bool {
+		c := newChainer(ctx, s, sess)
 		defer c.done()
 		hints := c.multipleChains(m)
 		if c.expired() {
@@ -168,16 +171,16 @@ func findChaining(m chainMode) func(context.Context, *State, Emit) bool {
 	}
 }
 
-// multipleChains collects the hints of one doChaining producer, unsorted,
-// but only those that can be the first of their elimination set once
-// sorted (see hintFirsts). The runs they read are held until c.done.
+// multipleChains collects the hints of the producer of mode m, unsorted,
+// but only those that can be the first of their elimination set once sorted
+// (see hintFirsts). The runs they read are held until c.done.
 func (c *chainer) multipleChains(m chainMode) []*chainHint {
 	s := c.s
 	cache := &c.cache
 	clear(cache.on[:])
 	clear(cache.off[:])
 	// Without nested rules, a start's runs are built only where their sets
-	// make a hint (see closure.go); with them, every run is built, on all
+	// make a hint (see chain_sets.go); with them, every run is built, on all
 	// workers.
 	sets := m.level == 0 && !c.allRuns
 	if sets {
@@ -185,7 +188,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 			c.closures = &closures{}
 		}
 		c.closures.reset(&c.g)
-	} else if w := c.shared.workers(); w > 1 {
+	} else if w := c.session.workers(); w > 1 {
 		c.prefetch(m, w)
 	}
 	defer func() {
@@ -419,7 +422,7 @@ func (c *chainer) prefetch(m chainMode, workers int) {
 	for i := range helpers {
 		h := chainerPool.Get().(*chainer)
 		h.init(s)
-		h.stop, h.shared = c.stop, c.shared
+		h.stop, h.session = c.stop, c.session
 		// The runs a helper finds end up in c's free list (c holds them
 		// until the search ends): hand it its share back, so that it does
 		// not allocate them anew at every call.
@@ -571,260 +574,4 @@ func (l chainLabel) String() string {
 		return sudoku.CellName(l.cell)
 	}
 	return fmt.Sprintf("%d in %s", l.digit, unitName(l.unit))
-}
-
-// advPotential is a false potential found by a nested rule, with the
-// earlier eliminations of the chain that made the rule apply, and the rule.
-type advPotential struct {
-	cell, digit int
-	parents     []int32
-	nest        int32 // index+1 in the run's nests
-}
-
-// nestedRules are the rules tried, in order, inside chains of level 1 and
-// up: the first that yields anything is used. Chaining producers follow
-// from level 2 (see nestedChainModes).
-var nestedRules = []posFinder{lockedWith, hiddenWith(2, false), nakedPairs, fishWith(2)}
-
-// nakedPairs is findNaked(2, false) as a posFinder.
-func nakedPairs(s *State, _ *posTable, emit Emit) bool { return findNakedPairs(s, emit) }
-
-var findNakedPairs = findNaked(2, false)
-
-// advanced runs the nested rules on the run's working grid and returns the
-// eliminations of the first rule that owes something to the chain: each
-// hint must have "rule parents", candidates of the reference grid that the
-// chain removed and without which the hint would not exist. What the rules
-// find depends on the working grid only, so it is kept per grid.
-func (c *chainer) advanced(r *chainRun, m chainMode) []advPotential {
-	if c.expired() {
-		return nil
-	}
-	found, ok := c.advCache[c.g.cur]
-	if !ok {
-		found = c.findAdvanced(m)
-		if c.advCache == nil {
-			c.advCache = make(map[[81]sudoku.Digits][]advFound)
-		}
-		c.advCache[c.g.cur] = found
-	}
-	var out []advPotential
-	var last *nestRef
-	nest := int32(0)
-	for _, f := range found {
-		pn := make([]int32, 0, len(f.parents))
-		for _, p := range f.parents {
-			if n := r.offNode(p); n >= 0 {
-				pn = append(pn, n)
-			}
-		}
-		if f.rule != last {
-			last = f.rule
-			r.nests = append(r.nests, f.rule)
-			nest = int32(len(r.nests))
-		}
-		out = append(out, advPotential{f.id / 9, f.id%9 + 1, pn, nest})
-	}
-	return out
-}
-
-// advFound is a candidate a nested rule eliminates on a working grid, with
-// the candidates (ids) of the reference grid the rule needed gone, and the
-// rule's hint.
-type advFound struct {
-	id      int
-	parents []int
-	rule    *nestRef
-}
-
-// findAdvanced runs the nested rules of mode m on the working grid (or
-// takes what they found from the session, when one is shared).
-func (c *chainer) findAdvanced(m chainMode) []advFound {
-	var kept advEntry
-	if c.shared != nil {
-		kept, _ = c.shared.entry(&c.g.cur)
-	}
-	work := &State{Values: c.s.Values, Cands: c.g.cur}
-	out := kept.basic
-	if !kept.basicOK {
-		out = c.basicAdvanced(work)
-		if c.shared != nil && !c.expired() {
-			c.shared.setBasic(&c.g.cur, out)
-		}
-	}
-	if len(out) > 0 {
-		return out
-	}
-	for _, nm := range nestedChainModes(m.level) {
-		out = kept.chains[nm]
-		if !kept.chainsOK[nm] {
-			out = c.nestedChains(work, nm)
-			if c.shared != nil && !c.expired() {
-				c.shared.setChains(&c.g.cur, nm, out)
-			}
-		}
-		if len(out) > 0 {
-			return out
-		}
-	}
-	return nil
-}
-
-// basicAdvanced runs the basic nested rules on the working grid work: the
-// eliminations of the first that finds something owing to the chain.
-func (c *chainer) basicAdvanced(work *State) []advFound {
-	var out []advFound
-	for _, rule := range nestedRules {
-		// c.g.curPos is the working grid's position table.
-		rule(work, &c.g.curPos, func(h *Step) bool {
-			parents := c.ruleParents(h)
-			if len(parents) == 0 {
-				return true // the hint stands without the chain
-			}
-			ref := &nestRef{name: h.Name, step: h}
-			for _, e := range sortedEliminations(h) {
-				out = append(out, advFound{e, parents, ref})
-			}
-			return true
-		})
-		if len(out) > 0 {
-			return out
-		}
-	}
-	return nil
-}
-
-// sortedEliminations returns a step's eliminations as candidate ids, in
-// ascending order (row-major cells, then digits).
-func sortedEliminations(h *Step) []int {
-	ids := make([]int, len(h.Eliminations))
-	for i, e := range h.Eliminations {
-		ids[i] = candID(int(e.Cell), int(e.Digit))
-	}
-	slices.Sort(ids)
-	return ids
-}
-
-// ruleParents lists (as candidate ids) the candidates of the reference grid
-// that the working grid lost and that a nested rule's hint depends on, as
-// Sudoku Explainer defines them for each rule.
-func (c *chainer) ruleParents(h *Step) []int {
-	ref, cur := &c.g.ref, &c.g.cur
-	var out []int
-	lost := func(cell, d int) bool { return ref[cell].Has(d) && !cur[cell].Has(d) }
-	switch h.Technique {
-	case "pointing", "claiming", "x-wing":
-		// The digit left the base units' cells outside the covers.
-		d := h.Digits.First()
-		k := len(h.Units) / 2
-		bases, covers := h.Units[:k], h.Units[k:]
-		for _, b := range bases {
-			for _, cell := range sudoku.Units[b] {
-				covered := false
-				for _, cv := range covers {
-					covered = covered || inUnit(int(cell), cv)
-				}
-				if !covered && lost(int(cell), d) {
-					out = append(out, candID(int(cell), d))
-				}
-			}
-		}
-	case "hidden-pair":
-		// The pair's digits left the unit's other cells.
-		u := h.Units[0]
-		var mine uint16
-		for _, d := range h.Digits.Slice() {
-			mine |= c.g.curPos[u][d]
-		}
-		for i, cell := range sudoku.Units[u] {
-			if mine>>i&1 != 0 {
-				continue
-			}
-			for _, d := range h.Digits.Slice() {
-				if ref[cell].Has(d) {
-					out = append(out, candID(int(cell), d))
-				}
-			}
-		}
-	case "naked-pair":
-		// The pair's cells lost their other digits.
-		for _, cell := range h.Cells {
-			for _, d := range (ref[cell] &^ h.Digits).Slice() {
-				out = append(out, candID(cell, d))
-			}
-		}
-	}
-	return out
-}
-
-// eliminationSet names what "cell is d" (on: the cell's other candidates
-// go) or "cell is not d" removes from c's state, as a number below 1458,
-// one per set: a lone candidate is its id, several (a cell's candidates but
-// d) are 729 plus d's id. It is -1 when nothing goes.
-func (c *chainer) eliminationSet(cell, d int, on bool) int {
-	cands := c.s.Cands[cell]
-	if !on {
-		if !cands.Has(d) {
-			return -1
-		}
-		return candID(cell, d)
-	}
-	switch others := cands.Without(d); others.Count() {
-	case 0:
-		return -1
-	case 1:
-		return candID(cell, others.First())
-	}
-	return 729 + candID(cell, d)
-}
-
-// hintFirsts keeps, during one multipleChains search, the best hint so far
-// of each elimination set (eliminationSet), as its index in the search's
-// list. SE sorts a producer's hints (rating, complexity, kind, then the
-// order found) and keeps the first of each elimination set
-// (sortChainHints): a hint that would not come before the one kept is not
-// built, and one that would replaces it, its place in the list emptied
-// (firsts.compact), so that the list keeps the order found.
-type hintFirsts struct {
-	at    [1458]int32
-	stamp [1458]uint32 // at[i] is set when stamp[i] == gen
-	gen   uint32
-}
-
-// reset forgets every hint kept.
-func (f *hintFirsts) reset() {
-	if f.gen++; f.gen == 0 {
-		f.stamp = [1458]uint32{}
-		f.gen = 1
-	}
-}
-
-// better reports whether a hint of elimination set would sort before the
-// one kept (if any).
-func (f *hintFirsts) better(hints []*chainHint, set int, rating sudoku.Rating, complexity, key int) bool {
-	if f.stamp[set] != f.gen {
-		return true
-	}
-	h := hints[f.at[set]]
-	if rating != h.step.Rating {
-		return rating < h.step.Rating
-	}
-	if complexity != h.complexity {
-		return complexity < h.complexity
-	}
-	return key < h.sortKey
-}
-
-// add appends h, the new best of its elimination set, to hints.
-func (f *hintFirsts) add(hints []*chainHint, set int, h *chainHint) []*chainHint {
-	if f.stamp[set] == f.gen {
-		hints[f.at[set]] = nil
-	}
-	f.stamp[set], f.at[set] = f.gen, int32(len(hints))
-	return append(hints, h)
-}
-
-// compact drops the places emptied by better hints.
-func (f *hintFirsts) compact(hints []*chainHint) []*chainHint {
-	return slices.DeleteFunc(hints, func(h *chainHint) bool { return h == nil })
 }

@@ -13,15 +13,15 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// TestNoChainOrCycleFindsNothing checks the shortcut of producer 21: where
-// noChainOrCycle says nothing can be found, the three passes, run in full,
-// find nothing. The states are hard puzzles with more or less of their
-// solution given, the working grids their dynamic chains leave (as nested
-// chains see them: the cells the chain set hold one candidate), and random
-// dense states around a solution, some of whose one-candidate cells see
-// their digit elsewhere. A state where a cycle rules out a lone candidate
-// while no start implies its opposite tests the lone candidates' part of
-// noChainOrCycle and quietInside.
+// TestNoChainOrCycleFindsNothing checks the shortcut of forcing chains and
+// cycles: where noChainOrCycle says nothing can be found, the three passes,
+// run in full, find nothing. The states are hard puzzles with more or less
+// of their solution given, the working grids their dynamic chains leave (as
+// nested chains see them: the cells the chain set hold one candidate), and
+// random dense states around a solution, some of whose one-candidate cells
+// see their digit elsewhere. A state where a cycle rules out a lone
+// candidate while no start implies its opposite tests the lone candidates'
+// part of noChainOrCycle and quietInside.
 func TestNoChainOrCycleFindsNothing(t *testing.T) {
 	var states []*State
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -48,7 +48,7 @@ func TestNoChainOrCycleFindsNothing(t *testing.T) {
 	edge.Cands[6] = edge.Cands[6].With(1)
 	edge.Cands[9] = edge.Cands[9].With(1)
 	edge.Cands[36] = sudoku.DigitSet(1)
-	c := newChainer(context.Background(), edge)
+	c := newChainer(context.Background(), edge, nil)
 	c.lk.prepareStatic()
 	c.buildReach(&c.reach[1], true, 0)
 	if c.reach[1].forced != [23]uint64{} || c.noChainOrCycle() || len(c.chainPasses()) == 0 {
@@ -64,7 +64,7 @@ func TestNoChainOrCycleFindsNothing(t *testing.T) {
 
 	nothing, found, idle := 0, 0, 0
 	for si, s := range states {
-		c := newChainer(context.Background(), s)
+		c := newChainer(context.Background(), s, nil)
 		c.lk.prepareStatic()
 		c.buildReach(&c.reach[1], true, 0)
 		short := c.noChainOrCycle()
@@ -93,7 +93,7 @@ func TestNoChainOrCycleFindsNothing(t *testing.T) {
 // meet no contradiction: s's candidates but those the chain made false.
 func workingGrids(s *State) []*State {
 	var out []*State
-	c := newChainer(context.Background(), s)
+	c := newChainer(context.Background(), s, nil)
 	defer c.done()
 	r := c.run()
 	defer c.release(r)
@@ -119,10 +119,10 @@ func workingGrids(s *State) []*State {
 	return out
 }
 
-// TestQuietInsideFindsNothing checks the shortcut of producer 21 inside
-// chains: on the working grids of a quiet state (see outerQuiet), where
-// quietInside says nothing can be found, the three passes, run in full,
-// find nothing.
+// TestQuietInsideFindsNothing checks the shortcut of forcing chains and
+// cycles inside chains: on the working grids of a quiet state (see
+// outerQuiet), where quietInside says nothing can be found, the three
+// passes, run in full, find nothing.
 func TestQuietInsideFindsNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	quietStates, nothing, found, idle := 0, 0, 0, 0
@@ -137,14 +137,14 @@ func TestQuietInsideFindsNothing(t *testing.T) {
 			states = append(states, unnestedPath(NewState(g))...)
 		}
 		for si, s := range states {
-			outer := newChainer(context.Background(), s)
+			outer := newChainer(context.Background(), s, nil)
 			if !outer.outerQuiet() {
 				outer.done()
 				continue
 			}
 			quietStates++
 			for wi, w := range workingGrids(s) {
-				c := newChainer(context.Background(), w)
+				c := newChainer(context.Background(), w, nil)
 				short := c.quietInside(&outer.g.ref, &outer.g.refPos)
 				c.lk.prepareStatic()
 				c.buildReach(&c.reach[1], true, 0)
@@ -183,7 +183,7 @@ func TestSkippableBasesFindNothing(t *testing.T) {
 			break
 		}
 		for si, s := range unnestedPath(NewState(p.Grid)) {
-			outer := newChainer(context.Background(), s)
+			outer := newChainer(context.Background(), s, nil)
 			if !outer.outerQuietMultiple() {
 				outer.done()
 				continue
@@ -192,7 +192,7 @@ func TestSkippableBasesFindNothing(t *testing.T) {
 			for wi, w := range workingGrids(s) {
 				var lists [2][]string
 				for pass := range lists {
-					c := newChainer(context.Background(), w)
+					c := newChainer(context.Background(), w, nil)
 					if pass == 0 {
 						c.skip = c.skippableBases(&outer.g.ref, &outer.g.refPos)
 						if c.skip != nil {
@@ -235,7 +235,7 @@ func TestImpliedMatchesLinks(t *testing.T) {
 		}
 		s := NewState(p.Grid)
 		for gi, w := range append(workingGrids(s), s) {
-			c := newChainer(context.Background(), w)
+			c := newChainer(context.Background(), w, nil)
 			c.lk.prepareStatic()
 			var sb staticBoards
 			sb.load(&c.g.ref, &c.g.refPos)

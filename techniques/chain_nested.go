@@ -9,10 +9,11 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Nested forcing chains (SE's levels 2 to 5). Inside a dynamic chain, when
-// the links run out, SE runs other rules on the chain's working grid: at
-// level 1 the basic ones (see nestedRules), from level 2 whole chaining
-// producers too. Each hint such a producer finds there that owes something
+// Dynamic forcing chains (+) (level 1) and nested forcing chains (SE's
+// levels 2 to 5). Inside a dynamic chain, when the links run out, SE runs
+// other rules on the chain's working grid: the basic ones (see
+// nestedRules), and from level 2 whole chaining producers too (see
+// nestedChainModes). Each hint such a producer finds there that owes something
 // to the chain (its "rule parents": candidates the chain removed that the
 // hint's strong links needed) turns its eliminations into new false
 // potentials of the chain. The nested chain's complexity counts in the
@@ -22,7 +23,7 @@ import (
 type nestedKind int
 
 const (
-	nestForcingChains nestedKind = iota // producer 21: forcing chains and cycles
+	nestForcingChains nestedKind = iota // forcing chains and cycles
 	nestMultiple                        // multiple forcing chains
 	nestDynamic                         // dynamic forcing chains
 	nestLevel2                          // dynamic forcing chains (+ forcing chains)
@@ -94,6 +95,190 @@ type nestRef struct {
 	kind       nestedKind // and its producer
 }
 
+// advPotential is a false potential found by a nested rule, with the
+// earlier eliminations of the chain that made the rule apply, and the rule.
+type advPotential struct {
+	cell, digit int
+	parents     []int32
+	nest        int32 // index+1 in the run's nests
+}
+
+// nestedRules are the rules tried, in order, inside chains of level 1 and
+// up: the first that yields anything is used. Chaining producers follow
+// from level 2 (see nestedChainModes).
+var nestedRules = []posFinder{lockedWith, hiddenWith(2, false), nakedPairs, fishWith(2)}
+
+// nakedPairs is findNaked(2, false) as a posFinder.
+func nakedPairs(s *State, _ *posTable, emit Emit) bool { return findNakedPairs(s, emit) }
+
+var findNakedPairs = findNaked(2, false)
+
+// advanced runs the nested rules on the run's working grid and returns the
+// eliminations of the first rule that owes something to the chain: each
+// hint must have "rule parents", candidates of the reference grid that the
+// chain removed and without which the hint would not exist. What the rules
+// find depends on the working grid only, so it is kept per grid.
+func (c *chainer) advanced(r *chainRun, m chainMode) []advPotential {
+	if c.expired() {
+		return nil
+	}
+	found, ok := c.advCache[c.g.cur]
+	if !ok {
+		found = c.findAdvanced(m)
+		if c.advCache == nil {
+			c.advCache = make(map[[81]sudoku.Digits][]advFound)
+		}
+		c.advCache[c.g.cur] = found
+	}
+	var out []advPotential
+	var last *nestRef
+	nest := int32(0)
+	for _, f := range found {
+		pn := make([]int32, 0, len(f.parents))
+		for _, p := range f.parents {
+			if n := r.offNode(p); n >= 0 {
+				pn = append(pn, n)
+			}
+		}
+		if f.rule != last {
+			last = f.rule
+			r.nests = append(r.nests, f.rule)
+			nest = int32(len(r.nests))
+		}
+		out = append(out, advPotential{f.id / 9, f.id%9 + 1, pn, nest})
+	}
+	return out
+}
+
+// advFound is a candidate a nested rule eliminates on a working grid, with
+// the candidates (ids) of the reference grid the rule needed gone, and the
+// rule's hint.
+type advFound struct {
+	id      int
+	parents []int
+	rule    *nestRef
+}
+
+// findAdvanced runs the nested rules of mode m on the working grid (or
+// takes what they found from the session, when one is shared).
+func (c *chainer) findAdvanced(m chainMode) []advFound {
+	var kept advEntry
+	if c.session != nil {
+		kept, _ = c.session.entry(&c.g.cur)
+	}
+	work := &State{Values: c.s.Values, Cands: c.g.cur}
+	out := kept.basic
+	if !kept.basicOK {
+		out = c.basicAdvanced(work)
+		if c.session != nil && !c.expired() {
+			c.session.setBasic(&c.g.cur, out)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, nm := range nestedChainModes(m.level) {
+		out = kept.chains[nm]
+		if !kept.chainsOK[nm] {
+			out = c.nestedChains(work, nm)
+			if c.session != nil && !c.expired() {
+				c.session.setChains(&c.g.cur, nm, out)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// basicAdvanced runs the basic nested rules on the working grid work: the
+// eliminations of the first that finds something owing to the chain.
+func (c *chainer) basicAdvanced(work *State) []advFound {
+	var out []advFound
+	for _, rule := range nestedRules {
+		// c.g.curPos is the working grid's position table.
+		rule(work, &c.g.curPos, func(h *Step) bool {
+			parents := c.ruleParents(h)
+			if len(parents) == 0 {
+				return true // the hint stands without the chain
+			}
+			ref := &nestRef{name: h.Name, step: h}
+			for _, e := range sortedEliminations(h) {
+				out = append(out, advFound{e, parents, ref})
+			}
+			return true
+		})
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// sortedEliminations returns a step's eliminations as candidate ids, in
+// ascending order (row-major cells, then digits).
+func sortedEliminations(h *Step) []int {
+	ids := make([]int, len(h.Eliminations))
+	for i, e := range h.Eliminations {
+		ids[i] = candID(int(e.Cell), int(e.Digit))
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// ruleParents lists (as candidate ids) the candidates of the reference grid
+// that the working grid lost and that a nested rule's hint depends on, as
+// Sudoku Explainer defines them for each rule.
+func (cl *chainLinks) ruleParents(h *Step) []int {
+	ref, cur := &cl.g.ref, &cl.g.cur
+	var out []int
+	lost := func(cell, d int) bool { return ref[cell].Has(d) && !cur[cell].Has(d) }
+	switch h.Technique {
+	case "pointing", "claiming", "x-wing":
+		// The digit left the base units' cells outside the covers.
+		d := h.Digits.First()
+		k := len(h.Units) / 2
+		bases, covers := h.Units[:k], h.Units[k:]
+		for _, b := range bases {
+			for _, cell := range sudoku.Units[b] {
+				covered := false
+				for _, cv := range covers {
+					covered = covered || inUnit(int(cell), cv)
+				}
+				if !covered && lost(int(cell), d) {
+					out = append(out, candID(int(cell), d))
+				}
+			}
+		}
+	case "hidden-pair":
+		// The pair's digits left the unit's other cells.
+		u := h.Units[0]
+		var mine uint16
+		for _, d := range h.Digits.Slice() {
+			mine |= cl.g.curPos[u][d]
+		}
+		for i, cell := range sudoku.Units[u] {
+			if mine>>i&1 != 0 {
+				continue
+			}
+			for _, d := range h.Digits.Slice() {
+				if ref[cell].Has(d) {
+					out = append(out, candID(int(cell), d))
+				}
+			}
+		}
+	case "naked-pair":
+		// The pair's cells lost their other digits.
+		for _, cell := range h.Cells {
+			for _, d := range (ref[cell] &^ h.Digits).Slice() {
+				out = append(out, candID(cell, d))
+			}
+		}
+	}
+	return out
+}
+
 // nestedChains runs a chaining producer on the working grid work and
 // returns, for each of its hints (SE's order, equal ones dropped) that owes
 // something to the chain, its eliminations.
@@ -101,8 +286,8 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	// A producer's hints on a working grid are kept in the session from
 	// one state to the next (their rule parents, measured against each
 	// state, are not).
-	if c.shared != nil {
-		if kept, ok := c.shared.keptHints(work, kind); ok {
+	if c.session != nil {
+		if kept, ok := c.session.keptHints(work, kind); ok {
 			return c.advancedFromKept(kept, kind)
 		}
 	}
@@ -118,8 +303,8 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	nc.outer = &c.g.ref
 	if kind == nestForcingChains {
 		if c.xCache == nil {
-			if c.shared != nil {
-				c.xCache = c.shared.xPass()
+			if c.session != nil {
+				c.xCache = c.session.xPass()
 			} else {
 				c.xCache = newXPassCache()
 			}
@@ -137,8 +322,8 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 		kept[i] = keptHint{name: h.step.Name, complexity: h.complexity, hash: hash,
 			eliminations: sortedEliminations(h.step), sources: sources, work: work}
 	}
-	if c.shared != nil {
-		c.shared.keepHints(work, kind, kept)
+	if c.session != nil {
+		c.session.keepHints(work, kind, kept)
 	}
 	return c.advancedFromKept(kept, kind)
 }
@@ -232,7 +417,7 @@ func (c *chainer) nestedSteps(h *chainHint) []Step {
 // foundAgain runs a nested chain's producer again on its working grid and
 // returns the hint with the chain's identity, its text written.
 func foundAgain(ref *nestRef) *Step {
-	nc := newChainer(context.Background(), ref.work)
+	nc := newChainer(context.Background(), ref.work, nil)
 	defer nc.done()
 	nc.keep = true
 	for _, h := range sortChainHints(nc.runNested(ref.kind)) {
@@ -364,11 +549,11 @@ func (c *chainer) chainRuleSources(h *chainHint) ([]parentSource, uint64) {
 // complexity is SE's complexity of a hint with these chain ends: the
 // potentials each depends on, plus the complexity of each distinct nested
 // chain among them.
-func (c *chainer) complexity(ends []chainEnd) int {
+func (rs *chainRuns) complexity(ends []chainEnd) int {
 	total := 0
 	nested := false
 	for _, e := range ends {
-		total += e.r.ancestors(e.n, &c.marks)
+		total += e.r.ancestors(e.n, &rs.marks)
 		nested = nested || len(e.r.nests) > 0
 	}
 	if !nested {
@@ -380,7 +565,7 @@ func (c *chainer) complexity(ends []chainEnd) int {
 		if len(r.nests) == 0 {
 			continue
 		}
-		c.walkChain(r, e.n, func(x *chainNode) {
+		rs.walkChain(r, e.n, func(x *chainNode) {
 			if x.nest > 0 {
 				if ref := r.nests[x.nest-1]; ref.chain && !containsHash(counted, ref.hash) {
 					counted = append(counted, ref.hash)
@@ -395,23 +580,23 @@ func (c *chainer) complexity(ends []chainEnd) int {
 // walkChain visits the potentials a chain end depends on, itself first,
 // breadth first as SE walks a chain: where a potential has two versions (two
 // nodes for one candidate and state), only the first reached is visited.
-func (c *chainer) walkChain(r *chainRun, end int32, visit func(x *chainNode)) {
-	c.marks.next()
-	queue := append(c.marks.stack[:0], end)
+func (rs *chainRuns) walkChain(r *chainRun, end int32, visit func(x *chainNode)) {
+	rs.marks.next()
+	queue := append(rs.marks.stack[:0], end)
 	for i := 0; i < len(queue); i++ {
 		x := &r.nodes[queue[i]]
 		key := candID(int(x.cell), int(x.digit)) * 2
 		if x.on {
 			key++
 		}
-		if c.marks.marks[key] == c.marks.gen {
+		if rs.marks.marks[key] == rs.marks.gen {
 			continue
 		}
-		c.marks.marks[key] = c.marks.gen
+		rs.marks.marks[key] = rs.marks.gen
 		visit(x)
 		queue = append(queue, r.parents[x.p0:x.p0+x.pn]...)
 	}
-	c.marks.stack = queue
+	rs.marks.stack = queue
 }
 
 func containsHash(list []uint64, h uint64) bool {
@@ -423,10 +608,10 @@ func containsHash(list []uint64, h uint64) bool {
 	return false
 }
 
-// The X pass of producer 21 (X-cycles and forcing X-chains) sees one digit
-// at a time, and the chains of an outer producer each change only a few
-// digits of the working grid: its hints for a digit are kept per digit
-// layout, with what their rule parents are made of (the parents
+// The X pass of forcing chains and cycles (X-cycles and forcing X-chains)
+// sees one digit at a time, and the chains of an outer producer each change
+// only a few digits of the working grid: its hints for a digit are kept per
+// digit layout, with what their rule parents are made of (the parents
 // themselves depend on the outer chain's reference grid), for the session.
 
 // xPassKey is what the X pass sees of a digit: the digit, the cells holding

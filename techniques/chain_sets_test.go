@@ -36,7 +36,7 @@ func TestRunSetsMatchRuns(t *testing.T) {
 	checked, conflicts := 0, 0
 	for si, s := range states {
 		for _, m := range []chainMode{modeNishio, modeMultiple, modeDynamic} {
-			c := newChainer(context.Background(), s)
+			c := newChainer(context.Background(), s, nil)
 			if !m.dynamic {
 				c.lk.prepareStatic()
 			}
@@ -112,7 +112,7 @@ func TestSetsFirstFindsAllHints(t *testing.T) {
 		for _, m := range []chainMode{modeMultiple, modeDynamic} {
 			var lists [2][]string
 			for pass, all := range []bool{false, true} {
-				c := newChainer(context.Background(), s)
+				c := newChainer(context.Background(), s, nil)
 				c.allRuns = all
 				for _, h := range sortChainHints(c.multipleChains(m)) {
 					lists[pass] = append(lists[pass], fmt.Sprint(h.step.Name, h.step.Eliminations, h.complexity))

@@ -1,30 +1,30 @@
 package techniques
 
 import (
-	"context"
 	"sync"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Session carries what the chaining producers may share between their
-// calls on one puzzle, and how many goroutines one search may use. A
-// grader runs producers 21 to 30 one after the other on the same state
+// Session carries what the chaining producers may share between their calls
+// on one puzzle, and how many goroutines one search may use. A grader runs
+// the chain producers (forcing chains and cycles, then Nishio, multiple,
+// dynamic and nested forcing chains) one after the other on the same state
 // until one finds a step; the nested producers of levels 1 to 5 run the
-// same rules inside their chains (the basic ones at every level, producer
-// 21 at levels 2 and 3, dynamic chains at levels 4 and 5) on the same
-// working grids, so what those rules found on a working grid is kept for
-// the state, from one producer to the next. When the state changes (a step
-// is applied), what was kept is dropped, but for the hints the nested
-// chaining producers found on working grids, which serve every state of
-// the puzzle: the chains of later states reach many of those grids again,
-// and only the hints' rule parents depend on the state.
+// same rules inside their chains (the basic ones at every level, forcing
+// chains and cycles at levels 2 and 3, dynamic chains at levels 4 and 5) on
+// the same working grids, so what those rules found on a working grid is
+// kept for the state, from one producer to the next. When the state changes
+// (a step is applied), what was kept is dropped, but for the hints the
+// nested chaining producers found on working grids, which serve every state
+// of the puzzle: the chains of later states reach many of those grids
+// again, and only the hints' rule parents depend on the state.
 //
-// Attach a session to the context given to Producer.Find or First with
-// WithSession. It is safe for concurrent use by the searches of one puzzle;
-// give each puzzle graded at the same time its own session. What it keeps
-// changes no step: every producer finds exactly the steps it finds without
-// one.
+// Pass one session to Producer.Find or First for every state of a puzzle
+// (a grader makes one per path). It is safe for concurrent use by the
+// searches of one puzzle; give each puzzle graded at the same time its own
+// session. What it keeps changes no step: every producer finds exactly the
+// steps it finds without one.
 type Session struct {
 	// Workers is how many goroutines one chain search may use (0 or 1:
 	// the caller's alone). The steps found and their order do not depend
@@ -84,20 +84,6 @@ func (s *Session) keepHints(work *State, kind nestedKind, kept []keptHint) {
 // goroutines.
 func NewSession(workers int) *Session { return &Session{Workers: workers} }
 
-type sessionKey struct{}
-
-// WithSession returns a context that carries the session to the chaining
-// producers.
-func WithSession(ctx context.Context, s *Session) context.Context {
-	return context.WithValue(ctx, sessionKey{}, s)
-}
-
-// sessionOf returns the session of a context, or nil.
-func sessionOf(ctx context.Context) *Session {
-	s, _ := ctx.Value(sessionKey{}).(*Session)
-	return s
-}
-
 // workers returns how many goroutines a search may use.
 func (s *Session) workers() int {
 	if s == nil || s.Workers < 1 {
@@ -136,7 +122,8 @@ func (s *Session) attach(st *State) {
 // from one state to the next.
 const maxXPassLayouts = 1 << 16
 
-// xPass returns the X pass cache of the nested producer-21 searches.
+// xPass returns the X pass cache of forcing chains and cycles nested in
+// chains.
 func (s *Session) xPass() *xPassCache {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -6,13 +6,13 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// Most runs of a doChaining search lead to no hint: a nested dynamic
-// forcing chain search runs hundreds of them on a working grid, often to
-// find one or two. A search without nested rules (level 0: Nishio, multiple and
-// dynamic forcing chains, alone or inside chains) therefore first finds
-// what each run concludes, as sets, without parents or order (runSets),
-// and builds the runs themselves, with their parents, only for the starts
-// whose sets make a hint.
+// Most runs of a multiple chains search (chain_dynamic.go) lead to no hint:
+// a nested dynamic forcing chain search runs hundreds of them on a working
+// grid, often to find one or two. A search without nested rules (level 0:
+// Nishio, multiple and dynamic forcing chains, alone or inside chains)
+// therefore first finds what each run concludes, as sets, without parents
+// or order (runSets), and builds the runs themselves, with their parents,
+// only for the starts whose sets make a hint.
 //
 // The sets are the run's. Without nested rules a run is unit propagation:
 // a true potential rules out the cell's other candidates (Y-links) and the
@@ -26,62 +26,6 @@ import (
 // Unit propagation reaches the same potentials in any order, or a
 // contradiction in any order: only then does SE's run stop part way, with
 // sets that depend on its order, and such a start is always built in full.
-
-// cellBoard is a set of cells: bit c%64 of word c/64.
-type cellBoard [2]uint64
-
-func (b *cellBoard) add(c int)      { b[c>>6] |= 1 << (c & 63) }
-func (b *cellBoard) has(c int) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-func (b *cellBoard) empty() bool    { return b[0]|b[1] == 0 }
-func (b *cellBoard) count() int     { return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) }
-
-// first returns the lowest cell of a set that is not empty.
-func (b *cellBoard) first() int {
-	if b[0] != 0 {
-		return bits.TrailingZeros64(b[0])
-	}
-	return 64 + bits.TrailingZeros64(b[1])
-}
-
-// peerBoards are each cell's 20 peers; unitBoards each unit's cells;
-// cellUnitBits each cell's three units, as bits of a unit mask.
-var (
-	peerBoards   [81]cellBoard
-	unitBoards   [27]cellBoard
-	cellUnitBits [81]uint32
-)
-
-func init() {
-	for u := 0; u < 27; u++ {
-		for _, c := range sudoku.Units[u] {
-			unitBoards[u].add(int(c))
-			cellUnitBits[c] |= 1 << u
-		}
-	}
-	// From the units (houseCells may not be filled yet: init functions run
-	// in file order).
-	for c := 0; c < 81; c++ {
-		for _, u := range sudoku.CellUnits[c] {
-			peerBoards[c][0] |= unitBoards[u][0]
-			peerBoards[c][1] |= unitBoards[u][1]
-		}
-		peerBoards[c][c>>6] &^= 1 << (c & 63)
-	}
-}
-
-// digitBoards holds a set of candidates as one cell set per digit (index
-// digit-1).
-type digitBoards [9]cellBoard
-
-// meets reports whether two sets share a candidate.
-func (s *digitBoards) meets(t *digitBoards) bool {
-	for i := range s {
-		if s[i][0]&t[i][0]|s[i][1]&t[i][1] != 0 {
-			return true
-		}
-	}
-	return false
-}
 
 // runSets is what a run from one potential concludes: its true and false
 // potentials, or that it meets a contradiction.
@@ -165,8 +109,8 @@ func (c *chainer) runSets(cell, d int, on bool, m chainMode) *runSets {
 // strongPartner returns the candidate (id) that "cell is not d" makes
 // true, in the reference grid: the cell's other candidate when it has two
 // (with Y-links), or d's other place in a unit where it has two; or -1.
-func (c *chainer) strongPartner(cell, d int, yLinks bool) int {
-	g := &c.g
+func (cl *chainLinks) strongPartner(cell, d int, yLinks bool) int {
+	g := &cl.g
 	if yLinks && g.ref[cell].Count() == 2 {
 		return candID(cell, g.ref[cell].Without(d).First())
 	}
@@ -188,16 +132,8 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 	var onB, offB, pendOn, newOff digitBoards
 	// The digits (bit i for index i) whose pendOn or newOff may hold a
 	// cell: the loops skip the others.
-	var pendDigits, offDigits uint16
+	pendDigits, offDigits := startSets(&onB, &pendOn, &newOff, cell, d, on)
 	conflict := false
-	if on {
-		onB[d-1].add(cell)
-		pendOn[d-1].add(cell)
-		pendDigits = 1 << (d - 1)
-	} else {
-		newOff[d-1].add(cell) // it enters the false set below
-		offDigits = 1 << (d - 1)
-	}
 	for !conflict {
 		// True potentials: their peers, and their cells' other candidates.
 		var placed, twice cellBoard
@@ -314,6 +250,20 @@ func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
 		}
 	}
 	s.on, s.off, s.conflict = onB, offB, conflict
+}
+
+// startSets puts the start of a dynamic run in closeDynamic's sets: "cell
+// is d" in the true set and the batch of true potentials, "cell is not d"
+// in the batch of false potentials (it enters the false set there). It
+// returns the digits (bit i for index i) of each batch.
+func startSets(onB, pendOn, newOff *digitBoards, cell, d int, on bool) (pendDigits, offDigits uint16) {
+	if on {
+		onB[d-1].add(cell)
+		pendOn[d-1].add(cell)
+		return 1 << (d - 1), 0
+	}
+	newOff[d-1].add(cell)
+	return 0, 1 << (d - 1)
 }
 
 // staticBoards is a grid as its static links see it: the candidates per

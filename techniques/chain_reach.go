@@ -30,26 +30,44 @@ type reachTable struct {
 // buildReach builds the table for a pass (yLinks: with cell links). A
 // digit (1..9) restricts an X pass (no cell links, so each digit's graph
 // stands alone) to that digit's potentials; 0 takes them all.
-func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
-	lk := &c.lk
+func (cl *chainLinks) buildReach(t *reachTable, yLinks bool, digit int) {
 	// The nodes of the grid's candidates (of digit only, when given), in
 	// ascending order: cells, then digits, then "off" before "on". Only
-	// their entries are set: the others are never reached.
-	roots := t.roots[:0]
+	// their entries are set: the others are never reached. Among them, the
+	// starts forcing chains and cycles ask about (chainPass): a candidate
+	// of a cell with two or more, true, or false where a strong link leads
+	// back to it.
+	roots, starts := t.roots[:0], t.starts[:0]
 	for cell := 0; cell < 81; cell++ {
-		cands := uint16(c.g.ref[cell])
+		cands := uint16(cl.g.ref[cell])
+		multi := cl.g.ref[cell].Count() >= 2
 		if digit > 0 {
 			cands &= 1 << digit
 		}
 		for x := cands; x != 0; x &= x - 1 {
-			v := int32(candID(cell, bits.TrailingZeros16(x)) * 2)
+			id := candID(cell, bits.TrailingZeros16(x))
+			v := int32(id * 2)
 			roots = append(roots, v, v+1)
+			if multi && cl.lk.strongInto(id, true, yLinks) {
+				starts = append(starts, v)
+			}
+			if multi {
+				starts = append(starts, v+1)
+			}
 		}
 	}
-	t.roots = roots
-	// Adjacency: the successors of node v are t.edges[t.start[v]:t.end[v]].
+	t.roots, t.starts = roots, starts
+	t.link(&cl.lk, yLinks)
+	t.components()
+	t.propagateStarts()
+}
+
+// link sets the graph's edges from the roots, through the links of lk
+// (with cell links when yLinks): the successors of node v are
+// t.edges[t.start[v]:t.end[v]].
+func (t *reachTable) link(lk *linker, yLinks bool) {
 	t.edges = t.edges[:0]
-	for _, v := range roots {
+	for _, v := range t.roots {
 		t.start[v] = int32(len(t.edges))
 		id := v >> 1
 		if v&1 == 1 {
@@ -71,9 +89,14 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 		}
 		t.end[v] = int32(len(t.edges))
 	}
+}
 
-	// Tarjan's algorithm, iterative; cursor[v] is the next edge to follow.
+// components finds the strongly connected components of the graph of the
+// roots (comp, order, first) with Tarjan's algorithm, iterative; cursor[v]
+// is the next edge to follow.
+func (t *reachTable) components() {
 	const unseen = -1
+	roots := t.roots
 	index, low, cursor, onStack := &t.index, &t.low, &t.cursor, &t.onStack
 	for _, v := range roots {
 		index[v] = unseen
@@ -82,14 +105,8 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 	}
 	stack, work := t.stack[:0], t.work[:0]
 	next := int32(0)
-	t.order, t.first, t.starts = t.order[:0], t.first[:0], t.starts[:0]
+	t.order, t.first = t.order[:0], t.first[:0]
 	for _, v0 := range roots {
-		// The starts producer 21 asks about (chainPass): a candidate of a
-		// cell with two or more, true, or false where a strong link
-		// leads back to it.
-		if id := int(v0 >> 1); c.g.ref[id/9].Count() >= 2 && (v0&1 == 1 || lk.strongInto(id, true, yLinks)) {
-			t.starts = append(t.starts, v0)
-		}
 		if index[v0] != unseen {
 			continue
 		}
@@ -148,7 +165,6 @@ func (c *chainer) buildReach(t *reachTable, yLinks bool, digit int) {
 		}
 	}
 	t.first = append(t.first, int32(len(t.order)))
-	t.propagateStarts()
 	t.stack, t.work = stack, work
 }
 
@@ -206,8 +222,9 @@ func (t *reachTable) propagateStarts() {
 }
 
 // implies reports whether potential (id, fromOn) leads to its opposite, for
-// the starts producer 21 tries (a candidate of a cell with two or more,
-// true, or false where a strong link leads back to it); false for others.
+// the starts forcing chains and cycles try (a candidate of a cell with two
+// or more, true, or false where a strong link leads back to it); false for
+// others.
 func (t *reachTable) implies(id int, fromOn bool) bool {
 	v := id * 2
 	if fromOn {
