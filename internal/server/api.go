@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokit/sudokit/book"
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
@@ -341,10 +342,10 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	if format == "" {
 		format = "pdf"
 	}
-	if err := export.CheckBookFormat(format); err != nil {
+	if err := book.CheckFormat(format); err != nil {
 		return nil, badRequest("field \"format\": %v", err)
 	}
-	opt := export.BookOptions{Title: req.Title, Paper: strings.ToLower(req.Paper), PerPage: req.PerPage}
+	opt := book.Options{Title: req.Title, Paper: strings.ToLower(req.Paper), PerPage: req.PerPage}
 	if format == "png" {
 		for _, f := range []struct {
 			name string
@@ -357,7 +358,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	} else if err := pageOptions(&opt, len(req.Puzzles)); err != nil {
 		return nil, err
 	}
-	book := make([]export.BookPuzzle, len(req.Puzzles))
+	entries := make([]book.Entry, len(req.Puzzles))
 	for i, text := range req.Puzzles {
 		p, err := onePuzzle(text)
 		if err != nil {
@@ -374,25 +375,29 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		if res.Status == grade.Budget {
 			sol = solve.Check(p.State(), 2).Solution
 		}
-		book[i] = export.BookPuzzle{Number: i + 1, Grid: p.Grid, Solution: sol, Level: res.Level, Rating: res.SE().ER}
+		entries[i] = book.Entry{Number: i + 1, Grid: p.Grid, Solution: sol, Level: res.Level, Rating: res.SE().ER}
 	}
 	var b bytes.Buffer
 	switch {
-	case format == "png" && len(book) == 1:
+	case format == "png" && len(entries) == 1:
 		// One puzzle, one image: its solution would need a second file.
-		if err := export.WritePNGPuzzle(&b, book[0], book[0].Grid, export.ImageOptions{}); err != nil {
+		images, err := book.Images(format, entries, book.ImageOptions{})
+		if err != nil {
+			return nil, err
+		}
+		if err := images[0].Write(&b); err != nil {
 			return nil, err
 		}
 		return file{name: "sudoku.png", mime: "image/png", data: b.Bytes()}, nil
 	case format == "png":
-		if err := export.WriteImageZip(&b, format, book, export.ImageOptions{}); err != nil {
+		if err := book.WriteImageZip(&b, format, entries, book.ImageOptions{}); err != nil {
 			return nil, err
 		}
 		return file{name: "sudoku-png.zip", mime: "application/zip", data: b.Bytes()}, nil
 	}
-	if err := export.WriteBook(format, &b, book, opt); err != nil {
-		var missing *export.MissingGlyphsError
-		if errors.As(err, &missing) || errors.Is(err, export.ErrPageTooSmall) {
+	if err := book.Write(&b, format, entries, opt); err != nil {
+		var missing *book.MissingGlyphsError
+		if errors.As(err, &missing) || errors.Is(err, book.ErrPageTooSmall) {
 			return nil, badRequest("%v", fontWords(err))
 		}
 		return nil, err
@@ -402,7 +407,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 
 // pageOptions completes and checks the page layout of a book of n puzzles:
 // A4, up to four puzzles a page.
-func pageOptions(opt *export.BookOptions, n int) error {
+func pageOptions(opt *book.Options, n int) error {
 	if opt.Paper == "" {
 		opt.Paper = "a4"
 	}
@@ -421,7 +426,7 @@ func pageOptions(opt *export.BookOptions, n int) error {
 // fontWords says in the API's words that the book's text holds characters
 // the server's font lacks: a client cannot choose another.
 func fontWords(err error) error {
-	var missing *export.MissingGlyphsError
+	var missing *book.MissingGlyphsError
 	if !errors.As(err, &missing) {
 		return err
 	}

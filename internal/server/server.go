@@ -2,7 +2,7 @@
 // embedded, no build step) and the JSON API under /api/v1/ that the page
 // and scripts share. Every endpoint calls the same library entry points as
 // the command line (solve.Check, grade.Grader.Grade, hint.Find, generate,
-// export.WriteBook) and answers in the command line's JSON rows.
+// book.Write) and answers in the command line's JSON rows.
 //
 // A server on a user's machine is an attack surface, so the handler
 // refuses what a browser page of another site could send: a Host that is
