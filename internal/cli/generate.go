@@ -15,6 +15,7 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
@@ -324,7 +325,12 @@ func runGenerate(c *ucli.Context) error {
 		}
 		sum.Add(p.Result)
 		if r.book != nil {
-			entries = append(entries, book.Entry{Grid: p.Grid, Solution: p.Solution, Level: p.Result.Level, Rating: p.Result.SE().ER})
+			// A generated puzzle is graded: it always has an entry.
+			e, _, err := bookgrade.Entry(p.Grid, p.Solution, p.Result)
+			if err != nil {
+				return fmt.Errorf("puzzle %d for the book: %w", p.Index, err)
+			}
+			entries = append(entries, e)
 		}
 		return out.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
 	})

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -13,9 +12,9 @@ import (
 
 	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
-	"github.com/sudokit/sudokit/techniques"
 )
 
 // bookFlags are the layout flags of print and generate --pdf.
@@ -47,17 +46,14 @@ var (
 // bookOptions reads the layout flags.
 func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (book.Options, error) {
 	opt := book.Options{Title: c.String("title"), Paper: strings.ToLower(c.String("page-size")),
-		PerPage: c.Int("per-page"), Sections: byLevel, Contents: c.Bool("toc"), LargePrint: c.Bool("large-print"),
-		Levels: cfg.LevelNames(), LevelNotes: map[string]string{}}
+		PerPage: c.Int("per-page"), Sections: byLevel, Contents: c.Bool("toc"), LargePrint: c.Bool("large-print")}
+	opt.Levels, opt.LevelNotes = bookgrade.Levels(cfg)
 	if err := requires(c, "bleed-spine", c.IsSet("bleed"), "--bleed"); err != nil {
 		return opt, err
 	}
 	opt.BleedSpine, opt.Recto = c.Bool("bleed-spine"), c.Bool("recto")
 	if opt.LargePrint && !c.IsSet("per-page") {
 		opt.PerPage = 1
-	}
-	for _, l := range cfg.LevelNames() {
-		opt.LevelNotes[l] = levelNote(cfg, l)
 	}
 	for name, dst := range map[string]*float64{"margin": &opt.Margin, "gutter": &opt.Gutter, "bleed": &opt.Bleed} {
 		if c.IsSet(name) {
@@ -126,40 +122,6 @@ func fontPath(s string) (string, int) {
 	return s, 0
 }
 
-// levelNote is the line on a level's section page: its band of SE ratings
-// and the techniques (switched on) whose easiest step falls in it; when
-// they are many, their families.
-func levelNote(cfg *config.Config, level string) string {
-	rr, ok := cfg.LevelRange(level)
-	if !ok {
-		return ""
-	}
-	band := fmt.Sprintf("%s–%s", rr.Min, rr.Max)
-	if rr.Max == 0 {
-		band = fmt.Sprintf("%s and up", rr.Min)
-	}
-	var names, families []string
-	for _, t := range techniques.All() {
-		if !t.SE || !cfg.TechniqueOn(t.Key, t.SE) || t.Ratings.Min < rr.Min || rr.Max != 0 && t.Ratings.Min > rr.Max {
-			continue
-		}
-		names = append(names, t.Name)
-		if f := string(t.Family); !slices.Contains(families, f) {
-			families = append(families, f)
-		}
-	}
-	note := "Sudoku Explainer rating " + band + "."
-	switch {
-	case len(names) == 0:
-		return note
-	case len(names) > 8:
-		return note + " Needs " + strings.Join(families, ", ") + ", besides the techniques of the easier levels."
-	case rr.Min <= 1.0:
-		return note + " Needs " + strings.Join(names, ", ") + "."
-	}
-	return note + " Needs " + strings.Join(names, ", ") + ", besides the techniques of the easier levels."
-}
-
 func printCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:      "print",
@@ -175,8 +137,9 @@ the solutions at the back under the same numbers. Trim sizes, margins
 mirrored on facing pages (the gutter at the binding), bleed, large print and
 the font of the text (a title in a script the font lacks is an error naming
 the characters) are set by flags; fonts are embedded as subsets. A puzzle that is invalid or has no or several
-solutions is reported and left out. The same input and flags give the same
-bytes.
+solutions is reported and left out; one whose grading runs over --budget is
+printed with its solution, without a level or rating, and a note says so.
+The same input and flags give the same bytes.
 
 Formats:
 ` + book.FormatHelp() + `
@@ -210,7 +173,8 @@ Examples:
 
 // bookItem is a puzzle ready for a book, or why it cannot go in.
 type bookItem struct {
-	puzzle    book.Entry
+	entry     book.Entry
+	note      error // why the entry has no rating
 	err       error
 	cancelled bool // interrupted while grading
 }
@@ -302,18 +266,16 @@ func runPrint(c *ucli.Context) error {
 			if it.err != nil {
 				return bookItem{err: it.err}
 			}
-			var known *grade.Ratings
-			if r, ok := grade.RatingsFromLabel(it.p.Label); ok {
-				known = &r
-			}
-			res := grader.Grade(c.Context, it.p.State(), grade.Options{Known: known})
-			if res.Status == grade.Cancelled {
+			e, note, err := bookgrade.Grade(c.Context, grader, it.p, bookgrade.Options{})
+			switch {
+			case err != nil && c.Context.Err() != nil && errors.Is(err, c.Context.Err()):
 				return bookItem{cancelled: true}
-			}
-			if err := res.Failed(); err != nil {
+			case err != nil:
 				return bookItem{err: fmt.Errorf("%s:%d: %w, left out", it.p.Source, it.p.Line, err)}
+			case note != "":
+				return bookItem{entry: e, note: fmt.Errorf("%s:%d: %s (raise --budget to rate it)", it.p.Source, it.p.Line, note)}
 			}
-			return bookItem{puzzle: book.Entry{Grid: it.p.Grid, Solution: res.Solution, Level: res.Level, Rating: res.SE().ER}}
+			return bookItem{entry: e}
 		},
 		func(b bookItem) error {
 			if b.cancelled {
@@ -324,7 +286,10 @@ func runPrint(c *ucli.Context) error {
 				s.report(b.err)
 				return nil
 			}
-			entries = append(entries, b.puzzle)
+			if b.note != nil {
+				s.note("%v", b.note)
+			}
+			entries = append(entries, b.entry)
 			return nil
 		})
 	s.stopProgress()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
@@ -346,6 +347,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		return nil, badRequest("field \"format\": %v", err)
 	}
 	opt := book.Options{Title: req.Title, Paper: strings.ToLower(req.Paper), PerPage: req.PerPage}
+	opt.Levels, opt.LevelNotes = bookgrade.Levels(s.cfg)
 	if format == "png" {
 		for _, f := range []struct {
 			name string
@@ -359,23 +361,24 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		return nil, err
 	}
 	entries := make([]book.Entry, len(req.Puzzles))
+	var notes []string
 	for i, text := range req.Puzzles {
 		p, err := onePuzzle(text)
 		if err != nil {
 			return nil, badRequest("puzzle %d: %v", i+1, err)
 		}
-		res := s.grader.Grade(ctx, p.State(), grade.Options{})
+		e, note, err := bookgrade.Grade(ctx, s.grader, p, bookgrade.Options{})
 		if err := cancelled(ctx); err != nil {
 			return nil, err
 		}
-		if !res.Status.Graded() && res.Status != grade.Budget {
-			return nil, badRequest("puzzle %d: %v", i+1, res.Failed())
+		if err != nil {
+			return nil, badRequest("puzzle %d: %v", i+1, err)
 		}
-		sol := res.Solution
-		if res.Status == grade.Budget {
-			sol = solve.Check(p.State(), 2).Solution
+		if note != "" {
+			notes = append(notes, fmt.Sprintf("puzzle %d: %s", i+1, note))
 		}
-		entries[i] = book.Entry{Number: i + 1, Grid: p.Grid, Solution: sol, Level: res.Level, Rating: res.SE().ER}
+		e.Number = i + 1
+		entries[i] = e
 	}
 	var b bytes.Buffer
 	switch {
@@ -388,12 +391,12 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		if err := images[0].Write(&b); err != nil {
 			return nil, err
 		}
-		return file{name: "sudoku.png", mime: "image/png", data: b.Bytes()}, nil
+		return file{name: "sudoku.png", mime: "image/png", data: b.Bytes(), note: strings.Join(notes, "; ")}, nil
 	case format == "png":
 		if err := book.WriteImageZip(&b, format, entries, book.ImageOptions{}); err != nil {
 			return nil, err
 		}
-		return file{name: "sudoku-png.zip", mime: "application/zip", data: b.Bytes()}, nil
+		return file{name: "sudoku-png.zip", mime: "application/zip", data: b.Bytes(), note: strings.Join(notes, "; ")}, nil
 	}
 	if err := book.Write(&b, format, entries, opt); err != nil {
 		var missing *book.MissingGlyphsError
@@ -402,7 +405,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		}
 		return nil, err
 	}
-	return file{name: "sudoku." + format, mime: bookMIME[format], data: b.Bytes()}, nil
+	return file{name: "sudoku." + format, mime: bookMIME[format], data: b.Bytes(), note: strings.Join(notes, "; ")}, nil
 }
 
 // pageOptions completes and checks the page layout of a book of n puzzles:

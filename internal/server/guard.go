@@ -136,6 +136,9 @@ func api[Req any](s *Server, job bool, run func(ctx context.Context, req *Req) (
 			w.Header().Set("Content-Type", f.mime)
 			w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", f.name))
 			w.Header().Set("Cache-Control", "no-store")
+			if f.note != "" {
+				w.Header().Set("Sudokit-Note", f.note)
+			}
 			_, _ = w.Write(f.data)
 			return
 		}
@@ -143,10 +146,13 @@ func api[Req any](s *Server, job bool, run func(ctx context.Context, req *Req) (
 	}
 }
 
-// file is an endpoint's answer that is a file, not JSON.
+// file is an endpoint's answer that is a file, not JSON; its note, when
+// not empty, goes in the Sudokit-Note header (what the file lacks and why,
+// such as a puzzle printed without a rating).
 type file struct {
 	name, mime string
 	data       []byte
+	note       string
 }
 
 // fail answers an error.
