@@ -20,6 +20,11 @@ type Options struct {
 	// chunks of 1 keep results flowing for slow ones (grading, generating)
 	// and for interactive input.
 	Chunk int
+	// Slots, when not nil, are held by the calls of work, each call taking
+	// one for its time (waiting for one when they are fewer than Workers),
+	// so that work may ask Slots.Share how many goroutines it may use: its
+	// own and those of the workers idle.
+	Slots *Slots
 }
 
 type chunk[In, Out any] struct {
@@ -82,7 +87,15 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 			for c := range jobs {
 				c.out = make([]Out, len(c.in))
 				for i, item := range c.in {
+					if opt.Slots == nil {
+						c.out[i] = work(item)
+						continue
+					}
+					if err := opt.Slots.Acquire(ctx); err != nil {
+						return err // cancelled: the chunk is not done
+					}
 					c.out[i] = work(item)
+					opt.Slots.Release()
 				}
 				close(c.done)
 			}

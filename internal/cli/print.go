@@ -261,12 +261,13 @@ func runPrint(c *ucli.Context) error {
 	}
 	s.startProgress(c.Context, "grading", 0, nil)
 	var entries []book.Entry
-	err = batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1}, inputs(c),
+	slots := batch.NewSlots(workers) // as grade: the workers no other puzzle is using
+	err = batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1, Slots: slots}, inputs(c),
 		func(it item) bookItem {
 			if it.err != nil {
 				return bookItem{err: it.err}
 			}
-			e, note, err := bookgrade.Grade(c.Context, grader, it.p, bookgrade.Options{})
+			e, note, err := bookgrade.Grade(c.Context, grader, it.p, bookgrade.Options{Workers: slots.Share()})
 			switch {
 			case err != nil && c.Context.Err() != nil && errors.Is(err, c.Context.Err()):
 				return bookItem{cancelled: true}

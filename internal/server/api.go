@@ -171,7 +171,7 @@ func (s *Server) grade(ctx context.Context, req *gradeRequest) (any, error) {
 	}
 	start := time.Now()
 	res := s.grader.Grade(ctx, p.State(), grade.Options{Path: req.Path || req.Candidates, Candidates: req.Candidates,
-		Workers: s.searchWorkers()})
+		Workers: s.slots.Share()})
 	if res.Status == grade.Cancelled {
 		return nil, cancelled(ctx)
 	}
@@ -210,7 +210,7 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 	}
 	start := time.Now()
 	r := export.Record{Puzzle: p}
-	r.Hints, r.HintErr = hint.Find(ctx, s.grader, p.State(), hint.Options{All: req.All, Workers: s.searchWorkers()})
+	r.Hints, r.HintErr = hint.Find(ctx, s.grader, p.State(), hint.Options{All: req.All, Workers: s.slots.Share()})
 	if r.Status() == "cancelled" {
 		return nil, cancelled(ctx)
 	}
@@ -285,7 +285,7 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	}
 	// The job holds one worker slot; its searches also run on the slots
 	// no other job holds, as a grading's chain searches do.
-	workers := s.searchWorkers()
+	workers := s.slots.Share()
 	var runErr error
 	if method == generate.MethodVicinity {
 		from, ratings := generate.HardestSeedsFor(s.cfg)
@@ -367,7 +367,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		if err != nil {
 			return nil, badRequest("puzzle %d: %v", i+1, err)
 		}
-		e, note, err := bookgrade.Grade(ctx, s.grader, p, bookgrade.Options{})
+		e, note, err := bookgrade.Grade(ctx, s.grader, p, bookgrade.Options{Workers: s.slots.Share()})
 		if err := cancelled(ctx); err != nil {
 			return nil, err
 		}

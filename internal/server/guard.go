@@ -240,14 +240,6 @@ func kind(k string) string {
 	return "a " + k
 }
 
-// searchWorkers returns how many goroutines the chain searches of a job
-// that holds a slot may use: the slots no other job holds (all of them for
-// a lone grading or hint, as the assistant asks one puzzle at a time). The
-// steps found do not depend on it.
-func (s *Server) searchWorkers() int {
-	return max(1, cap(s.slots)-len(s.slots)+1)
-}
-
 // acquire takes a worker slot for a job, waiting while the queue has room;
 // beyond it, or when the request goes away, it fails (503).
 func (s *Server) acquire(ctx context.Context) (release func(), err error) {
@@ -257,14 +249,11 @@ func (s *Server) acquire(ctx context.Context) (release func(), err error) {
 	default:
 		return nil, busy
 	}
-	wait := time.NewTimer(10 * time.Second)
-	defer wait.Stop()
-	select {
-	case s.slots <- struct{}{}:
-		return func() { <-s.slots; <-s.queue }, nil
-	case <-wait.C:
-	case <-ctx.Done():
+	wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := s.slots.Acquire(wait); err != nil {
+		<-s.queue
+		return nil, busy
 	}
-	<-s.queue
-	return nil, busy
+	return func() { s.slots.Release(); <-s.queue }, nil
 }

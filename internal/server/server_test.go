@@ -615,7 +615,7 @@ func TestSearchWorkers(t *testing.T) {
 			t.Fatal(err)
 		}
 		releases = append(releases, release)
-		if got := s.searchWorkers(); got != want {
+		if got := s.slots.Share(); got != want {
 			t.Errorf("with %d jobs running: %d search workers, want %d", len(releases), got, want)
 		}
 	}
