@@ -26,10 +26,10 @@ type Options struct {
 	Workers int
 }
 
-// Unrated is the note of a puzzle that goes into a book without a rating:
+// unrated is the note of a puzzle that goes into a book without a rating:
 // its grading ran over the time budget. A book shows no level and no
 // rating for it rather than a made-up one.
-const Unrated = "not rated: grading took longer than the time budget; printed with its solution, without a level or rating"
+const unrated = "not rated: grading took longer than the time budget; printed with its solution, without a level or rating"
 
 // Grade makes a puzzle's entry in a book (not numbered: book.Arrange
 // numbers a book). It reuses the ratings the puzzle's label carries
@@ -37,7 +37,7 @@ const Unrated = "not rated: grading took longer than the time budget; printed wi
 // otherwise, as Entry says. A puzzle that breaks the rules, or has no or
 // several solutions, cannot go into a book: err says why. A puzzle whose
 // grading runs over the time budget goes in with its solution and without a
-// level or rating, and note is Unrated. When ctx is done, err is ctx's.
+// level or rating, and note says so. When ctx is done, err is ctx's.
 func Grade(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, opt Options) (e book.Entry, note string, err error) {
 	var known *grade.Ratings
 	if r, ok := grade.RatingsFromLabel(p.Label); ok {
@@ -85,14 +85,14 @@ func check(ctx context.Context, g *grade.Grader, st *sudoku.State, known *grade.
 // solution) graded as res says: a rated puzzle, or one beyond the
 // techniques, shows its level and SE rating (ER, 20.0 beyond). A puzzle
 // whose grading ran over the time budget goes in with its solution and
-// without a level or rating, and note is Unrated. Any other puzzle cannot
+// without a level or rating, and note says so. Any other puzzle cannot
 // go into a book: err says why, in res.Failed's words.
 func Entry(grid, solution sudoku.Grid, res grade.Result) (e book.Entry, note string, err error) {
 	switch {
 	case res.Status.Graded():
 		return book.Entry{Grid: grid, Solution: solution, Level: res.Level, Rating: res.SE().ER}, "", nil
 	case res.Status == grade.Budget && solution != sudoku.Grid{}:
-		return book.Entry{Grid: grid, Solution: solution}, Unrated, nil
+		return book.Entry{Grid: grid, Solution: solution}, unrated, nil
 	case res.Status == grade.Budget:
 		return book.Entry{}, "", fmt.Errorf("%w: grading took longer than the time budget before the solution was known", grade.ErrNotRated)
 	}

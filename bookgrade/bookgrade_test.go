@@ -65,7 +65,7 @@ func TestGrade(t *testing.T) {
 		{"graded", 0, medium, "medium", 2.0, "", ""},
 		{"the label's ratings", 0, medium + " ED=9.3/1.2/1.2", "diabolical", 9.3, "", ""},
 		{"beyond, from a label", 0, medium + " ED=20.0/20.0/20.0", "diabolical", sudoku.RatingBeyond, "", ""},
-		{"over the budget", time.Nanosecond, medium, "", 0, Unrated, ""},
+		{"over the budget", time.Nanosecond, medium, "", 0, unrated, ""},
 		{"over the budget, with a label", time.Nanosecond, medium + " ED=2.0/1.2/1.2", "medium", 2.0, "", ""},
 		{"several solutions", 0, twoSols, "", 0, "", "several solutions, not rated"},
 		{"several solutions, over the budget", time.Nanosecond, twoSols, "", 0, "", "several solutions, not rated"},
@@ -116,7 +116,7 @@ func TestEntry(t *testing.T) {
 	}{
 		{grade.Result{Status: grade.Rated, Ratings: grade.Ratings{ER: 7.1}, Level: "diabolical"}, 7.1, "", false},
 		{grade.Result{Status: grade.Beyond, Ratings: grade.Ratings{ER: 8.3}, Level: "diabolical"}, sudoku.RatingBeyond, "", false},
-		{grade.Result{Status: grade.Budget}, 0, Unrated, false},
+		{grade.Result{Status: grade.Budget}, 0, unrated, false},
 		{grade.Result{Status: grade.Over, Ratings: grade.Ratings{ER: 8.3}}, 0, "", true},
 		{grade.Result{Status: grade.Multiple}, 0, "", true},
 	} {
