@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -179,6 +180,24 @@ type bookItem struct {
 	cancelled bool // interrupted while grading
 }
 
+// bookItemOf grades an input for a book, its chain searches on workers
+// goroutines.
+func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int) bookItem {
+	if it.err != nil {
+		return bookItem{err: it.err}
+	}
+	e, note, err := bookgrade.Grade(ctx, grader, it.p, bookgrade.Options{Workers: workers})
+	switch {
+	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return bookItem{cancelled: true}
+	case err != nil:
+		return bookItem{err: fmt.Errorf("%s:%d: %w, left out", it.p.Source, it.p.Line, err)}
+	case note != "":
+		return bookItem{entry: e, note: fmt.Errorf("%s:%d: %s (raise --budget to rate it)", it.p.Source, it.p.Line, note)}
+	}
+	return bookItem{entry: e}
+}
+
 func runPrint(c *ucli.Context) error {
 	cfg, err := loadConfig(c)
 	if err != nil {
@@ -263,21 +282,7 @@ func runPrint(c *ucli.Context) error {
 	var entries []book.Entry
 	slots := batch.NewSlots(workers) // as grade: the workers no other puzzle is using
 	err = batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1, Slots: slots}, inputs(c),
-		func(it item) bookItem {
-			if it.err != nil {
-				return bookItem{err: it.err}
-			}
-			e, note, err := bookgrade.Grade(c.Context, grader, it.p, bookgrade.Options{Workers: slots.Share()})
-			switch {
-			case err != nil && c.Context.Err() != nil && errors.Is(err, c.Context.Err()):
-				return bookItem{cancelled: true}
-			case err != nil:
-				return bookItem{err: fmt.Errorf("%s:%d: %w, left out", it.p.Source, it.p.Line, err)}
-			case note != "":
-				return bookItem{entry: e, note: fmt.Errorf("%s:%d: %s (raise --budget to rate it)", it.p.Source, it.p.Line, note)}
-			}
-			return bookItem{entry: e}
-		},
+		func(it item) bookItem { return bookItemOf(c.Context, grader, it, slots.Share()) },
 		func(b bookItem) error {
 			if b.cancelled {
 				return c.Context.Err()
