@@ -75,9 +75,9 @@ type MergeStats struct {
 }
 
 // Merge combines indexed parts (written with AppendIndexed, as
-// export.Part.Indexed writes them, and closed by a PartEnd line) into the whole output: it writes their lines in the order
-// of their indices, the lines of one row in the order they were written,
-// without the index. Each part must hold its rows in increasing order, as
+// export.Part.Indexed writes them, and closed by a PartEnd line) into the
+// whole output: it writes their lines in the order of their indices, the
+// lines of one row in the order they were written, without the index. Each part must hold its rows in increasing order, as
 // every part written by sudokit does, and no index may appear in two
 // parts. A part without its closing line (its run did not finish), parts of
 // different runs, and rows missing from the range the closing lines give
