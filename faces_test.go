@@ -8,8 +8,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -100,4 +102,129 @@ func hintRow(t *testing.T, s string) map[string]any {
 		t.Fatalf("a row without a status: %s", s)
 	}
 	return row
+}
+
+// TestBookFacesAgree: the same puzzles make the same book through
+// `sudokit print` and through POST /api/v1/print (issue 32: both faces
+// make each entry with bookgrade.Grade and the levels with
+// bookgrade.Levels): ratings a label carries are reused, the levels rank
+// as the configuration orders them (a page of diabolical, medium and easy
+// puzzles is headed "easy – diabolical"), a puzzle over the grading
+// budget is printed without a level or rating and a note says so, and a
+// puzzle that cannot go into a book is refused in the same words.
+func TestBookFacesAgree(t *testing.T) {
+	const (
+		pointing = "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327"
+		medium   = "379..15.2..............8...82..7..5.1......3..5..26.1..6......9.876..1..5......7."
+		solved   = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	)
+	books := []struct {
+		name   string
+		budget time.Duration
+		lines  []string
+		notes  int // puzzles printed without a rating
+	}{
+		{"rated and from labels", 0, []string{
+			medium + " ED=9.3/1.2/1.2 made up", // a label's ratings are reused: diabolical
+			pointing,                           // graded: hard
+			medium + " intermediate 2.0/1.2/1.2 0.00s",
+			solved,
+			"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... ED=2.6/1.2/1.2 0.43s", // top95, as graded before
+		}, 0},
+		{"over the budget", time.Nanosecond, []string{
+			pointing,                                // printed without a rating
+			medium + " ED=2.0/1.2/1.2 from a label", // the label's ratings need no grading
+		}, 1},
+	}
+	for _, b := range books {
+		t.Run(b.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "puzzles.txt")
+			if err := os.WriteFile(in, []byte(strings.Join(b.lines, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"print", "-f", "html", "-o", "-"}
+			if b.budget > 0 {
+				args = append(args, "--budget", b.budget.String())
+			}
+			code, cliBook, stderr := runApp(t, "", append(args, in)...)
+			if code != 0 {
+				t.Fatalf("print: exit %d: %s", code, stderr)
+			}
+			s, err := server.New(server.Options{Config: config.Default(), Budget: b.budget, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := httptest.NewServer(s.Handler())
+			defer ts.Close()
+			body, _ := json.Marshal(map[string]any{"puzzles": b.lines, "format": "html", "per_page": 4})
+			resp, err := http.Post(ts.URL+"/api/v1/print", "application/json", strings.NewReader(string(body)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			apiBook, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				t.Fatalf("API: %d %s", resp.StatusCode, apiBook)
+			}
+			if diff := cmp.Diff(cliBook, string(apiBook)); diff != "" {
+				t.Errorf("the CLI's and the API's books differ (-cli +api):\n%s", diff)
+			}
+			if b.budget == 0 && !strings.Contains(cliBook, "<span>easy – diabolical</span>") {
+				t.Errorf("no page headed \"easy – diabolical\":\n%s", cliBook)
+			}
+			// The notes: the same words, each face naming the puzzle its
+			// own way.
+			cliNotes := regexp.MustCompile(`puzzles\.txt:(\d+): (not rated: [^\n]*) \(raise --budget to rate it\)`).FindAllStringSubmatch(stderr, -1)
+			var apiNotes []string
+			if h := resp.Header.Get("Sudokit-Note"); h != "" {
+				apiNotes = strings.Split(h, "; puzzle ")
+			}
+			if len(cliNotes) != b.notes || len(apiNotes) != b.notes {
+				t.Fatalf("%d notes from the CLI, %d from the API, want %d:\n%s\n%q", len(cliNotes), len(apiNotes), b.notes, stderr, apiNotes)
+			}
+			for i, n := range cliNotes {
+				if want := "puzzle " + n[1] + ": " + n[2]; "puzzle "+strings.TrimPrefix(apiNotes[i], "puzzle ") != want {
+					t.Errorf("the API's note %q, want %q", apiNotes[i], want)
+				}
+				if !strings.Contains(cliBook, "#"+n[1]+"</b><span></span>") {
+					t.Errorf("puzzle %s has a level or rating in the book", n[1])
+				}
+			}
+		})
+	}
+
+	// Puzzles that cannot go into a book: the CLI leaves each out, the API
+	// refuses it, in the same words.
+	for _, bad := range []string{
+		".....6....59.....82....8....45........3........6..3.54...325..6..................", // two solutions
+		"11...............................................................................", // breaks the rules
+		"12345678.........9" + strings.Repeat(".", 63),                                      // no solution: r1c9 has no candidate
+	} {
+		code, _, stderr := runApp(t, "", "print", "-f", "html", "-o", "-", bad)
+		m := regexp.MustCompile(`^sudokit: argument 1:1: (.*?)(, left out)?\n$`).FindStringSubmatch(stderr)
+		if code != 1 || m == nil {
+			t.Errorf("%s: the CLI: exit %d, %q; want exit 1 and the puzzle left out", bad, code, stderr)
+			continue
+		}
+		s, err := server.New(server.Options{Config: config.Default(), Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(s.Handler())
+		body, _ := json.Marshal(map[string]any{"puzzles": []string{bad}, "format": "html"})
+		resp, err := http.Post(ts.URL+"/api/v1/print", "application/json", strings.NewReader(string(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var answer struct{ Error string }
+		json.NewDecoder(resp.Body).Decode(&answer)
+		resp.Body.Close()
+		ts.Close()
+		// The API names the puzzle by its place in the list (and a bad
+		// line by the reader's location in the field).
+		if resp.StatusCode != 400 || !strings.HasPrefix(answer.Error, "puzzle 1: ") || !strings.HasSuffix(answer.Error, ": "+m[1]) {
+			t.Errorf("%s: the API: %d %q, want 400 \"puzzle 1: ...%s\"", bad, resp.StatusCode, answer.Error, m[1])
+		}
+	}
 }

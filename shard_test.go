@@ -8,18 +8,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/batch"
 )
 
 // mergeParts merges indexed shard outputs as `sudokit merge` does.
 func mergeParts(t *testing.T, parts []string) string {
 	t.Helper()
-	var in []export.MergeInput
+	var in []batch.MergeInput
 	for k, p := range parts {
-		in = append(in, export.MergeInput{Name: fmt.Sprintf("shard %d", k), R: strings.NewReader(p)})
+		in = append(in, batch.MergeInput{Name: fmt.Sprintf("shard %d", k), R: strings.NewReader(p)})
 	}
 	var out strings.Builder
-	if _, err := export.Merge(context.Background(), &out, in); err != nil {
+	if _, err := batch.Merge(context.Background(), &out, in); err != nil {
 		t.Fatalf("merge: %v", err)
 	}
 	return out.String()

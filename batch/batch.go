@@ -1,7 +1,10 @@
 // Package batch runs a function over a stream of items on several goroutines
-// and hands the results back in input order. It is the one place where
-// sudokit commands go parallel; the library functions it calls stay
-// single-threaded and pure.
+// and hands the results back in input order (Run), sharing the idle workers
+// with the work running (Slots). It is the one place where sudokit commands
+// go parallel; the library functions it calls stay single-threaded and pure.
+// It also holds the plumbing of a batch's output: files written whole or not
+// at all (AtomicFile), and the indexed parts that the shards of a run write
+// and Merge puts back together.
 package batch
 
 import (
@@ -20,6 +23,11 @@ type Options struct {
 	// chunks of 1 keep results flowing for slow ones (grading, generating)
 	// and for interactive input.
 	Chunk int
+	// Slots, when not nil, are held by the calls of work, each call taking
+	// one for its time (waiting for one when they are fewer than Workers),
+	// so that work may ask Slots.Share how many goroutines it may use: its
+	// own and those of the workers idle.
+	Slots *Slots
 }
 
 type chunk[In, Out any] struct {
@@ -82,7 +90,15 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 			for c := range jobs {
 				c.out = make([]Out, len(c.in))
 				for i, item := range c.in {
+					if opt.Slots == nil {
+						c.out[i] = work(item)
+						continue
+					}
+					if err := opt.Slots.Acquire(ctx); err != nil {
+						return err // cancelled: the chunk is not done
+					}
 					c.out[i] = work(item)
+					opt.Slots.Release()
 				}
 				close(c.done)
 			}

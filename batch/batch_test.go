@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -22,7 +23,7 @@ func count(n int) iter.Seq[int] {
 }
 
 func TestRunKeepsOrder(t *testing.T) {
-	for _, opt := range []Options{{1, 1}, {4, 1}, {3, 7}, {8, 64}, {0, 0}} {
+	for _, opt := range []Options{{Workers: 1, Chunk: 1}, {Workers: 4, Chunk: 1}, {Workers: 3, Chunk: 7}, {Workers: 8, Chunk: 64}, {}} {
 		var got []int
 		err := Run(context.Background(), opt, count(1000), func(i int) int {
 			if rand.IntN(10) == 0 { // uneven work so that workers overtake each other
@@ -141,4 +142,68 @@ func TestRunCancelEmitsDone(t *testing.T) {
 			t.Fatalf("emitted %v, want %v (every result done, in order)", got, want)
 		}
 	}
+}
+
+// TestSlots: a call of work holding a slot shares the slots no other call
+// holds: all of them for a lone item, one each when every worker is busy.
+func TestSlots(t *testing.T) {
+	const workers = 3
+	slots := NewSlots(workers)
+	var lone []int
+	err := Run(context.Background(), Options{Workers: workers, Slots: slots}, count(1), func(int) int { return slots.Share() },
+		func(v int) error { lone = append(lone, v); return nil })
+	if err != nil || !slices.Equal(lone, []int{workers}) {
+		t.Errorf("a lone item's share: %v (%v), want [%d]", lone, err, workers)
+	}
+	var started, read sync.WaitGroup
+	started.Add(workers)
+	read.Add(workers)
+	var busy []int
+	err = Run(context.Background(), Options{Workers: workers, Chunk: 1, Slots: slots}, count(workers), func(int) int {
+		started.Done()
+		started.Wait() // every worker holds a slot now
+		share := slots.Share()
+		read.Done()
+		read.Wait() // and keeps it until all have read their share
+		return share
+	}, func(v int) error { busy = append(busy, v); return nil })
+	if err != nil || !slices.Equal(busy, []int{1, 1, 1}) {
+		t.Errorf("shares with every worker busy: %v (%v), want [1 1 1]", busy, err)
+	}
+	if err := slots.Acquire(context.Background()); err != nil || slots.Share() != workers {
+		t.Errorf("after the runs: a share of %d (%v), want %d (every slot given back)", slots.Share(), err, workers)
+	}
+
+	// Fewer slots than workers: the calls wait for one.
+	one := NewSlots(1)
+	var most, running atomic.Int64
+	err = Run(context.Background(), Options{Workers: 4, Chunk: 1, Slots: one}, count(40), func(int) int {
+		most.Store(max(most.Load(), running.Add(1)))
+		time.Sleep(100 * time.Microsecond)
+		running.Add(-1)
+		return one.Share()
+	}, func(v int) error {
+		if v != 1 {
+			t.Errorf("share %d with one slot", v)
+		}
+		return nil
+	})
+	if err != nil || most.Load() != 1 {
+		t.Errorf("one slot: %d calls at once (%v), want 1", most.Load(), err)
+	}
+
+	// Cancelled while waiting for a slot: the run ends with ctx's error.
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := one.Acquire(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := one.Acquire(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Acquire with no slot free and ctx done: %v, want context.Canceled", err)
+	}
+	err = Run(ctx, Options{Workers: 2, Slots: one}, count(3), func(i int) int { return i }, func(int) error { return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Run cancelled with no slot free: %v, want context.Canceled", err)
+	}
+	one.Release()
 }

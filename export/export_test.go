@@ -2,7 +2,6 @@ package export
 
 import (
 	"encoding/csv"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
-	"github.com/sudokit/sudokit/sudoku"
 )
 
 func TestDuration(t *testing.T) {
@@ -238,20 +236,5 @@ func TestWrap(t *testing.T) {
 	}
 	if got := wrap(line, 0, 6); got != line+"\n" {
 		t.Errorf("no width: %q", got)
-	}
-}
-
-func TestArrange(t *testing.T) {
-	book := []BookPuzzle{{Level: "hard"}, {Level: "easy"}, {Level: "odd"}, {Level: "easy"}, {Level: "hard"}}
-	for i := range book {
-		book[i].Rating = sudoku.Rating(i + 1)
-	}
-	Arrange(book, []string{"easy", "hard"}, BookOptions{Sections: true})
-	var got []string
-	for _, p := range book {
-		got = append(got, fmt.Sprintf("%d:%s:%v", p.Number, p.Level, p.Rating))
-	}
-	if want := "1:easy:2.0 2:easy:4.0 3:hard:1.0 4:hard:5.0 5:odd:3.0"; strings.Join(got, " ") != want {
-		t.Errorf("Arrange: %s, want %s", strings.Join(got, " "), want)
 	}
 }

@@ -106,8 +106,8 @@ func Formats(job Job) []string {
 	return out
 }
 
-// ExplainFormats lists the formats of a job that carry the solving path.
-func ExplainFormats(job Job) []string {
+// explainFormats lists the formats of a job that carry the solving path.
+func explainFormats(job Job) []string {
 	var out []string
 	for _, f := range formats {
 		if f.explain != nil && slices.Contains(f.jobs, job) {
@@ -145,7 +145,7 @@ func NewWriter(name string, job Job, w io.Writer, opt Options) (Writer, error) {
 		if opt.Explain {
 			if build = f.explain; build == nil {
 				return nil, fmt.Errorf("format %s cannot carry the solving path (--explain goes with %s)",
-					name, strings.Join(ExplainFormats(job), ", "))
+					name, strings.Join(explainFormats(job), ", "))
 			}
 		}
 		if opt.Part != nil {

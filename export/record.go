@@ -1,8 +1,8 @@
 // Package export writes what sudokit finds. Rows (one per input puzzle, or
 // per generated puzzle) go through a Writer: one per output format, chosen
 // by name from one table (see NewWriter), each handling the rows of solve,
-// grade and generate. Summaries of a batch, printable books (PDF, SVG,
-// HTML) and the technique list have their own writers. The package formats;
+// grade and generate. Summaries of a batch and the technique list have their
+// own writers; printable books are the book package's. The package formats;
 // it decides nothing about puzzles, and it reports no error itself: what
 // failed is in the records, for the caller to report.
 package export

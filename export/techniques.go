@@ -27,13 +27,13 @@ type techniqueJSON struct {
 // TechniqueFormats are the formats of the technique list.
 var TechniqueFormats = []string{"table", "markdown", "csv", "json"}
 
-// TechniqueHeader names the columns of the technique list.
-var TechniqueHeader = []string{"key", "name", "family", "SE rating", "source", "on", "other names"}
+// techniqueHeader names the columns of the technique list.
+var techniqueHeader = []string{"key", "name", "family", "SE rating", "source", "on", "other names"}
 
-// TechniqueRow is a technique as a row of the list, with its other names
+// techniqueRow is a technique as a row of the list, with its other names
 // (the names its steps carry besides its name and variants) separated by
 // "; ".
-func TechniqueRow(t techniques.Technique, on bool) []string {
+func techniqueRow(t techniques.Technique, on bool) []string {
 	source := "SE"
 	if !t.SE {
 		source = "extra"
@@ -103,9 +103,9 @@ func WriteTechniques(w io.Writer, format string, list []techniques.Technique, on
 	case "table", "markdown", "csv":
 		rows := make([][]string, len(list))
 		for i, t := range list {
-			rows[i] = TechniqueRow(t, on[t.Key])
+			rows[i] = techniqueRow(t, on[t.Key])
 		}
-		header := TechniqueHeader
+		header := techniqueHeader
 		for i, t := range list {
 			switch format {
 			case "markdown":

@@ -1,6 +1,6 @@
 // Package cli is sudokit's command line. Each command reads its flags,
 // calls one library entry point (solve.Check, grade.Grader.Grade,
-// generate.Generator.Run, export.WriteBook, ...), and hands the results to
+// generate.Generator.Run, book.Write, ...), and hands the results to
 // an export writer; it holds no rule of Sudoku. Errors come back to the
 // caller, which maps them to an exit code: ErrUsage for a bad command line,
 // ErrFailed when some items failed (they were reported as they came).

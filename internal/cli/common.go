@@ -250,9 +250,9 @@ func chunkFor(c *ucli.Context, cheap bool) int {
 // already finished that come next in order and stops at the first one not
 // finished or cut short (a puzzle whose grading saw the interruption gets
 // no row): the rows are a prefix of the input's.
-func (s *session) rows(c *ucli.Context, workers, chunk int, w export.Writer, work func(item) export.Record,
+func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work func(item) export.Record,
 	add func(export.Record)) error {
-	err := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunk}, s.shard.filter(inputs(c), &s.shardRows), work,
+	err := batch.Run(c.Context, opt, s.shard.filter(inputs(c), &s.shardRows), work,
 		func(r export.Record) error {
 			if r.Puzzle.Line == 0 && r.Err != nil {
 				// A whole input failed (a file that does not open): no row.
@@ -298,9 +298,11 @@ type batchJob struct {
 	format         string
 	opt            export.Options
 	workers, chunk int
-	work           func(item) export.Record
-	add            func(export.Record)
-	summary        func(wall time.Duration) export.Summary
+	// slots, when not nil, are held by each call of work (see batch.Slots).
+	slots   *batch.Slots
+	work    func(item) export.Record
+	add     func(export.Record)
+	summary func(wall time.Duration) export.Summary
 }
 
 // runBatch runs a batch job: the rows of every input go to -o, unless only
@@ -337,7 +339,7 @@ func (s *session) runBatch(b batchJob) error {
 	if s.shard.on() {
 		trailer = func(w io.Writer) error { return s.shard.end(w, 0, s.shardRows) }
 	}
-	runErr := out.finish(s.rows(c, b.workers, b.chunk, out, b.work, b.add), trailer)
+	runErr := out.finish(s.rows(c, batch.Options{Workers: b.workers, Chunk: b.chunk, Slots: b.slots}, out, b.work, b.add), trailer)
 	s.stopProgress()
 	if c.Bool("summary") && (runErr == nil || errors.Is(runErr, context.Canceled)) {
 		// Interrupted, the summary sums up the rows kept.

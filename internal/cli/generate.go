@@ -14,6 +14,8 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
@@ -98,7 +100,7 @@ type generateRun struct {
 	shard    shard
 	format   string
 	byLevel  bool
-	book     *export.BookOptions // nil without --pdf
+	book     *book.Options // nil without --pdf
 	// builtinSeeds: the vicinity search starts from generate.HardestSeeds.
 	builtinSeeds bool
 	// builtinPatterns: a cold start makes its puzzles on
@@ -297,7 +299,7 @@ func runGenerate(c *ucli.Context) error {
 		Width: rowsDest.width(s)})
 	out := newRowSink(rowsDest, w)
 	sum := grade.NewSummary()
-	var book []export.BookPuzzle
+	var entries []book.Entry
 	missed := map[sudoku.Rating]int{}
 	run := func(emit func(generate.Puzzle) error) (generate.Stats, error) { return r.gen.Run(ctx, r.run, emit) }
 	if r.vicinity != nil {
@@ -323,7 +325,12 @@ func runGenerate(c *ucli.Context) error {
 		}
 		sum.Add(p.Result)
 		if r.book != nil {
-			book = append(book, export.BookPuzzle{Grid: p.Grid, Solution: p.Solution, Level: p.Result.Level, Rating: p.Result.SE().ER})
+			// A generated puzzle is graded: it always has an entry.
+			e, _, err := bookgrade.Entry(p.Grid, p.Solution, p.Result)
+			if err != nil {
+				return fmt.Errorf("puzzle %d for the book: %w", p.Index, err)
+			}
+			entries = append(entries, e)
 		}
 		return out.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
 	})
@@ -333,7 +340,7 @@ func runGenerate(c *ucli.Context) error {
 	}
 	runErr = out.finish(runErr, trailer)
 	s.stopProgress()
-	runErr = firstErr(runErr, r.writeBook(pdfDest, book))
+	runErr = firstErr(runErr, r.writeBook(pdfDest, entries))
 	r.note(s, st)
 	noteMissed(s, missed, c.Int("max-tries")/20)
 	if c.Bool("summary") && (runErr == nil || st.Made > 0) {
@@ -433,16 +440,16 @@ func (r *generateRun) readParts(c *ucli.Context) error {
 }
 
 // writeBook writes the --pdf book of the puzzles made, if any.
-func (r *generateRun) writeBook(dest *destination, book []export.BookPuzzle) error {
-	if r.book == nil || len(book) == 0 {
+func (r *generateRun) writeBook(dest *destination, entries []book.Entry) error {
+	if r.book == nil || len(entries) == 0 {
 		return nil
 	}
 	if r.book.Title == "" {
-		r.book.Title = bookTitle(len(book), r.target)
+		r.book.Title = bookTitle(len(entries), r.target)
 	}
 	r.book.Imprint = fmt.Sprintf("sudokit generate --seed %d", r.seed)
-	export.Arrange(book, r.cfg.LevelNames(), *r.book)
-	return firstErr(fontAdvice(export.WriteBook("pdf", dest, book, *r.book)), dest.commit(true))
+	book.Arrange(entries, r.cfg.LevelNames(), *r.book)
+	return firstErr(fontAdvice(book.Write(dest, "pdf", entries, *r.book)), dest.commit(true))
 }
 
 // note tells how the run went, on the error stream unless -q.

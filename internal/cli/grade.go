@@ -2,11 +2,11 @@ package cli
 
 import (
 	"io"
-	"sync/atomic"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/grade"
 )
@@ -101,20 +101,19 @@ func runGrade(c *ucli.Context) error {
 	sum := grade.NewSummary()
 	gopt := grade.Options{Path: opt.Explain, Candidates: opt.Candidates}
 	s := newSession(c)
-	var inFlight atomic.Int64 // puzzles being graded
+	// A puzzle may use the workers that no other puzzle is using (all of
+	// them for a lone puzzle, or at the end of a batch) for its chain
+	// searches; the ratings do not change.
+	slots := batch.NewSlots(workers)
 	// One puzzle per chunk: grading takes from a tenth of a millisecond to
 	// seconds, and a slow puzzle must not hold back the others' results.
-	err = s.runBatch(batchJob{job: export.Grade, verb: "grading", format: format, opt: opt, workers: workers, chunk: 1,
+	err = s.runBatch(batchJob{job: export.Grade, verb: "grading", format: format, opt: opt, workers: workers, chunk: 1, slots: slots,
 		work: func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
-			// A puzzle may use the workers that no other puzzle is
-			// using (all of them for a lone puzzle, or at the end of a
-			// batch) for its chain searches; the ratings do not change.
 			popt := gopt
-			popt.Workers = max(1, workers-int(inFlight.Add(1))+1)
-			defer inFlight.Add(-1)
+			popt.Workers = slots.Share()
 			start := time.Now()
 			res := grader.Grade(c.Context, it.p.State(), popt)
 			return export.Record{Puzzle: it.p, Grade: &res, Elapsed: time.Since(start)}

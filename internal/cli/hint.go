@@ -2,11 +2,11 @@ package cli
 
 import (
 	"io"
-	"sync/atomic"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/hint"
@@ -86,18 +86,15 @@ func runHint(c *ucli.Context) error {
 	if c.IsSet("level") {
 		s.note("hint --level is deprecated: it is --depth now (a level is a difficulty, as in generate --level hard)")
 	}
-	var inFlight atomic.Int64 // puzzles being hinted
-	err = s.runBatch(batchJob{job: export.Hint, verb: "hinting", format: format, opt: opt, workers: workers, chunk: 1,
+	slots := batch.NewSlots(workers) // like grade: the workers no other puzzle is using
+	err = s.runBatch(batchJob{job: export.Hint, verb: "hinting", format: format, opt: opt, workers: workers, chunk: 1, slots: slots,
 		work: func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
 			start := time.Now()
 			r := export.Record{Puzzle: it.p}
-			// Like grade: the workers no other puzzle is using.
-			idle := max(1, workers-int(inFlight.Add(1))+1)
-			r.Hints, r.HintErr = hint.Find(c.Context, grader, it.p.State(), hint.Options{All: opt.AllHints, Workers: idle})
-			inFlight.Add(-1)
+			r.Hints, r.HintErr = hint.Find(c.Context, grader, it.p.State(), hint.Options{All: opt.AllHints, Workers: slots.Share()})
 			r.Elapsed = time.Since(start)
 			return r
 		},

@@ -9,6 +9,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/export"
 )
 
@@ -52,7 +53,7 @@ func runMerge(c *ucli.Context) error {
 	if slices.Contains(names, "-") {
 		return usagef("merge reads files, not standard input: every shard's output is a file")
 	}
-	var parts []export.MergeInput
+	var parts []batch.MergeInput
 	for _, name := range names {
 		f, err := os.Open(name)
 		if err != nil {
@@ -62,7 +63,7 @@ func runMerge(c *ucli.Context) error {
 		// Interrupted, the parts close, so that a read waiting on a pipe
 		// ends.
 		defer context.AfterFunc(c.Context, func() { f.Close() })()
-		parts = append(parts, export.MergeInput{Name: name, R: f})
+		parts = append(parts, batch.MergeInput{Name: name, R: f})
 	}
 	s := newSession(c)
 	dest, err := s.open(c.String("output"), false)
@@ -71,12 +72,12 @@ func runMerge(c *ucli.Context) error {
 	}
 	defer dest.abort()
 	out := newRowSink(dest, nil)
-	st, err := export.Merge(c.Context, dest, parts)
+	st, err := batch.Merge(c.Context, dest, parts)
 	out.add(st.Rows)
 	if errors.Is(err, context.Canceled) {
 		return out.finish(err, nil)
 	}
-	missing := errors.As(err, new(*export.MissingRowsError))
+	missing := errors.As(err, new(*batch.MissingRowsError))
 	if err != nil && !missing {
 		return asUsage(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
 )
@@ -17,7 +18,7 @@ import (
 // written through a temporary file and renamed into place at the end.
 type destination struct {
 	io.Writer
-	file *export.AtomicFile
+	file *batch.AtomicFile
 	path string // the file's path ("" for standard output)
 }
 
@@ -43,7 +44,7 @@ func (s *session) open(path string, binary bool) (*destination, error) {
 			return nil, usagef("cannot write %s: directory %s does not exist", path, dir)
 		}
 	}
-	f, err := export.CreateAtomic(path)
+	f, err := batch.CreateAtomic(path)
 	if err != nil {
 		return nil, asUsage(err)
 	}

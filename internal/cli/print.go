@@ -1,28 +1,28 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/config"
-	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/grade"
-	"github.com/sudokit/sudokit/techniques"
 )
 
 // bookFlags are the layout flags of print and generate --pdf.
 func bookFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "page-size", Aliases: []string{"paper"}, Value: "a4",
-			Usage: "trim `SIZE`: " + strings.Join(export.BookPapers, ", ") + ", or WxH in mm or in (152x229mm, 6.14x9.21in)"},
+			Usage: "trim `SIZE`: " + strings.Join(book.Papers, ", ") + ", or WxH in mm or in (152x229mm, 6.14x9.21in)"},
 		&ucli.IntFlag{Name: "per-page", Value: 4, Usage: "`N` puzzles per page: 1, 2, 4, 6 or 9 (with --large-print 1 or 2, default 1)"},
 		&ucli.StringFlag{Name: "title", Usage: "book `TITLE`, on a title page and in the page headers"},
 		&ucli.BoolFlag{Name: "toc", Usage: "a table of contents after the title page"},
@@ -45,10 +45,10 @@ var (
 )
 
 // bookOptions reads the layout flags.
-func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.BookOptions, error) {
-	opt := export.BookOptions{Title: c.String("title"), Paper: strings.ToLower(c.String("page-size")),
-		PerPage: c.Int("per-page"), Sections: byLevel, Contents: c.Bool("toc"), LargePrint: c.Bool("large-print"),
-		Levels: cfg.LevelNames(), LevelNotes: map[string]string{}}
+func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (book.Options, error) {
+	opt := book.Options{Title: c.String("title"), Paper: strings.ToLower(c.String("page-size")),
+		PerPage: c.Int("per-page"), Sections: byLevel, Contents: c.Bool("toc"), LargePrint: c.Bool("large-print")}
+	opt.Levels, opt.LevelNotes = bookgrade.Levels(cfg)
 	if err := requires(c, "bleed-spine", c.IsSet("bleed"), "--bleed"); err != nil {
 		return opt, err
 	}
@@ -56,12 +56,9 @@ func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.Book
 	if opt.LargePrint && !c.IsSet("per-page") {
 		opt.PerPage = 1
 	}
-	for _, l := range cfg.LevelNames() {
-		opt.LevelNotes[l] = levelNote(cfg, l)
-	}
 	for name, dst := range map[string]*float64{"margin": &opt.Margin, "gutter": &opt.Gutter, "bleed": &opt.Bleed} {
 		if c.IsSet(name) {
-			v, err := export.ParseLength(c.String(name))
+			v, err := book.ParseLength(c.String(name))
 			if err != nil {
 				return opt, usagef("--%s: %v", name, err)
 			}
@@ -82,7 +79,7 @@ func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (export.Book
 // fontAdvice adds to an error of characters the book's font lacks how to
 // give one that has them.
 func fontAdvice(err error) error {
-	var missing *export.MissingGlyphsError
+	var missing *book.MissingGlyphsError
 	if errors.As(err, &missing) {
 		return fmt.Errorf("%w; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)", err)
 	}
@@ -90,7 +87,7 @@ func fontAdvice(err error) error {
 }
 
 // settingFlags are the flags of the book and image settings that
-// export.RangeError names.
+// book.RangeError names.
 var settingFlags = map[string]string{"margin": "margin", "gutter": "gutter", "bleed": "bleed",
 	"image size": "image-size", "resolution": "dpi"}
 
@@ -98,7 +95,7 @@ var settingFlags = map[string]string{"margin": "margin", "gutter": "gutter", "bl
 // its flag and the value as given: "--margin 4in (101.6 mm) is out of
 // range: want 3 to 60 mm".
 func rangeFlag(c *ucli.Context, err error) error {
-	var re *export.RangeError
+	var re *book.RangeError
 	if !errors.As(err, &re) {
 		return asUsage(err)
 	}
@@ -108,9 +105,9 @@ func rangeFlag(c *ucli.Context, err error) error {
 	}
 	given := c.String(flag)
 	if re.Unit == "mm" && strings.HasSuffix(strings.ToLower(strings.TrimSpace(given)), "in") {
-		given += fmt.Sprintf(" (%s mm)", export.Decimal(re.Value))
+		given += fmt.Sprintf(" (%s mm)", book.Decimal(re.Value))
 	}
-	return usagef("--%s %s is out of range: want %s to %s %s", flag, given, export.Decimal(re.Min), export.Decimal(re.Max), re.Unit)
+	return usagef("--%s %s is out of range: want %s to %s %s", flag, given, book.Decimal(re.Min), book.Decimal(re.Max), re.Unit)
 }
 
 // fontPath splits FILE:N (face N of a collection) when FILE exists and
@@ -124,40 +121,6 @@ func fontPath(s string) (string, int) {
 		}
 	}
 	return s, 0
-}
-
-// levelNote is the line on a level's section page: its band of SE ratings
-// and the techniques (switched on) whose easiest step falls in it; when
-// they are many, their families.
-func levelNote(cfg *config.Config, level string) string {
-	rr, ok := cfg.LevelRange(level)
-	if !ok {
-		return ""
-	}
-	band := fmt.Sprintf("%s–%s", rr.Min, rr.Max)
-	if rr.Max == 0 {
-		band = fmt.Sprintf("%s and up", rr.Min)
-	}
-	var names, families []string
-	for _, t := range techniques.All() {
-		if !t.SE || !cfg.TechniqueOn(t.Key, t.SE) || t.Ratings.Min < rr.Min || rr.Max != 0 && t.Ratings.Min > rr.Max {
-			continue
-		}
-		names = append(names, t.Name)
-		if f := string(t.Family); !slices.Contains(families, f) {
-			families = append(families, f)
-		}
-	}
-	note := "Sudoku Explainer rating " + band + "."
-	switch {
-	case len(names) == 0:
-		return note
-	case len(names) > 8:
-		return note + " Needs " + strings.Join(families, ", ") + ", besides the techniques of the easier levels."
-	case rr.Min <= 1.0:
-		return note + " Needs " + strings.Join(names, ", ") + "."
-	}
-	return note + " Needs " + strings.Join(names, ", ") + ", besides the techniques of the easier levels."
 }
 
 func printCommand() *ucli.Command {
@@ -175,11 +138,12 @@ the solutions at the back under the same numbers. Trim sizes, margins
 mirrored on facing pages (the gutter at the binding), bleed, large print and
 the font of the text (a title in a script the font lacks is an error naming
 the characters) are set by flags; fonts are embedded as subsets. A puzzle that is invalid or has no or several
-solutions is reported and left out. The same input and flags give the same
-bytes.
+solutions is reported and left out; one whose grading runs over --budget is
+printed with its solution, without a level or rating, and a note says so.
+The same input and flags give the same bytes.
 
 Formats:
-` + export.BookFormatHelp() + `
+` + book.FormatHelp() + `
 Exit status: 0 when every puzzle went into the book, 1 when some were left
 out, 2 for a bad command line.
 
@@ -193,7 +157,7 @@ Examples:
    sudokit print --title "数独" --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc:2 -o book.pdf testdata/puzzles/norvig-easy50.txt
    sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt`,
 		Flags: append(bookFlags(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(export.BookFormats(), ", ")},
+			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(book.Formats(), ", ")},
 			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
 				Usage: "write to `FILE` (- for standard output, not a terminal for a PDF; for svg, a directory ending in / takes one file per puzzle)"},
 			&ucli.StringFlag{Name: "image-size", Usage: "side `LENGTH` of each image in a directory (mm or in: 60mm, 2.5in)", DefaultText: "60mm"},
@@ -210,9 +174,28 @@ Examples:
 
 // bookItem is a puzzle ready for a book, or why it cannot go in.
 type bookItem struct {
-	puzzle    export.BookPuzzle
+	entry     book.Entry
+	note      error // why the entry has no rating
 	err       error
 	cancelled bool // interrupted while grading
+}
+
+// bookItemOf grades an input for a book, its chain searches on workers
+// goroutines.
+func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int) bookItem {
+	if it.err != nil {
+		return bookItem{err: it.err}
+	}
+	e, note, err := bookgrade.Grade(ctx, grader, it.p, bookgrade.Options{Workers: workers})
+	switch {
+	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return bookItem{cancelled: true}
+	case err != nil:
+		return bookItem{err: fmt.Errorf("%s:%d: %w, left out", it.p.Source, it.p.Line, err)}
+	case note != "":
+		return bookItem{entry: e, note: fmt.Errorf("%s:%d: %s (raise --budget to rate it)", it.p.Source, it.p.Line, note)}
+	}
+	return bookItem{entry: e}
 }
 
 func runPrint(c *ucli.Context) error {
@@ -221,7 +204,7 @@ func runPrint(c *ucli.Context) error {
 		return err
 	}
 	format, path := c.String("format"), c.String("output")
-	if err := export.CheckBookFormat(format); err != nil {
+	if err := book.CheckFormat(format); err != nil {
 		return asUsage(err)
 	}
 	byLevel, err := groupByLevel(c)
@@ -244,9 +227,9 @@ func runPrint(c *ucli.Context) error {
 	if err := requires(c, "dpi", format == "png", "-f png"); err != nil {
 		return err
 	}
-	var img export.ImageOptions
+	var img book.ImageOptions
 	if c.IsSet("image-size") {
-		if img.Size, err = export.ParseLength(c.String("image-size")); err != nil {
+		if img.Size, err = book.ParseLength(c.String("image-size")); err != nil {
 			return usagef("--image-size: %v", err)
 		}
 	}
@@ -296,25 +279,10 @@ func runPrint(c *ucli.Context) error {
 		defer dest.abort()
 	}
 	s.startProgress(c.Context, "grading", 0, nil)
-	var book []export.BookPuzzle
-	err = batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1}, inputs(c),
-		func(it item) bookItem {
-			if it.err != nil {
-				return bookItem{err: it.err}
-			}
-			var known *grade.Ratings
-			if r, ok := grade.RatingsFromLabel(it.p.Label); ok {
-				known = &r
-			}
-			res := grader.Grade(c.Context, it.p.State(), grade.Options{Known: known})
-			if res.Status == grade.Cancelled {
-				return bookItem{cancelled: true}
-			}
-			if err := res.Failed(); err != nil {
-				return bookItem{err: fmt.Errorf("%s:%d: %w, left out", it.p.Source, it.p.Line, err)}
-			}
-			return bookItem{puzzle: export.BookPuzzle{Grid: it.p.Grid, Solution: res.Solution, Level: res.Level, Rating: res.SE().ER}}
-		},
+	var entries []book.Entry
+	slots := batch.NewSlots(workers) // as grade: the workers no other puzzle is using
+	err = batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1, Slots: slots}, inputs(c),
+		func(it item) bookItem { return bookItemOf(c.Context, grader, it, slots.Share()) },
 		func(b bookItem) error {
 			if b.cancelled {
 				return c.Context.Err()
@@ -324,18 +292,48 @@ func runPrint(c *ucli.Context) error {
 				s.report(b.err)
 				return nil
 			}
-			book = append(book, b.puzzle)
+			if b.note != nil {
+				s.note("%v", b.note)
+			}
+			entries = append(entries, b.entry)
 			return nil
 		})
 	s.stopProgress()
 	if err != nil {
 		return err
 	}
-	export.Arrange(book, cfg.LevelNames(), opt)
+	book.Arrange(entries, cfg.LevelNames(), opt)
 	if dest == nil {
-		err = export.WriteImageDir(path, format, book, img)
-	} else if err = fontAdvice(export.WriteBook(format, dest, book, opt)); err == nil {
+		err = writeImageDir(path, format, entries, img)
+	} else if err = fontAdvice(book.Write(dest, format, entries, opt)); err == nil {
 		err = dest.commit(true)
 	}
 	return s.result(err)
+}
+
+// writeImageDir writes a book as images, one per puzzle and solution, into
+// dir (made if needed): puzzle-001.svg, solution-001.svg, ... (or .png).
+// Each file appears whole or not at all.
+func writeImageDir(dir, format string, entries []book.Entry, opt book.ImageOptions) error {
+	images, err := book.Images(format, entries, opt)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, img := range images {
+		out, err := batch.CreateAtomic(filepath.Join(dir, img.Name))
+		if err != nil {
+			return err
+		}
+		if err := img.Write(out); err != nil {
+			out.Abort()
+			return err
+		}
+		if err := out.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

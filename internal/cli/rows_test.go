@@ -11,6 +11,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/hint"
@@ -43,7 +44,7 @@ func TestRowsCutShort(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := &session{c: c, quiet: true}
-			err = s.rows(c, 1, 1, w, func(it item) export.Record {
+			err = s.rows(c, batch.Options{Workers: 1, Chunk: 1}, w, func(it item) export.Record {
 				r := export.Record{Puzzle: it.p}
 				if it.p.Line == 2 { // the interruption comes during the second puzzle
 					cancel()

@@ -10,7 +10,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/batch"
 )
 
 // shard is the part of a batch one process handles: the inputs (or
@@ -116,7 +116,7 @@ func (s shard) filter(items iter.Seq[item], rows *int) iter.Seq[item] {
 // end writes the closing line of a shard's output, once its run is
 // complete: merge checks that every shard finished.
 func (s shard) end(w io.Writer, from, rows int) error {
-	_, err := fmt.Fprintln(w, export.PartEnd{Shard: s.k, Shards: s.n, From: from, Rows: rows})
+	_, err := fmt.Fprintln(w, batch.PartEnd{Shard: s.k, Shards: s.n, From: from, Rows: rows})
 	return err
 }
 

@@ -9,6 +9,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/book"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
@@ -47,7 +48,7 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 	case "format":
 		switch command {
 		case "print":
-			return flagChoice{values: export.BookFormats(), closed: true}
+			return flagChoice{values: book.Formats(), closed: true}
 		case "techniques":
 			return flagChoice{values: export.TechniqueFormats, closed: true}
 		}
@@ -75,10 +76,10 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 		return flagChoice{values: groupByValues, closed: true}
 	case "page-size":
 		// And WxH in mm or in, which no list holds.
-		return flagChoice{values: export.BookPapers}
+		return flagChoice{values: book.Papers}
 	case "per-page":
 		var out []string
-		for _, n := range export.BookPerPage {
+		for _, n := range book.Layouts {
 			out = append(out, strconv.Itoa(n))
 		}
 		return flagChoice{values: out, closed: true}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
@@ -169,7 +171,7 @@ func (s *Server) grade(ctx context.Context, req *gradeRequest) (any, error) {
 	}
 	start := time.Now()
 	res := s.grader.Grade(ctx, p.State(), grade.Options{Path: req.Path || req.Candidates, Candidates: req.Candidates,
-		Workers: s.searchWorkers()})
+		Workers: s.slots.Share()})
 	if res.Status == grade.Cancelled {
 		return nil, cancelled(ctx)
 	}
@@ -208,7 +210,7 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 	}
 	start := time.Now()
 	r := export.Record{Puzzle: p}
-	r.Hints, r.HintErr = hint.Find(ctx, s.grader, p.State(), hint.Options{All: req.All, Workers: s.searchWorkers()})
+	r.Hints, r.HintErr = hint.Find(ctx, s.grader, p.State(), hint.Options{All: req.All, Workers: s.slots.Share()})
 	if r.Status() == "cancelled" {
 		return nil, cancelled(ctx)
 	}
@@ -283,7 +285,7 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	}
 	// The job holds one worker slot; its searches also run on the slots
 	// no other job holds, as a grading's chain searches do.
-	workers := s.searchWorkers()
+	workers := s.slots.Share()
 	var runErr error
 	if method == generate.MethodVicinity {
 		from, ratings := generate.HardestSeedsFor(s.cfg)
@@ -341,10 +343,11 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	if format == "" {
 		format = "pdf"
 	}
-	if err := export.CheckBookFormat(format); err != nil {
+	if err := book.CheckFormat(format); err != nil {
 		return nil, badRequest("field \"format\": %v", err)
 	}
-	opt := export.BookOptions{Title: req.Title, Paper: strings.ToLower(req.Paper), PerPage: req.PerPage}
+	opt := book.Options{Title: req.Title, Paper: strings.ToLower(req.Paper), PerPage: req.PerPage}
+	opt.Levels, opt.LevelNotes = bookgrade.Levels(s.cfg)
 	if format == "png" {
 		for _, f := range []struct {
 			name string
@@ -357,52 +360,57 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	} else if err := pageOptions(&opt, len(req.Puzzles)); err != nil {
 		return nil, err
 	}
-	book := make([]export.BookPuzzle, len(req.Puzzles))
+	entries := make([]book.Entry, len(req.Puzzles))
+	var notes []string
 	for i, text := range req.Puzzles {
 		p, err := onePuzzle(text)
 		if err != nil {
 			return nil, badRequest("puzzle %d: %v", i+1, err)
 		}
-		res := s.grader.Grade(ctx, p.State(), grade.Options{})
+		e, note, err := bookgrade.Grade(ctx, s.grader, p, bookgrade.Options{Workers: s.slots.Share()})
 		if err := cancelled(ctx); err != nil {
 			return nil, err
 		}
-		if !res.Status.Graded() && res.Status != grade.Budget {
-			return nil, badRequest("puzzle %d: %v", i+1, res.Failed())
+		if err != nil {
+			return nil, badRequest("puzzle %d: %v", i+1, err)
 		}
-		sol := res.Solution
-		if res.Status == grade.Budget {
-			sol = solve.Check(p.State(), 2).Solution
+		if note != "" {
+			notes = append(notes, fmt.Sprintf("puzzle %d: %s", i+1, note))
 		}
-		book[i] = export.BookPuzzle{Number: i + 1, Grid: p.Grid, Solution: sol, Level: res.Level, Rating: res.SE().ER}
+		e.Number = i + 1
+		entries[i] = e
 	}
 	var b bytes.Buffer
 	switch {
-	case format == "png" && len(book) == 1:
+	case format == "png" && len(entries) == 1:
 		// One puzzle, one image: its solution would need a second file.
-		if err := export.WritePNGPuzzle(&b, book[0], book[0].Grid, export.ImageOptions{}); err != nil {
+		images, err := book.Images(format, entries, book.ImageOptions{})
+		if err != nil {
 			return nil, err
 		}
-		return file{name: "sudoku.png", mime: "image/png", data: b.Bytes()}, nil
+		if err := images[0].Write(&b); err != nil {
+			return nil, err
+		}
+		return file{name: "sudoku.png", mime: "image/png", data: b.Bytes(), note: strings.Join(notes, "; ")}, nil
 	case format == "png":
-		if err := export.WriteImageZip(&b, format, book, export.ImageOptions{}); err != nil {
+		if err := book.WriteImageZip(&b, format, entries, book.ImageOptions{}); err != nil {
 			return nil, err
 		}
-		return file{name: "sudoku-png.zip", mime: "application/zip", data: b.Bytes()}, nil
+		return file{name: "sudoku-png.zip", mime: "application/zip", data: b.Bytes(), note: strings.Join(notes, "; ")}, nil
 	}
-	if err := export.WriteBook(format, &b, book, opt); err != nil {
-		var missing *export.MissingGlyphsError
-		if errors.As(err, &missing) || errors.Is(err, export.ErrPageTooSmall) {
+	if err := book.Write(&b, format, entries, opt); err != nil {
+		var missing *book.MissingGlyphsError
+		if errors.As(err, &missing) || errors.Is(err, book.ErrPageTooSmall) {
 			return nil, badRequest("%v", fontWords(err))
 		}
 		return nil, err
 	}
-	return file{name: "sudoku." + format, mime: bookMIME[format], data: b.Bytes()}, nil
+	return file{name: "sudoku." + format, mime: bookMIME[format], data: b.Bytes(), note: strings.Join(notes, "; ")}, nil
 }
 
 // pageOptions completes and checks the page layout of a book of n puzzles:
 // A4, up to four puzzles a page.
-func pageOptions(opt *export.BookOptions, n int) error {
+func pageOptions(opt *book.Options, n int) error {
 	if opt.Paper == "" {
 		opt.Paper = "a4"
 	}
@@ -421,7 +429,7 @@ func pageOptions(opt *export.BookOptions, n int) error {
 // fontWords says in the API's words that the book's text holds characters
 // the server's font lacks: a client cannot choose another.
 func fontWords(err error) error {
-	var missing *export.MissingGlyphsError
+	var missing *book.MissingGlyphsError
 	if !errors.As(err, &missing) {
 		return err
 	}

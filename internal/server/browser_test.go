@@ -433,3 +433,29 @@ func TestBrowserRatingBox(t *testing.T) {
 		until(`document.querySelector('#message').textContent === "Generation cancelled."`),
 		until(`document.querySelector('#new').textContent === "New"`))
 }
+
+// TestBrowserPrintNote: a puzzle whose grading runs over the server's
+// budget still downloads, and the page says it is printed without a
+// rating (the API's Sudokit-Note).
+func TestBrowserPrintNote(t *testing.T) {
+	s, err := New(Options{Config: config.Default(), Budget: time.Nanosecond, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx := browser(t, 1280, 900)
+	do(t, ctx, "download",
+		chromedp.Navigate(ts.URL+"/"),
+		idle(),
+		chromedp.SetValue(chromedp.CSS(`#paste`), pointing),
+		click(`#load`),
+		idle(),
+		click(`#download-pdf`),
+		idle(),
+		until(`document.querySelector('#message').textContent.includes('downloaded')`))
+	msg := eval[string](t, ctx, `document.querySelector('#message').textContent`)
+	if want := "sudoku.pdf downloaded; not rated: grading took longer than the time budget; printed with its solution, without a level or rating."; msg != want {
+		t.Errorf("message %q, want %q", msg, want)
+	}
+}

@@ -136,6 +136,9 @@ func api[Req any](s *Server, job bool, run func(ctx context.Context, req *Req) (
 			w.Header().Set("Content-Type", f.mime)
 			w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", f.name))
 			w.Header().Set("Cache-Control", "no-store")
+			if f.note != "" {
+				w.Header().Set("Sudokit-Note", f.note)
+			}
 			_, _ = w.Write(f.data)
 			return
 		}
@@ -143,10 +146,13 @@ func api[Req any](s *Server, job bool, run func(ctx context.Context, req *Req) (
 	}
 }
 
-// file is an endpoint's answer that is a file, not JSON.
+// file is an endpoint's answer that is a file, not JSON; its note, when
+// not empty, goes in the Sudokit-Note header (what the file lacks and why,
+// such as a puzzle printed without a rating).
 type file struct {
 	name, mime string
 	data       []byte
+	note       string
 }
 
 // fail answers an error.
@@ -234,14 +240,6 @@ func kind(k string) string {
 	return "a " + k
 }
 
-// searchWorkers returns how many goroutines the chain searches of a job
-// that holds a slot may use: the slots no other job holds (all of them for
-// a lone grading or hint, as the assistant asks one puzzle at a time). The
-// steps found do not depend on it.
-func (s *Server) searchWorkers() int {
-	return max(1, cap(s.slots)-len(s.slots)+1)
-}
-
 // acquire takes a worker slot for a job, waiting while the queue has room;
 // beyond it, or when the request goes away, it fails (503).
 func (s *Server) acquire(ctx context.Context) (release func(), err error) {
@@ -251,14 +249,11 @@ func (s *Server) acquire(ctx context.Context) (release func(), err error) {
 	default:
 		return nil, busy
 	}
-	wait := time.NewTimer(10 * time.Second)
-	defer wait.Stop()
-	select {
-	case s.slots <- struct{}{}:
-		return func() { <-s.slots; <-s.queue }, nil
-	case <-wait.C:
-	case <-ctx.Done():
+	wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := s.slots.Acquire(wait); err != nil {
+		<-s.queue
+		return nil, busy
 	}
-	<-s.queue
-	return nil, busy
+	return func() { s.slots.Release(); <-s.queue }, nil
 }

@@ -2,7 +2,7 @@
 // embedded, no build step) and the JSON API under /api/v1/ that the page
 // and scripts share. Every endpoint calls the same library entry points as
 // the command line (solve.Check, grade.Grader.Grade, hint.Find, generate,
-// export.WriteBook) and answers in the command line's JSON rows.
+// book.Write) and answers in the command line's JSON rows.
 //
 // A server on a user's machine is an attack surface, so the handler
 // refuses what a browser page of another site could send: a Host that is
@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
 )
@@ -70,10 +71,13 @@ type Server struct {
 	opt    Options
 	cfg    *config.Config
 	grader *grade.Grader
-	slots  chan struct{} // a token per running job
-	queue  chan struct{} // a token per job running or waiting
-	mux    *http.ServeMux
-	port   string // the port the Host header must name ("" when not known)
+	// slots are held by the running jobs; a job's searches may use the
+	// slots no other job holds (all of them for a lone grading or hint, as
+	// the assistant asks one puzzle at a time): Slots.Share.
+	slots *batch.Slots
+	queue chan struct{} // a token per job running or waiting
+	mux   *http.ServeMux
+	port  string // the port the Host header must name ("" when not known)
 }
 
 // New returns a server for opt.
@@ -101,7 +105,7 @@ func New(opt Options) (*Server, error) {
 	if opt.Queue <= 0 {
 		opt.Queue = 8 * opt.Workers
 	}
-	s := &Server{opt: opt, cfg: &cfg, grader: g, slots: make(chan struct{}, opt.Workers),
+	s := &Server{opt: opt, cfg: &cfg, grader: g, slots: batch.NewSlots(opt.Workers),
 		queue: make(chan struct{}, opt.Workers+opt.Queue)}
 	s.routes()
 	return s, nil

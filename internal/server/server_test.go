@@ -273,6 +273,22 @@ func TestPrintRefusals(t *testing.T) {
 	}
 }
 
+// TestPrintOverBudget: a puzzle whose grading runs over the budget is
+// printed (without a level or rating), and the Sudokit-Note header says
+// which and why; a book of rated puzzles has no note.
+func TestPrintOverBudget(t *testing.T) {
+	body := `{"puzzles": ["` + pointing + `", "` + top95First + ` ED=2.6/1.2/1.2"], "format": "html"}`
+	code, _, h := post(t, newTestServer(t, Options{Budget: time.Nanosecond}), "/api/v1/print", body)
+	want := "puzzle 1: not rated: grading took longer than the time budget; printed with its solution, without a level or rating"
+	if code != 200 || h.Get("Sudokit-Note") != want {
+		t.Errorf("%d, note %q; want 200 and %q", code, h.Get("Sudokit-Note"), want)
+	}
+	code, _, h = post(t, newTestServer(t, Options{}), "/api/v1/print", body)
+	if code != 200 || h.Values("Sudokit-Note") != nil {
+		t.Errorf("within the budget: %d, note %q; want 200 and none", code, h.Values("Sudokit-Note"))
+	}
+}
+
 func TestTechniques(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	resp, err := http.Get(ts.URL + "/api/v1/techniques")
@@ -599,7 +615,7 @@ func TestSearchWorkers(t *testing.T) {
 			t.Fatal(err)
 		}
 		releases = append(releases, release)
-		if got := s.searchWorkers(); got != want {
+		if got := s.slots.Share(); got != want {
 			t.Errorf("with %d jobs running: %d search workers, want %d", len(releases), got, want)
 		}
 	}

@@ -752,7 +752,7 @@ async function request(path, body, { binary = false, signal } = {}) {
       if (!binary) return await res.json();
       const disposition = res.headers.get("Content-Disposition") || "";
       const m = /filename="?([^";]+)"?/.exec(disposition);
-      return { blob: await res.blob(), name: m ? m[1] : "" };
+      return { blob: await res.blob(), name: m ? m[1] : "", note: res.headers.get("Sudokit-Note") || "" };
     }
   } finally {
     busyDec();
@@ -1427,14 +1427,16 @@ async function onDownload(format) {
   const btn = el[`download-${format}`];
   btn.disabled = true;
   try {
-    const { blob } = await request("/api/v1/print", { puzzles: [givensLine()], format, title: "sudokit" }, { binary: true });
+    const { blob, note } = await request("/api/v1/print", { puzzles: [givensLine()], format, title: "sudokit" }, { binary: true });
     const url = URL.createObjectURL(blob);
     const a = h("a", { href: url, download: `sudoku.${format}`, hidden: true });
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60000);
-    message(`sudoku.${format} downloaded.`, "ok");
+    // A note says what the file lacks: a puzzle over the grading budget is
+    // printed without a rating.
+    message(note ? `sudoku.${format} downloaded; ${note.replace(/^puzzle 1: /, "")}.` : `sudoku.${format} downloaded.`, note ? "info" : "ok");
   } catch (e) {
     message(e.message, "error");
   } finally {

@@ -1,4 +1,4 @@
-package export
+package book
 
 import (
 	"archive/zip"
@@ -7,8 +7,6 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,14 +15,14 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-func testBook(t *testing.T, n int) []BookPuzzle {
+func testBook(t *testing.T, n int) []Entry {
 	t.Helper()
 	return testBookLevels(t, n, "hard", "fiendish")
 }
 
 // testBookLevels makes n puzzles (one real puzzle and its solution) whose
 // levels run through levels in equal shares, in order.
-func testBookLevels(t *testing.T, n int, levels ...string) []BookPuzzle {
+func testBookLevels(t *testing.T, n int, levels ...string) []Entry {
 	t.Helper()
 	puzzle, err := sudoku.ParseGrid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 	if err != nil {
@@ -34,10 +32,10 @@ func testBookLevels(t *testing.T, n int, levels ...string) []BookPuzzle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []BookPuzzle
+	var out []Entry
 	for i := 1; i <= n; i++ {
 		level := levels[(i-1)*len(levels)/n]
-		out = append(out, BookPuzzle{Number: i, Grid: puzzle, Solution: solution, Level: level, Rating: 2.6})
+		out = append(out, Entry{Number: i, Grid: puzzle, Solution: solution, Level: level, Rating: 2.6})
 	}
 	return out
 }
@@ -52,24 +50,24 @@ func TestWritePDF(t *testing.T) {
 	tests := []struct {
 		name  string
 		n     int
-		opt   BookOptions
+		opt   Options
 		pages int
 	}{
-		{"title, 4 per page", 12, BookOptions{Title: "T", Paper: "a4", PerPage: 4}, 1 + 3 + 1},
-		{"no title, 1 per page, letter", 3, BookOptions{Paper: "letter", PerPage: 1}, 3 + 1},
-		{"6 per page, 13 puzzles", 13, BookOptions{Paper: "a4", PerPage: 6}, 3 + 1},
-		{"sections: a page opens each level", 6, BookOptions{Paper: "a4", PerPage: 4, Sections: true, Levels: levels}, 2*(1+1) + 1},
-		{"6x9in, 9 per page, contents, 30 puzzles", 30, BookOptions{Title: "T", Paper: "6x9in", PerPage: 9, Sections: true, Contents: true, Levels: levels}, 1 + 1 + 2*(1+2) + 3},
-		{"large print, 5x8in", 3, BookOptions{Paper: "5x8in", PerPage: 1, LargePrint: true}, 3 + 1},
-		{"WxH in mm, bleed", 4, BookOptions{Paper: "170x240mm", PerPage: 2, Bleed: 3}, 2 + 1},
+		{"title, 4 per page", 12, Options{Title: "T", Paper: "a4", PerPage: 4}, 1 + 3 + 1},
+		{"no title, 1 per page, letter", 3, Options{Paper: "letter", PerPage: 1}, 3 + 1},
+		{"6 per page, 13 puzzles", 13, Options{Paper: "a4", PerPage: 6}, 3 + 1},
+		{"sections: a page opens each level", 6, Options{Paper: "a4", PerPage: 4, Sections: true, Levels: levels}, 2*(1+1) + 1},
+		{"6x9in, 9 per page, contents, 30 puzzles", 30, Options{Title: "T", Paper: "6x9in", PerPage: 9, Sections: true, Contents: true, Levels: levels}, 1 + 1 + 2*(1+2) + 3},
+		{"large print, 5x8in", 3, Options{Paper: "5x8in", PerPage: 1, LargePrint: true}, 3 + 1},
+		{"WxH in mm, bleed", 4, Options{Paper: "170x240mm", PerPage: 2, Bleed: 3}, 2 + 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var a, b bytes.Buffer
-			if err := WritePDF(&a, testBook(t, tt.n), tt.opt); err != nil {
+			if err := writePDF(&a, testBook(t, tt.n), tt.opt); err != nil {
 				t.Fatal(err)
 			}
-			if err := WritePDF(&b, testBook(t, tt.n), tt.opt); err != nil {
+			if err := writePDF(&b, testBook(t, tt.n), tt.opt); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -87,13 +85,13 @@ func TestWritePDF(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []BookOptions{
+	for _, bad := range []Options{
 		{Paper: "a3", PerPage: 4}, {Paper: "a4", PerPage: 3}, {Paper: "10x10mm", PerPage: 1},
 		{Paper: "a4", PerPage: 4, LargePrint: true}, {Paper: "a4", PerPage: 4, Bleed: 20},
 		{Paper: "a4", PerPage: 4, Margin: 1}, {Paper: "a4", PerPage: 4, Title: "数独"},
 		{Paper: "a4", PerPage: 4, Font: []byte("not a font")},
 	} {
-		if err := WritePDF(&bytes.Buffer{}, testBook(t, 1), bad); err == nil {
+		if err := writePDF(&bytes.Buffer{}, testBook(t, 1), bad); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
@@ -104,14 +102,14 @@ func TestParseSizes(t *testing.T) {
 		in   string
 		w, h float64
 	}{{"a4", 210, 297}, {"A5", 148, 210}, {"6x9in", 152.4, 228.6}, {"152x229mm", 152, 229}, {"6.14x9.21in", 155.956, 233.934}, {"8.5x11in", 215.9, 279.4}} {
-		w, h, err := ParsePageSize(tt.in)
+		w, h, err := parsePageSize(tt.in)
 		if err != nil || math.Abs(w-tt.w) > 1e-6 || math.Abs(h-tt.h) > 1e-6 {
-			t.Errorf("ParsePageSize(%q) = %v, %v, %v; want %v, %v", tt.in, w, h, err, tt.w, tt.h)
+			t.Errorf("parsePageSize(%q) = %v, %v, %v; want %v, %v", tt.in, w, h, err, tt.w, tt.h)
 		}
 	}
 	for _, bad := range []string{"", "a3", "6x9", "6x9cm", "x9in", "20x20mm"} {
-		if _, _, err := ParsePageSize(bad); err == nil {
-			t.Errorf("ParsePageSize(%q) accepted", bad)
+		if _, _, err := parsePageSize(bad); err == nil {
+			t.Errorf("parsePageSize(%q) accepted", bad)
 		}
 	}
 	for in, want := range map[string]float64{"15mm": 15, "0.5in": 12.7, "3": 3, "0.125in": 3.175} {
@@ -126,7 +124,7 @@ func TestParseSizes(t *testing.T) {
 func TestPageHeaders(t *testing.T) {
 	levels := []string{"easy", "hard", "fiendish", "diabolical"}
 	book := testBookLevels(t, 12, "hard", "diabolical", "fiendish")
-	b, err := newBook(book, BookOptions{Paper: "a4", PerPage: 6, Levels: levels})
+	b, err := newBook(book, Options{Paper: "a4", PerPage: 6, Levels: levels})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,17 +143,17 @@ func TestPageHeaders(t *testing.T) {
 func TestSheets(t *testing.T) {
 	book := testBook(t, 2)
 	var svg, one, page strings.Builder
-	if err := WriteSVGSheet(&svg, book, "Sheet & title"); err != nil {
+	if err := writeSVGSheet(&svg, book, "Sheet & title"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(svg.String(), "<svg") || !strings.Contains(svg.String(), "Sheet &amp; title") ||
 		strings.Count(svg.String(), "<g transform") != 4 {
 		t.Errorf("SVG sheet: want 2 puzzles and 2 solutions, an escaped title:\n%.300s", svg.String())
 	}
-	if err := WriteSVGPuzzle(&one, book[0]); err != nil || strings.Count(one.String(), "<text") != 17+2 {
+	if err := writeSVGPuzzle(&one, book[0], book[0].Grid, ""); err != nil || strings.Count(one.String(), "<text") != 17+2 {
 		t.Errorf("SVG puzzle: %v, %d texts (17 givens and 2 labels)", err, strings.Count(one.String(), "<text"))
 	}
-	if err := WriteHTML(&page, book, BookOptions{Paper: "letter", PerPage: 2, Title: "<b>"}); err != nil {
+	if err := writeHTML(&page, book, Options{Paper: "letter", PerPage: 2, Title: "<b>"}); err != nil {
 		t.Fatal(err)
 	}
 	h := page.String()
@@ -169,7 +167,7 @@ func TestSheets(t *testing.T) {
 func TestHTMLWithoutTitle(t *testing.T) {
 	var page strings.Builder
 	book := testBookLevels(t, 6, "hard", "diabolical")
-	if err := WriteHTML(&page, book, BookOptions{Paper: "6x9in", PerPage: 4, Levels: []string{"hard", "diabolical"}}); err != nil {
+	if err := writeHTML(&page, book, Options{Paper: "6x9in", PerPage: 4, Levels: []string{"hard", "diabolical"}}); err != nil {
 		t.Fatal(err)
 	}
 	h := page.String()
@@ -183,7 +181,7 @@ func TestHTMLWithoutTitle(t *testing.T) {
 func TestPNGPuzzle(t *testing.T) {
 	var b bytes.Buffer
 	p := testBook(t, 1)[0]
-	if err := WritePNGPuzzle(&b, p, p.Grid, ImageOptions{Size: 50.8, DPI: 200}); err != nil {
+	if err := writePNGImage(&b, p, p.Grid, ImageOptions{Size: 50.8, DPI: 200}); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(bytes.NewReader(b.Bytes()))
@@ -203,7 +201,7 @@ func TestPNGPuzzle(t *testing.T) {
 	}
 }
 
-// TestImageZip: the archive holds the files WriteImageDir writes, with
+// TestImageZip: the archive holds the files of Images, with
 // the same names and bytes, in the book's order; it is the same for the
 // same input.
 func TestImageZip(t *testing.T) {
@@ -211,7 +209,7 @@ func TestImageZip(t *testing.T) {
 	for i := range book {
 		book[i].Number = i + 1
 	}
-	for _, format := range ImageFormats {
+	for _, format := range imageFormats {
 		var b, again bytes.Buffer
 		opt := ImageOptions{Size: 30, DPI: 100}
 		if err := WriteImageZip(&b, format, book, opt); err != nil {
@@ -220,8 +218,8 @@ func TestImageZip(t *testing.T) {
 		if err := WriteImageZip(&again, format, book, opt); err != nil || !bytes.Equal(b.Bytes(), again.Bytes()) {
 			t.Errorf("%s: the archive differs from one run to the next (%v)", format, err)
 		}
-		dir := t.TempDir()
-		if err := WriteImageDir(dir, format, book, opt); err != nil {
+		images, err := Images(format, book, opt)
+		if err != nil {
 			t.Fatal(err)
 		}
 		z, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
@@ -229,7 +227,7 @@ func TestImageZip(t *testing.T) {
 			t.Fatal(err)
 		}
 		var names []string
-		for _, f := range z.File {
+		for i, f := range z.File {
 			names = append(names, f.Name)
 			r, err := f.Open()
 			if err != nil {
@@ -239,9 +237,9 @@ func TestImageZip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile(filepath.Join(dir, f.Name))
-			if err != nil || !bytes.Equal(data, want) {
-				t.Errorf("%s: %s differs from the directory's file (%v)", format, f.Name, err)
+			var want bytes.Buffer
+			if i >= len(images) || images[i].Name != f.Name || images[i].Write(&want) != nil || !bytes.Equal(data, want.Bytes()) {
+				t.Errorf("%s: %s differs from the image of Images", format, f.Name)
 			}
 		}
 		want := fmt.Sprintf("puzzle-001.%[1]s solution-001.%[1]s puzzle-002.%[1]s solution-002.%[1]s", format)
@@ -262,7 +260,7 @@ func TestPlanRecto(t *testing.T) {
 	for _, n := range []int{1, 3, 5, 8, 12} {
 		for _, recto := range []bool{false, true} {
 			puzzles := testBookLevels(t, n, levels...)
-			opt := BookOptions{Title: "T", Contents: true, Sections: true, Levels: levels, PerPage: 4, Recto: recto}
+			opt := Options{Title: "T", Contents: true, Sections: true, Levels: levels, PerPage: 4, Recto: recto}
 			pages := plan(puzzles, opt, 12)
 			blanks := 0
 			for i, p := range pages {
@@ -297,18 +295,18 @@ func TestPlanRecto(t *testing.T) {
 func TestHTMLLargePrintMargins(t *testing.T) {
 	book := testBook(t, 2)
 	for _, tt := range []struct {
-		opt  BookOptions
+		opt  Options
 		want []string
 	}{
-		{BookOptions{Paper: "a4", PerPage: 2},
+		{Options{Paper: "a4", PerPage: 2},
 			[]string{"margin: 15.0mm;", "margin-right: 20.0mm;", ".label { display: flex; justify-content: space-between; font-size: 11pt;",
 				"border: 0.8mm solid black", ".solutions { grid-template-columns: repeat(4, 1fr); }"}},
-		{BookOptions{Paper: "a4", PerPage: 1, LargePrint: true, Margin: 25, Gutter: 30},
+		{Options{Paper: "a4", PerPage: 1, LargePrint: true, Margin: 25, Gutter: 30},
 			[]string{"margin: 25.0mm;", "margin-right: 30.0mm;", ".label { display: flex; justify-content: space-between; font-size: 16pt;",
 				"border: 1.2mm solid black", ".solutions { grid-template-columns: repeat(2, 1fr); }", "font-size: 5.5mm;"}},
 	} {
 		var page strings.Builder
-		if err := WriteHTML(&page, book, tt.opt); err != nil {
+		if err := writeHTML(&page, book, tt.opt); err != nil {
 			t.Fatal(err)
 		}
 		for _, w := range tt.want {
@@ -316,5 +314,20 @@ func TestHTMLLargePrintMargins(t *testing.T) {
 				t.Errorf("large print %v, margin %v: no %q in\n%.2000s", tt.opt.LargePrint, tt.opt.Margin, w, page.String())
 			}
 		}
+	}
+}
+
+func TestArrange(t *testing.T) {
+	book := []Entry{{Level: "hard"}, {Level: "easy"}, {Level: "odd"}, {Level: "easy"}, {Level: "hard"}}
+	for i := range book {
+		book[i].Rating = sudoku.Rating(i + 1)
+	}
+	Arrange(book, []string{"easy", "hard"}, Options{Sections: true})
+	var got []string
+	for _, p := range book {
+		got = append(got, fmt.Sprintf("%d:%s:%v", p.Number, p.Level, p.Rating))
+	}
+	if want := "1:easy:2.0 2:easy:4.0 3:hard:1.0 4:hard:5.0 5:odd:3.0"; strings.Join(got, " ") != want {
+		t.Errorf("Arrange: %s, want %s", strings.Join(got, " "), want)
 	}
 }

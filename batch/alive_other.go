@@ -1,6 +1,6 @@
 //go:build !unix
 
-package export
+package batch
 
 // processAlive cannot tell here: a temporary file is never taken for stale.
 func processAlive(int) bool { return true }

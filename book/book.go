@@ -1,4 +1,4 @@
-package export
+package book
 
 import (
 	"bytes"
@@ -21,8 +21,8 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// BookPuzzle is one puzzle of a printable book.
-type BookPuzzle struct {
+// Entry is one puzzle of a printable book.
+type Entry struct {
 	Number   int // printed as "#Number", beside the puzzle and its solution
 	Grid     sudoku.Grid
 	Solution sudoku.Grid
@@ -31,7 +31,7 @@ type BookPuzzle struct {
 }
 
 // details is what a puzzle's label shows beside its number: "hard 3.4".
-func (p BookPuzzle) details() string {
+func (p Entry) details() string {
 	var parts []string
 	if p.Level != "" {
 		parts = append(parts, p.Level)
@@ -42,10 +42,10 @@ func (p BookPuzzle) details() string {
 	return strings.Join(parts, " ")
 }
 
-// BookOptions lays out a book.
-type BookOptions struct {
+// Options lays out a book.
+type Options struct {
 	Title string // on a title page and in page headers ("" for none)
-	// Paper is the trim size: a name of BookPapers or WxH in mm or in.
+	// Paper is the trim size: a name of Papers or WxH in mm or in.
 	Paper   string
 	PerPage int // puzzles per page: 1, 2, 4, 6 or 9
 	// Sections starts each level with a page of its own, naming it and
@@ -88,11 +88,11 @@ type BookOptions struct {
 }
 
 // Check validates options.
-func (o BookOptions) Check() error {
-	if _, _, err := ParsePageSize(o.Paper); err != nil {
+func (o Options) Check() error {
+	if _, _, err := parsePageSize(o.Paper); err != nil {
 		return err
 	}
-	if !slices.Contains(BookPerPage, o.PerPage) {
+	if !slices.Contains(Layouts, o.PerPage) {
 		return fmt.Errorf("%d puzzles per page is not a layout (want 1, 2, 4, 6 or 9)", o.PerPage)
 	}
 	if o.LargePrint && o.PerPage > 2 {
@@ -124,7 +124,7 @@ func (o BookOptions) Check() error {
 }
 
 // textFont loads the font of the text: Font, or Go Regular.
-func (o BookOptions) textFont() (*bookFont, error) {
+func (o Options) textFont() (*bookFont, error) {
 	if o.Font == nil {
 		return loadFont("Go Regular", goregular.TTF, 0)
 	}
@@ -139,7 +139,7 @@ func (o BookOptions) textFont() (*bookFont, error) {
 // 20 on A4 and Letter, 12.7 and 16 on smaller trims (print-on-demand
 // services ask for at least 6.4 mm outside and 9.6 mm inside for books
 // up to 150 pages).
-func (o BookOptions) margins(w float64) (outside, inside float64) {
+func (o Options) margins(w float64) (outside, inside float64) {
 	outside, inside = 15, 20
 	if w < 200 {
 		outside, inside = 12.7, 16
@@ -159,7 +159,7 @@ const solutionGap = 5.0
 
 // solutionColumns is how many solution grids of about 32 mm (50 in large
 // print) fit a row of width mm, with solutionGap between them: 2 to 4.
-func (o BookOptions) solutionColumns(width float64) int {
+func (o Options) solutionColumns(width float64) int {
 	target := 32.0
 	if o.LargePrint {
 		target = 50
@@ -194,8 +194,8 @@ var bookEpoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 // recording the characters each font must have (and those it lacks),
 // then drawing with the fonts subset to them.
 type book struct {
-	puzzles []BookPuzzle
-	opt     BookOptions
+	puzzles []Entry
+	opt     Options
 	pdf     *fpdf.Fpdf
 	fonts   []*bookFont
 	family  map[*bookFont]string
@@ -214,10 +214,10 @@ type book struct {
 	dash, ellipsis    string
 }
 
-// WritePDF writes a book: a title page, a contents page, a page for each
+// writePDF writes a book: a title page, a contents page, a page for each
 // level, the puzzles, page headers and numbers, and the solutions at the
-// back (see BookOptions). The output is deterministic.
-func WritePDF(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
+// back (see Options). The output is deterministic.
+func writePDF(w io.Writer, puzzles []Entry, opt Options) error {
 	if err := opt.Check(); err != nil {
 		return err
 	}
@@ -284,7 +284,7 @@ func WritePDF(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
 }
 
 // newBook loads the fonts and plans the pages.
-func newBook(puzzles []BookPuzzle, opt BookOptions) (*book, error) {
+func newBook(puzzles []Entry, opt Options) (*book, error) {
 	b := &book{puzzles: puzzles, opt: opt, family: map[*bookFont]string{},
 		used: map[*bookFont]map[rune]bool{}, missing: map[*bookFont][]rune{}}
 	var err error
@@ -313,7 +313,7 @@ func newBook(puzzles []BookPuzzle, opt BookOptions) (*book, error) {
 	if !b.text.has('…') {
 		b.ellipsis = "..."
 	}
-	b.w, b.h, _ = ParsePageSize(opt.Paper)
+	b.w, b.h, _ = parsePageSize(opt.Paper)
 	b.bleed = opt.Bleed
 	b.outside, b.inside = opt.margins(b.w)
 	b.headerPt, b.labelPt = 9, 0

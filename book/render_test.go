@@ -1,4 +1,4 @@
-package export
+package book
 
 import (
 	"bytes"
@@ -88,10 +88,10 @@ func px(x0, x1, y0, y1 float64, dpi int) image.Rectangle {
 // are those of the page's side); and on puzzle pages, each grid inside the
 // trim box with a dark digit in the middle of every given cell and none in
 // the empty ones.
-func checkPages(t *testing.T, puzzles []BookPuzzle, opt BookOptions, dpi int) (*book, []*image.Gray) {
+func checkPages(t *testing.T, puzzles []Entry, opt Options, dpi int) (*book, []*image.Gray) {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := WritePDF(&buf, puzzles, opt); err != nil {
+	if err := writePDF(&buf, puzzles, opt); err != nil {
 		t.Fatal(err)
 	}
 	b, err := newBook(puzzles, opt)
@@ -179,7 +179,7 @@ func abs(x int) int { return max(x, -x) }
 // per page, a long title, sections by level, contents.
 func TestBookPages(t *testing.T) {
 	levels := []string{"easy", "hard", "fiendish", "diabolical"}
-	opt := BookOptions{Title: "Sudoku for the long winter evenings: forty puzzles from hard to diabolical, with all their solutions at the back",
+	opt := Options{Title: "Sudoku for the long winter evenings: forty puzzles from hard to diabolical, with all their solutions at the back",
 		Paper: "6x9in", PerPage: 4, Sections: true, Contents: true, Levels: levels,
 		LevelNotes: map[string]string{"hard": "Sudoku Explainer rating 2.6–4.0. Needs Pointing, Claiming, Naked Pair, X-Wing."}}
 	b, imgs := checkPages(t, testBookLevels(t, 18, "hard", "fiendish", "diabolical"), opt, 50)
@@ -200,7 +200,7 @@ func TestBookPages(t *testing.T) {
 // TestBookPagesLayouts renders the other layouts: 9 and 1 per page, large
 // print, bleed, A4 and Letter.
 func TestBookPagesLayouts(t *testing.T) {
-	for _, opt := range []BookOptions{
+	for _, opt := range []Options{
 		{Paper: "a4", PerPage: 9, Title: "Nine a page"},
 		{Paper: "letter", PerPage: 2, LargePrint: true, Bleed: 3.175},
 		{Paper: "6x9in", PerPage: 4, Bleed: 3.175, BleedSpine: true},
@@ -220,7 +220,7 @@ func TestBookPagesLayouts(t *testing.T) {
 // font the title is an error naming the characters.
 func TestCJKTitle(t *testing.T) {
 	title := "数独：周末谜题"
-	err := WritePDF(&bytes.Buffer{}, testBook(t, 2), BookOptions{Paper: "a5", PerPage: 1, Title: title})
+	err := writePDF(&bytes.Buffer{}, testBook(t, 2), Options{Paper: "a5", PerPage: 1, Title: title})
 	var missing *MissingGlyphsError
 	if !errors.As(err, &missing) || !strings.Contains(err.Error(), "数 (U+6570)") || strings.Contains(err.Error(), "--") {
 		t.Errorf("no font for the title: error %v, want a MissingGlyphsError naming 数 (U+6570) and no flag", err)
@@ -230,9 +230,9 @@ func TestCJKTitle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := BookOptions{Paper: "a5", PerPage: 2, Title: title, Font: font, FontName: filepath.Base(path), FontIndex: 2}
+	opt := Options{Paper: "a5", PerPage: 2, Title: title, Font: font, FontName: filepath.Base(path), FontIndex: 2}
 	var buf bytes.Buffer
-	if err := WritePDF(&buf, testBook(t, 4), opt); err != nil {
+	if err := writePDF(&buf, testBook(t, 4), opt); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(buf.Bytes(), []byte("+NotoSansCJKsc-Regular\n")) {
@@ -257,9 +257,9 @@ func TestCJKTitle(t *testing.T) {
 // TestBookSize: a 100-puzzle book, fonts subset, stays far under 1 MB,
 // with the Go fonts and with a CJK title in Noto Sans CJK (a 19 MB file).
 func TestBookSize(t *testing.T) {
-	opt := BookOptions{Paper: "6x9in", PerPage: 4, Title: "One hundred puzzles", Sections: true, Contents: true}
+	opt := Options{Paper: "6x9in", PerPage: 4, Title: "One hundred puzzles", Sections: true, Contents: true}
 	var buf bytes.Buffer
-	if err := WritePDF(&buf, testBookLevels(t, 100, "easy", "medium", "hard", "fiendish"), opt); err != nil {
+	if err := writePDF(&buf, testBookLevels(t, 100, "easy", "medium", "hard", "fiendish"), opt); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("100 puzzles, Go fonts: %d bytes", buf.Len())
@@ -273,7 +273,7 @@ func TestBookSize(t *testing.T) {
 	}
 	opt.Title, opt.Font, opt.FontName = "一百个数独谜题", font, filepath.Base(path)
 	buf.Reset()
-	if err := WritePDF(&buf, testBookLevels(t, 100, "easy", "medium", "hard", "fiendish"), opt); err != nil {
+	if err := writePDF(&buf, testBookLevels(t, 100, "easy", "medium", "hard", "fiendish"), opt); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("100 puzzles, CJK title in Noto Sans CJK: %d bytes (the font file: %d bytes)", buf.Len(), len(font))
@@ -292,7 +292,7 @@ func TestSubsetFont(t *testing.T) {
 	}
 	for name, path := range fonts {
 		t.Run(name, func(t *testing.T) {
-			b, err := newBook(nil, BookOptions{Paper: "a4", PerPage: 4})
+			b, err := newBook(nil, Options{Paper: "a4", PerPage: 4})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -360,8 +360,8 @@ func TestBleedBoxes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
-		opt := BookOptions{Paper: "6x9in", PerPage: 4, Bleed: 0.125 * 25.4, BleedSpine: tt.spine}
-		if err := WritePDF(&buf, testBookLevels(t, 6, "hard"), opt); err != nil {
+		opt := Options{Paper: "6x9in", PerPage: 4, Bleed: 0.125 * 25.4, BleedSpine: tt.spine}
+		if err := writePDF(&buf, testBookLevels(t, 6, "hard"), opt); err != nil {
 			t.Fatal(err)
 		}
 		path := filepath.Join(t.TempDir(), "book.pdf")

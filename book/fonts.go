@@ -1,4 +1,4 @@
-package export
+package book
 
 import (
 	"bytes"
@@ -144,7 +144,7 @@ func (bf *bookFont) width(s string, size float64) float64 {
 const ptMM = 25.4 / 72
 
 // MissingGlyphsError is the error of a text that the book's font cannot
-// write: BookOptions.Font must be a font that has the characters (for
+// write: Options.Font must be a font that has the characters (for
 // Chinese, Japanese and Korean, such as NotoSansCJK-Regular.ttc, from
 // Debian's fonts-noto-cjk).
 type MissingGlyphsError struct {

@@ -1,4 +1,4 @@
-package export
+package book
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"strings"
 )
 
-// BookPapers lists the named trim sizes; --page-size also takes WxH in mm
+// Papers lists the named trim sizes; --page-size also takes WxH in mm
 // or inches ("152x229mm", "6x9in").
-var BookPapers = []string{"a4", "a5", "letter", "5x8in", "6x9in", "8.5x11in"}
+var Papers = []string{"a4", "a5", "letter", "5x8in", "6x9in", "8.5x11in"}
 
-// BookPerPage lists the layouts: puzzles per page.
-var BookPerPage = []int{1, 2, 4, 6, 9}
+// Layouts lists the layouts: puzzles per page.
+var Layouts = []int{1, 2, 4, 6, 9}
 
 var namedSizes = map[string][2]float64{
 	"a4":       {210, 297},
@@ -24,15 +24,15 @@ var namedSizes = map[string][2]float64{
 	"8.5x11in": {215.9, 279.4},
 }
 
-// ParsePageSize reads a trim size: a name of BookPapers, or WxH with mm or
+// parsePageSize reads a trim size: a name of Papers, or WxH with mm or
 // in after it ("152x229mm", "6.14x9.21in"). It returns width and height in
 // mm.
-func ParsePageSize(s string) (w, h float64, err error) {
+func parsePageSize(s string) (w, h float64, err error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if wh, ok := namedSizes[s]; ok {
 		return wh[0], wh[1], nil
 	}
-	bad := fmt.Errorf("unknown page size %q (want %s, or WxH in mm or in: 152x229mm, 6x9in)", s, strings.Join(BookPapers, ", "))
+	bad := fmt.Errorf("unknown page size %q (want %s, or WxH in mm or in: 152x229mm, 6x9in)", s, strings.Join(Papers, ", "))
 	unit := 0.0
 	switch {
 	case strings.HasSuffix(s, "mm"):
@@ -121,7 +121,7 @@ type bookPage struct {
 // section page and its puzzle pages, then the solutions. With opt.Recto the
 // contents, each section and the solutions start on a right-hand (odd)
 // page, after a blank one where needed.
-func plan(puzzles []BookPuzzle, opt BookOptions, solutionsPerPage int) []bookPage {
+func plan(puzzles []Entry, opt Options, solutionsPerPage int) []bookPage {
 	var pages []bookPage
 	add := func(p bookPage) {
 		p.number = len(pages) + 1
@@ -171,7 +171,7 @@ func span(i, j int) []int {
 // levelRange names the levels of the puzzles on a page: "hard", or the
 // easiest and the hardest, "hard – diabolical", ranked by levels (easiest
 // first; others after them, in the order met).
-func levelRange(puzzles []BookPuzzle, idx []int, levels []string, dash string) string {
+func levelRange(puzzles []Entry, idx []int, levels []string, dash string) string {
 	var seen []string
 	for _, i := range idx {
 		if l := puzzles[i].Level; l != "" && !slices.Contains(seen, l) {

@@ -1,4 +1,4 @@
-package export
+package book
 
 import (
 	"archive/zip"
@@ -12,8 +12,6 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -57,89 +55,41 @@ func (o ImageOptions) Check() error {
 
 func (o ImageOptions) pixels() int { return int(math.Round(o.Size / 25.4 * float64(o.DPI))) }
 
-// ImageFormats are the formats WriteImageDir writes.
-var ImageFormats = []string{"svg", "png"}
+// imageFormats are the formats of Images.
+var imageFormats = []string{"svg", "png"}
 
-// WriteImageDir writes each puzzle and its solution as an image of its own
-// into dir (made if needed): puzzle-001.svg, solution-001.svg, ... (or
-// .png), numbered like the book, for a page layout program. Each file
-// appears whole or not at all.
-func WriteImageDir(dir, format string, puzzles []BookPuzzle, opt ImageOptions) error {
-	files, err := imageFiles(format, puzzles, opt)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, f := range files {
-		out, err := CreateAtomic(filepath.Join(dir, f.name))
-		if err != nil {
-			return err
-		}
-		if err := f.write(out); err != nil {
-			out.Abort()
-			return err
-		}
-		if err := out.Commit(); err != nil {
-			return err
-		}
-	}
-	return nil
+// Image is one file of a book written as images, one per puzzle and
+// solution: its name, puzzle-001.svg or solution-001.png, numbered like
+// the book, and how to write it.
+type Image struct {
+	Name  string
+	Write func(io.Writer) error
 }
 
-// WriteImageZip writes the files WriteImageDir writes (each puzzle and its
-// solution as an image of its own, with the same names) as one zip
-// archive, for an answer that must be one file. The same puzzles and
-// options give the same bytes.
-func WriteImageZip(w io.Writer, format string, puzzles []BookPuzzle, opt ImageOptions) error {
-	files, err := imageFiles(format, puzzles, opt)
-	if err != nil {
-		return err
-	}
-	z := zip.NewWriter(w)
-	for _, f := range files {
-		// Stored, not deflated: PNG is compressed already, and SVG images
-		// are small.
-		out, err := z.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Store, Modified: bookEpoch})
-		if err != nil {
-			return err
-		}
-		if err := f.write(out); err != nil {
-			return err
-		}
-	}
-	return z.Close()
-}
-
-// imageFile is one image of WriteImageDir and WriteImageZip.
-type imageFile struct {
-	name  string
-	write func(io.Writer) error
-}
-
-// imageFiles lists the images of puzzles: each puzzle, then its solution.
-func imageFiles(format string, puzzles []BookPuzzle, opt ImageOptions) ([]imageFile, error) {
+// Images lists the files of a book written as images (format svg or png)
+// for a page layout program: each puzzle, then its solution. The same
+// puzzles and options give the same bytes.
+func Images(format string, puzzles []Entry, opt ImageOptions) ([]Image, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	opt = opt.withDefaults()
-	write := WriteSVGPuzzleSized
+	write := writeSVGImage
 	switch format {
 	case "svg":
 	case "png":
-		write = WritePNGPuzzle
+		write = writePNGImage
 	default:
 		return nil, fmt.Errorf("images are svg or png, not %q", format)
 	}
-	var files []imageFile
+	var files []Image
 	for _, p := range puzzles {
-		sol := BookPuzzle{Number: p.Number, Grid: p.Solution, Solution: p.Solution, Level: p.Level}
+		sol := Entry{Number: p.Number, Grid: p.Solution, Solution: p.Solution, Level: p.Level}
 		for _, f := range []struct {
 			name string
-			p    BookPuzzle
+			p    Entry
 		}{{"puzzle", p}, {"solution", sol}} {
-			files = append(files, imageFile{fmt.Sprintf("%s-%03d.%s", f.name, p.Number, format), func(w io.Writer) error {
+			files = append(files, Image{fmt.Sprintf("%s-%03d.%s", f.name, p.Number, format), func(w io.Writer) error {
 				return write(w, f.p, p.Grid, opt)
 			}})
 		}
@@ -147,9 +97,32 @@ func imageFiles(format string, puzzles []BookPuzzle, opt ImageOptions) ([]imageF
 	return files, nil
 }
 
-// WriteSVGPuzzleSized writes one puzzle as an SVG image of opt.Size mm
+// WriteImageZip writes the files of Images as one zip archive, for an
+// answer that must be one file. The same puzzles and options give the
+// same bytes.
+func WriteImageZip(w io.Writer, format string, puzzles []Entry, opt ImageOptions) error {
+	files, err := Images(format, puzzles, opt)
+	if err != nil {
+		return err
+	}
+	z := zip.NewWriter(w)
+	for _, f := range files {
+		// Stored, not deflated: PNG is compressed already, and SVG images
+		// are small.
+		out, err := z.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store, Modified: bookEpoch})
+		if err != nil {
+			return err
+		}
+		if err := f.Write(out); err != nil {
+			return err
+		}
+	}
+	return z.Close()
+}
+
+// writeSVGImage writes one puzzle as an SVG image of opt.Size mm
 // (digits of given bold).
-func WriteSVGPuzzleSized(w io.Writer, p BookPuzzle, given [81]uint8, opt ImageOptions) error {
+func writeSVGImage(w io.Writer, p Entry, given [81]uint8, opt ImageOptions) error {
 	return writeSVGPuzzle(w, p, given, fmt.Sprintf("%gmm", opt.withDefaults().Size))
 }
 
@@ -157,10 +130,10 @@ func WriteSVGPuzzleSized(w io.Writer, p BookPuzzle, given [81]uint8, opt ImageOp
 // 30-unit border around it, the label above.
 const imgSide, imgPad = 360.0, 30.0
 
-// WritePNGPuzzle draws one puzzle as a PNG image, opt.Size mm at opt.DPI,
+// writePNGImage draws one puzzle as a PNG image, opt.Size mm at opt.DPI,
 // the resolution recorded in the file (pHYs), with the same drawing as the
 // SVG images: label, thin and thick lines, digits of given bold.
-func WritePNGPuzzle(w io.Writer, p BookPuzzle, given [81]uint8, opt ImageOptions) error {
+func writePNGImage(w io.Writer, p Entry, given [81]uint8, opt ImageOptions) error {
 	opt = opt.withDefaults()
 	px := opt.pixels()
 	s := float64(px) / (imgSide + 2*imgPad) // pixels per unit

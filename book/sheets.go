@@ -1,4 +1,4 @@
-package export
+package book
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ func svgGrid(b *strings.Builder, x, y, side float64, g, given sudoku.Grid) {
 }
 
 // svgLabel writes a puzzle's label above its grid.
-func svgLabel(b *strings.Builder, x, y, side float64, p BookPuzzle) {
+func svgLabel(b *strings.Builder, x, y, side float64, p Entry) {
 	fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="14" font-weight="bold">#%d</text>`+"\n", x, y-6, p.Number)
 	details := p.details()
 	fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="14" text-anchor="end">%s</text>`+"\n", x+side, y-6, html.EscapeString(details))
@@ -51,14 +51,9 @@ const (
 	svgHeadSized = `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %d %d" font-family="Go, Helvetica, Arial, sans-serif">` + "\n"
 )
 
-// WriteSVGPuzzle writes one puzzle as an SVG image with its label.
-func WriteSVGPuzzle(w io.Writer, p BookPuzzle) error {
-	return writeSVGPuzzle(w, p, p.Grid, "")
-}
-
 // writeSVGPuzzle writes p.Grid (digits of given bold) with its label, the
 // image size (width and height attributes) size, or in pixels.
-func writeSVGPuzzle(w io.Writer, p BookPuzzle, given [81]uint8, size string) error {
+func writeSVGPuzzle(w io.Writer, p Entry, given [81]uint8, size string) error {
 	var b strings.Builder
 	const side, pad = imgSide, imgPad
 	n := int(side + 2*pad)
@@ -73,9 +68,9 @@ func writeSVGPuzzle(w io.Writer, p BookPuzzle, given [81]uint8, size string) err
 	return err
 }
 
-// WriteSVGSheet writes all puzzles on one SVG sheet, three per row, then
+// writeSVGSheet writes all puzzles on one SVG sheet, three per row, then
 // their solutions.
-func WriteSVGSheet(w io.Writer, puzzles []BookPuzzle, title string) error {
+func writeSVGSheet(w io.Writer, puzzles []Entry, title string) error {
 	const side, pad, cols = 240.0, 30.0, 3
 	rowsOf := func(n int) int { return (n + cols - 1) / cols }
 	cellW, cellH := side+pad, side+pad+14
@@ -105,7 +100,7 @@ func WriteSVGSheet(w io.Writer, puzzles []BookPuzzle, title string) error {
 	top += 20
 	for i, p := range puzzles {
 		x, y := place(i, top)
-		svgLabel(&b, x, y, side, BookPuzzle{Number: p.Number, Level: p.Level})
+		svgLabel(&b, x, y, side, Entry{Number: p.Number, Level: p.Level})
 		svgGrid(&b, x, y, side, p.Solution, p.Grid)
 	}
 	b.WriteString("</svg>\n")

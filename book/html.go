@@ -1,4 +1,4 @@
-package export
+package book
 
 import (
 	"fmt"
@@ -65,15 +65,15 @@ type htmlPageData struct {
 	Puzzles   []htmlPuzzle
 }
 
-// WriteHTML writes a book as one print-ready HTML page: the trim size and
+// writeHTML writes a book as one print-ready HTML page: the trim size and
 // mirrored margins of the PDF book, the same puzzles per page and headers,
 // and large print (bigger text, thicker lines, fewer and bigger solutions).
 // The contents, fonts, bleed and recto starts are the PDF book's alone.
-func WriteHTML(w io.Writer, puzzles []BookPuzzle, opt BookOptions) error {
+func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 	if err := opt.Check(); err != nil {
 		return err
 	}
-	pw, ph, _ := ParsePageSize(opt.Paper)
+	pw, ph, _ := parsePageSize(opt.Paper)
 	outside, inside := opt.margins(pw)
 	cols, rows := layout(opt.PerPage)
 	areaW, areaH := pw-outside-inside, ph-2*outside-12

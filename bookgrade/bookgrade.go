@@ -1,0 +1,146 @@
+// Package bookgrade holds the rules of Sudoku a book follows, which the
+// command line and the web API share so that the same puzzles make the same
+// book through either: a puzzle's entry from its grading (Grade, Entry), and
+// the levels that open its sections (Levels). The layout is the book
+// package's, which knows nothing of grading.
+package bookgrade
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/techniques"
+)
+
+// Options tunes Grade.
+type Options struct {
+	// Workers is how many goroutines the chain searches of the grading
+	// may use (grade.Options.Workers); the entry does not depend on it.
+	Workers int
+}
+
+// unrated is the note of a puzzle that goes into a book without a rating:
+// its grading ran over the time budget. A book shows no level and no
+// rating for it rather than a made-up one.
+const unrated = "not rated: grading took longer than the time budget; printed with its solution, without a level or rating"
+
+// Grade makes a puzzle's entry in a book (not numbered: book.Arrange
+// numbers a book). It reuses the ratings the puzzle's label carries
+// (ED=ER/EP/ED, as grade -f line and generate write them) and grades it
+// otherwise, as Entry says. A puzzle that breaks the rules, or has no or
+// several solutions, cannot go into a book: err says why. A puzzle whose
+// grading runs over the time budget goes in with its solution and without a
+// level or rating, and note says so. When ctx is done, err is ctx's.
+func Grade(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, opt Options) (e book.Entry, note string, err error) {
+	var known *grade.Ratings
+	if r, ok := grade.RatingsFromLabel(p.Label); ok {
+		known = &r
+	}
+	st := p.State()
+	res := g.Grade(ctx, st, grade.Options{Known: known, Workers: opt.Workers})
+	if res.Status == grade.Budget && res.Solution == (sudoku.Grid{}) {
+		// The budget ran out before the check of the solution: a book
+		// prints the solution, so the check runs to the end (the
+		// solver's search takes milliseconds; ctx still bounds it).
+		res = check(ctx, g, st, known)
+	}
+	if res.Status == grade.Cancelled {
+		if err := ctx.Err(); err != nil {
+			return book.Entry{}, "", err
+		}
+		return book.Entry{}, "", context.Canceled
+	}
+	return Entry(p.Grid, res.Solution, res)
+}
+
+// check returns the result of a puzzle whose grading ran over the budget
+// before its solution was known: Budget with the solution, Rated from the
+// label's ratings when known, or why it has no entry.
+func check(ctx context.Context, g *grade.Grader, st *sudoku.State, known *grade.Ratings) grade.Result {
+	r := solve.CountStateContext(ctx, st, 2)
+	switch {
+	case r.Stopped:
+		return grade.Result{Status: grade.Cancelled}
+	case r.Count == 0:
+		return grade.Result{Status: grade.Unsolvable}
+	case r.Count > 1:
+		return grade.Result{Status: grade.Multiple}
+	}
+	res := grade.Result{Status: grade.Budget}
+	if known != nil {
+		res = g.Grade(ctx, st, grade.Options{Known: known, Unique: true})
+	}
+	res.Solution = r.Solution
+	return res
+}
+
+// Entry is the entry in a book of a puzzle (its grid; solution, its
+// solution) graded as res says: a rated puzzle, or one beyond the
+// techniques, shows its level and SE rating (ER, 20.0 beyond). A puzzle
+// whose grading ran over the time budget goes in with its solution and
+// without a level or rating, and note says so. Any other puzzle cannot
+// go into a book: err says why, in res.Failed's words.
+func Entry(grid, solution sudoku.Grid, res grade.Result) (e book.Entry, note string, err error) {
+	switch {
+	case res.Status.Graded():
+		return book.Entry{Grid: grid, Solution: solution, Level: res.Level, Rating: res.SE().ER}, "", nil
+	case res.Status == grade.Budget && solution != sudoku.Grid{}:
+		return book.Entry{Grid: grid, Solution: solution}, unrated, nil
+	case res.Status == grade.Budget:
+		return book.Entry{}, "", fmt.Errorf("%w: grading took longer than the time budget before the solution was known", grade.ErrNotRated)
+	}
+	return book.Entry{}, "", res.Failed()
+}
+
+// Levels names a configuration's levels for a book, easiest first (to
+// order its sections and rank the levels in page headers), and gives the
+// line on each level's section page: its band of SE ratings and the
+// techniques (switched on) whose easiest step falls in it; when they are
+// many, their families.
+func Levels(cfg *config.Config) (levels []string, notes map[string]string) {
+	levels = cfg.LevelNames()
+	notes = map[string]string{}
+	for _, l := range levels {
+		notes[l] = levelNote(cfg, l)
+	}
+	return levels, notes
+}
+
+// levelNote is the line on a level's section page.
+func levelNote(cfg *config.Config, level string) string {
+	rr, ok := cfg.LevelRange(level)
+	if !ok {
+		return ""
+	}
+	band := fmt.Sprintf("%s–%s", rr.Min, rr.Max)
+	if rr.Max == 0 {
+		band = fmt.Sprintf("%s and up", rr.Min)
+	}
+	var names, families []string
+	for _, t := range techniques.All() {
+		if !t.SE || !cfg.TechniqueOn(t.Key, t.SE) || t.Ratings.Min < rr.Min || rr.Max != 0 && t.Ratings.Min > rr.Max {
+			continue
+		}
+		names = append(names, t.Name)
+		if f := string(t.Family); !slices.Contains(families, f) {
+			families = append(families, f)
+		}
+	}
+	note := "Sudoku Explainer rating " + band + "."
+	switch {
+	case len(names) == 0:
+		return note
+	case len(names) > 8:
+		return note + " Needs " + strings.Join(families, ", ") + ", besides the techniques of the easier levels."
+	case rr.Min <= 1.0:
+		return note + " Needs " + strings.Join(names, ", ") + "."
+	}
+	return note + " Needs " + strings.Join(names, ", ") + ", besides the techniques of the easier levels."
+}

@@ -1,0 +1,147 @@
+package bookgrade
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+const (
+	medium  = "379..15.2..............8...82..7..5.1......3..5..26.1..6......9.876..1..5......7." // ER 2.0
+	twoSols = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+)
+
+func grader(t *testing.T, budget time.Duration) *grade.Grader {
+	t.Helper()
+	cfg := config.Default()
+	cfg.Budget = budget
+	g, err := grade.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func puzzle(t *testing.T, line string) sudoku.Puzzle {
+	t.Helper()
+	p, err := sudoku.NewReader(strings.NewReader(line), "test").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestGrade: each kind of puzzle's entry, note or error, within the
+// budget and over it.
+func TestGrade(t *testing.T) {
+	solution := func(line string) sudoku.Grid {
+		g, err := sudoku.ParseGrid(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, ok := solve.Solve(g)
+		if !ok {
+			t.Fatalf("%s: no solution", line)
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name   string
+		budget time.Duration
+		line   string
+		level  string
+		rating sudoku.Rating
+		note   string
+		err    string
+	}{
+		{"graded", 0, medium, "medium", 2.0, "", ""},
+		{"the label's ratings", 0, medium + " ED=9.3/1.2/1.2", "diabolical", 9.3, "", ""},
+		{"beyond, from a label", 0, medium + " ED=20.0/20.0/20.0", "diabolical", sudoku.RatingBeyond, "", ""},
+		{"over the budget", time.Nanosecond, medium, "", 0, unrated, ""},
+		{"over the budget, with a label", time.Nanosecond, medium + " ED=2.0/1.2/1.2", "medium", 2.0, "", ""},
+		{"several solutions", 0, twoSols, "", 0, "", "several solutions, not rated"},
+		{"several solutions, over the budget", time.Nanosecond, twoSols, "", 0, "", "several solutions, not rated"},
+		{"no solution", 0, "12345678.........9" + strings.Repeat(".", 63), "", 0, "", "no solution, not rated"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := puzzle(t, tc.line)
+			e, note, err := Grade(context.Background(), grader(t, tc.budget), p, Options{Workers: 2})
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := book.Entry{Grid: p.Grid, Solution: solution(tc.line[:81]), Level: tc.level, Rating: tc.rating}
+			if e != want || note != tc.note {
+				t.Errorf("entry %+v, note %q; want %+v, %q", e, note, want, tc.note)
+			}
+		})
+	}
+}
+
+// TestGradeCancelled: a grading cut short by its context is no entry and
+// no refusal: the error is the context's.
+func TestGradeCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := Grade(ctx, grader(t, 0), puzzle(t, medium), Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want context.Canceled", err)
+	}
+}
+
+// TestEntry: a graded puzzle's entry shows SE's ER (20.0 beyond the
+// techniques); a puzzle over the budget without its solution, or not
+// graded, has none.
+func TestEntry(t *testing.T) {
+	var grid, sol sudoku.Grid
+	sol[0] = 1
+	for _, tc := range []struct {
+		res    grade.Result
+		rating sudoku.Rating
+		note   string
+		err    bool
+	}{
+		{grade.Result{Status: grade.Rated, Ratings: grade.Ratings{ER: 7.1}, Level: "diabolical"}, 7.1, "", false},
+		{grade.Result{Status: grade.Beyond, Ratings: grade.Ratings{ER: 8.3}, Level: "diabolical"}, sudoku.RatingBeyond, "", false},
+		{grade.Result{Status: grade.Budget}, 0, unrated, false},
+		{grade.Result{Status: grade.Over, Ratings: grade.Ratings{ER: 8.3}}, 0, "", true},
+		{grade.Result{Status: grade.Multiple}, 0, "", true},
+	} {
+		e, note, err := Entry(grid, sol, tc.res)
+		if (err != nil) != tc.err || note != tc.note || !tc.err && (e.Rating != tc.rating || e.Level != tc.res.Level || e.Solution != sol) {
+			t.Errorf("%v: entry %+v, note %q, error %v", tc.res.Status, e, note, err)
+		}
+	}
+	if _, _, err := Entry(grid, sudoku.Grid{}, grade.Result{Status: grade.Budget}); !errors.Is(err, grade.ErrNotRated) {
+		t.Errorf("over the budget without a solution: %v, want an error wrapping grade.ErrNotRated", err)
+	}
+}
+
+// TestLevels: the levels easiest first, and each one's section line.
+func TestLevels(t *testing.T) {
+	levels, notes := Levels(config.Default())
+	if got := strings.Join(levels, " "); got != "easy medium hard fiendish diabolical" {
+		t.Errorf("levels %s", got)
+	}
+	for l, want := range map[string]string{
+		"easy":       "Sudoku Explainer rating 1.0–1.5. Needs Full House, Hidden Single.",
+		"diabolical": "Sudoku Explainer rating 6.1 and up. Needs ",
+	} {
+		if !strings.HasPrefix(notes[l], want) {
+			t.Errorf("%s: %q, want %q...", l, notes[l], want)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"go/build"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// layers is the package graph of sudokit: each package and the sudokit
+// packages it may import (its code, not its tests). The arrows point down:
+// main -> internal/cli -> internal/server -> bookgrade/export ->
+// generate/hint -> grade -> techniques/solve -> sudoku; book is a leaf over
+// sudoku, batch a leaf used from above. A new package, or a new arrow,
+// goes here first.
+var layers = map[string][]string{
+	".":               {"internal/cli"},
+	"internal/cli":    {"batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "internal/server", "internal/suggest", "solve", "sudoku", "techniques"},
+	"internal/server": {"batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
+	// bookgrade: the rules of a book (its entries from gradings, its
+	// levels); book, their layout, knows nothing of grading.
+	"bookgrade": {"book", "config", "grade", "solve", "sudoku", "techniques"},
+	"book":      {"sudoku"},
+	// export formats the records of solve, grade, hint, generate and canon:
+	// it imports their result types, and batch for the shards' lines.
+	"export":     {"batch", "canon", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
+	"generate":   {"batch", "config", "grade", "solve", "sudoku", "techniques"},
+	"hint":       {"grade", "sudoku", "techniques"},
+	"grade":      {"config", "solve", "sudoku", "techniques"},
+	"techniques": {"sudoku"},
+	"solve":      {"sudoku"},
+	"canon":      {"sudoku"},
+	// config's did-you-mean for unknown keys is internal/suggest's: the one
+	// library package that imports internal/ (see internalImporters).
+	"config":           {"internal/suggest", "sudoku"},
+	"batch":            {},
+	"sudoku":           {},
+	"internal/suggest": {},
+	"internal/testenv": {"sudoku"},
+}
+
+// internalImporters are the library packages allowed to import internal/.
+var internalImporters = []string{"config"}
+
+// TestLayers checks the imports of every package of the module against
+// layers, and that no library package imports internal/ (but those
+// internalImporters names) nor the faces.
+func TestLayers(t *testing.T) {
+	const module = "github.com/sudokit/sudokit"
+	seen := map[string]bool{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if name := d.Name(); path != "." && (name == "testdata" || strings.HasPrefix(name, ".")) {
+			return filepath.SkipDir
+		}
+		pkg, err := build.ImportDir(path, 0)
+		if _, none := err.(*build.NoGoError); none {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(path)
+		seen[rel] = true
+		allowed, known := layers[rel]
+		if !known {
+			t.Errorf("package %s is not in layers: place it in the package graph", rel)
+			return nil
+		}
+		library := rel != "." && !strings.HasPrefix(rel, "internal/")
+		for _, imp := range pkg.Imports {
+			own, ok := strings.CutPrefix(imp, module+"/")
+			if !ok {
+				continue
+			}
+			if !slices.Contains(allowed, own) {
+				t.Errorf("%s imports %s: not an arrow of layers", rel, own)
+			}
+			if library && strings.HasPrefix(own, "internal/") && !slices.Contains(internalImporters, rel) {
+				t.Errorf("%s is a library package and imports %s", rel, own)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pkg := range layers {
+		if !seen[pkg] {
+			t.Errorf("layers names %s, which is not a package of the module", pkg)
+		}
+	}
+	// The rules DESIGN.md states, checked on the table itself so that an
+	// edit to it cannot quietly break them.
+	for pkg, imports := range layers {
+		library := pkg != "." && !strings.HasPrefix(pkg, "internal/")
+		for _, imp := range imports {
+			switch {
+			case library && (imp == "internal/cli" || imp == "internal/server"):
+				t.Errorf("layers: library package %s imports the face %s", pkg, imp)
+			case library && strings.HasPrefix(imp, "internal/") && !slices.Contains(internalImporters, pkg):
+				t.Errorf("layers: library package %s imports %s", pkg, imp)
+			}
+		}
+	}
+	if got := layers["book"]; !slices.Equal(got, []string{"sudoku"}) {
+		t.Errorf("layers: book imports %v; it is a leaf over sudoku (no grade, generate, hint, solve, canon, export or batch)", got)
+	}
+	if got := layers["batch"]; len(got) != 0 {
+		t.Errorf("layers: batch imports %v; it is a leaf", got)
+	}
+}
