@@ -239,72 +239,95 @@ func findSimpleColoring(s *State, emit Emit) bool {
 			if len(adj[start]) == 0 || color[start] != 0 {
 				continue
 			}
-			var comp [3][]int
-			color[start] = 1
-			queue := []int{start}
-			for len(queue) > 0 {
-				c := queue[0]
-				queue = queue[1:]
-				comp[color[c]] = append(comp[color[c]], c)
-				for _, n := range adj[c] {
-					if color[n] == 0 {
-						color[n] = 3 - color[c]
-						queue = append(queue, n)
-					}
-				}
-			}
-			if len(comp[1])+len(comp[2]) < 4 {
-				continue
-			}
-			all := append(slices.Clone(comp[1]), comp[2]...)
-			// Wrap: a colour seeing itself is false.
-			for k := 1; k <= 2; k++ {
-				wrap := false
-				for i, a := range comp[k] {
-					for _, b := range comp[k][i+1:] {
-						if sees(a, b) {
-							wrap = true
-						}
-					}
-				}
-				if !wrap {
-					continue
-				}
-				var elim []Candidate
-				for _, c := range comp[k] {
-					elim = append(elim, Candidate{uint8(c), uint8(d)})
-				}
-				if !emit(&Step{Technique: "simple-coloring", Name: "Simple Colors Wrap", Rating: 6.7, Eliminations: elim,
-					Cells: all, Digits: sudoku.DigitSet(d),
-					Detail: fmt.Sprintf("%d coloured %s / %s, the first colour sees itself", d, cellList(comp[k]), cellList(comp[3-k]))}) {
-					return false
-				}
-			}
-			// Trap: an uncoloured cell seeing both colours.
-			var elim []Candidate
-			for c := 0; c < 81; c++ {
-				if !s.Cands[c].Has(d) || slices.Contains(all, c) {
-					continue
-				}
-				see := [3]bool{}
-				for k := 1; k <= 2; k++ {
-					for _, x := range comp[k] {
-						if sees(c, x) {
-							see[k] = true
-							break
-						}
-					}
-				}
-				if see[1] && see[2] {
-					elim = append(elim, Candidate{uint8(c), uint8(d)})
-				}
-			}
-			if len(elim) > 0 && !emit(&Step{Technique: "simple-coloring", Name: "Simple Colors Trap", Rating: 6.6,
-				Eliminations: elim, Cells: all, Digits: sudoku.DigitSet(d),
-				Detail: fmt.Sprintf("%d coloured %s / %s", d, cellList(comp[1]), cellList(comp[2]))}) {
+			comp := colorComponent(&adj, &color, start)
+			if len(comp[1])+len(comp[2]) >= 4 && !emitColoring(s, emit, d, comp) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// colorComponent colours the cells linked to start (uncoloured), breadth
+// first, start taking colour 1 and each link changing colour. It returns
+// the cells of each colour (comp[1], comp[2]) in the order reached.
+func colorComponent(adj *[81][]int, color *[81]int8, start int) [3][]int {
+	var comp [3][]int
+	color[start] = 1
+	queue := []int{start}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		comp[color[c]] = append(comp[color[c]], c)
+		for _, n := range adj[c] {
+			if color[n] == 0 {
+				color[n] = 3 - color[c]
+				queue = append(queue, n)
+			}
+		}
+	}
+	return comp
+}
+
+// emitColoring emits the wraps, then the trap, of the two colours of d in
+// comp. It returns false when emit asks to stop.
+func emitColoring(s *State, emit Emit, d int, comp [3][]int) bool {
+	all := append(slices.Clone(comp[1]), comp[2]...)
+	// Wrap: a colour seeing itself is false.
+	for k := 1; k <= 2; k++ {
+		if !seesItself(comp[k]) {
+			continue
+		}
+		var elim []Candidate
+		for _, c := range comp[k] {
+			elim = append(elim, Candidate{uint8(c), uint8(d)})
+		}
+		if !emit(&Step{Technique: "simple-coloring", Name: "Simple Colors Wrap", Rating: 6.7, Eliminations: elim,
+			Cells: all, Digits: sudoku.DigitSet(d),
+			Detail: fmt.Sprintf("%d coloured %s / %s, the first colour sees itself", d, cellList(comp[k]), cellList(comp[3-k]))}) {
+			return false
+		}
+	}
+	// Trap: an uncoloured cell seeing both colours.
+	elim := trapEliminations(s, d, comp, all)
+	return len(elim) == 0 || emit(&Step{Technique: "simple-coloring", Name: "Simple Colors Trap", Rating: 6.6,
+		Eliminations: elim, Cells: all, Digits: sudoku.DigitSet(d),
+		Detail: fmt.Sprintf("%d coloured %s / %s", d, cellList(comp[1]), cellList(comp[2]))})
+}
+
+// seesItself reports whether two of the cells see each other.
+func seesItself(cells []int) bool {
+	for i, a := range cells {
+		for _, b := range cells[i+1:] {
+			if sees(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// seesAny reports whether cell c sees one of the cells.
+func seesAny(c int, cells []int) bool {
+	for _, x := range cells {
+		if sees(c, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// trapEliminations lists the cells outside the colouring (all) that hold d
+// and see both colours.
+func trapEliminations(s *State, d int, comp [3][]int, all []int) []Candidate {
+	var elim []Candidate
+	for c := 0; c < 81; c++ {
+		if !s.Cands[c].Has(d) || slices.Contains(all, c) {
+			continue
+		}
+		if seesAny(c, comp[1]) && seesAny(c, comp[2]) {
+			elim = append(elim, Candidate{uint8(c), uint8(d)})
+		}
+	}
+	return elim
 }
