@@ -175,55 +175,9 @@ func (bf *bookFont) subset(runes []rune) ([]byte, error) {
 	slices.Sort(runes)
 	runes = slices.Compact(runes)
 	ppem := fixed.I(int(bf.upem))
-	type glyph struct {
-		data    []byte
-		advance int
-		lsb     int
-	}
-	glyphs := []glyph{}
-	var cmap [][2]int // rune, new glyph index
-	var bbox [4]int   // xMin, yMin, xMax, yMax over all glyphs
-	first := true
-	maxPoints, maxContours := 0, 0
-	add := func(gi sfnt.GlyphIndex) error {
-		segs, err := bf.f.LoadGlyph(&bf.buf, gi, ppem, nil)
-		if err != nil {
-			return err
-		}
-		adv, err := bf.f.GlyphAdvance(&bf.buf, gi, ppem, font.HintingNone)
-		if err != nil {
-			return err
-		}
-		contours := toContours(segs)
-		data, box, points := encodeGlyph(contours)
-		g := glyph{data: data, advance: int(math.Round(float64(adv) / 64))}
-		if data != nil {
-			g.lsb = box[0]
-			if first {
-				bbox, first = box, false
-			} else {
-				bbox = [4]int{min(bbox[0], box[0]), min(bbox[1], box[1]), max(bbox[2], box[2]), max(bbox[3], box[3])}
-			}
-			maxPoints, maxContours = max(maxPoints, points), max(maxContours, len(contours))
-		}
-		glyphs = append(glyphs, g)
-		return nil
-	}
-	if err := add(0); err != nil {
-		return nil, fmt.Errorf("font %s: .notdef: %w", bf.name, err)
-	}
-	for _, r := range runes {
-		if r > 0xFFFF {
-			continue
-		}
-		gi, err := bf.f.GlyphIndex(&bf.buf, r)
-		if err != nil || gi == 0 {
-			continue
-		}
-		if err := add(gi); err != nil {
-			return nil, fmt.Errorf("font %s: glyph of %c: %w", bf.name, r, err)
-		}
-		cmap = append(cmap, [2]int{int(r), len(glyphs) - 1})
+	gs, err := bf.loadGlyphs(runes, ppem)
+	if err != nil {
+		return nil, err
 	}
 	m, err := bf.f.Metrics(&bf.buf, ppem, font.HintingNone)
 	if err != nil {
@@ -234,115 +188,211 @@ func (bf *bookFont) subset(runes []rune) ([]byte, error) {
 	if capHeight == 0 {
 		capHeight = ascent
 	}
+	glyf, loca, hmtx, hm := glyphTables(gs.glyphs)
+	bbox := gs.bbox
 
-	var glyf, loca, hmtx bytes.Buffer
-	maxAdvance, minLSB, minRSB, maxExtent := 0, 0, 0, 0
-	for i, g := range glyphs {
-		binary.Write(&loca, binary.BigEndian, uint32(glyf.Len()))
-		glyf.Write(g.data)
-		for glyf.Len()%4 != 0 {
-			glyf.WriteByte(0)
-		}
-		binary.Write(&hmtx, binary.BigEndian, [2]uint16{uint16(g.advance), uint16(int16(g.lsb))})
-		maxAdvance = max(maxAdvance, g.advance)
-		if g.data != nil {
-			xMin := int(int16(binary.BigEndian.Uint16(g.data[2:])))
-			xMax := int(int16(binary.BigEndian.Uint16(g.data[6:])))
-			if i == 0 || minLSB > xMin {
-				minLSB = xMin
-			}
-			minRSB = min(minRSB, g.advance-xMax)
-			maxExtent = max(maxExtent, xMax)
-		}
-	}
-	binary.Write(&loca, binary.BigEndian, uint32(glyf.Len()))
-	w16 := func(b *bytes.Buffer, vs ...int) {
-		for _, v := range vs {
-			binary.Write(b, binary.BigEndian, uint16(int16(v)))
-		}
-	}
-	w32 := func(b *bytes.Buffer, vs ...uint32) {
-		for _, v := range vs {
-			binary.Write(b, binary.BigEndian, v)
-		}
-	}
 	var head bytes.Buffer
-	w32(&head, 0x00010000, 0x00010000, 0, 0x5F0F3CF5)
-	w16(&head, 0b1011, int(bf.upem))
-	w32(&head, 0, 0, 0, 0) // created, modified: fixed, for deterministic books
-	w16(&head, bbox[0], bbox[1], bbox[2], bbox[3], 0, 8, 2, 1, 0)
+	put32(&head, 0x00010000, 0x00010000, 0, 0x5F0F3CF5)
+	put16(&head, 0b1011, int(bf.upem))
+	put32(&head, 0, 0, 0, 0) // created, modified: fixed, for deterministic books
+	put16(&head, bbox[0], bbox[1], bbox[2], bbox[3], 0, 8, 2, 1, 0)
 	var hhea bytes.Buffer
-	w32(&hhea, 0x00010000)
-	w16(&hhea, ascent, -descent, 0, maxAdvance, minLSB, minRSB, maxExtent, 1, 0, 0, 0, 0, 0, 0, 0, len(glyphs))
+	put32(&hhea, 0x00010000)
+	put16(&hhea, ascent, -descent, 0, hm.maxAdvance, hm.minLSB, hm.minRSB, hm.maxExtent, 1, 0, 0, 0, 0, 0, 0, 0, len(gs.glyphs))
 	var maxp bytes.Buffer
-	w32(&maxp, 0x00010000)
-	w16(&maxp, len(glyphs), maxPoints, maxContours, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0)
+	put32(&maxp, 0x00010000)
+	put16(&maxp, len(gs.glyphs), gs.maxPoints, gs.maxContours, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0)
 	var os2 bytes.Buffer
-	w16(&os2, 4, maxAdvance/2, int(bf.weight), 5, 0) // version, avg width, weight, width class, fsType 0: installable
-	w16(&os2, 650, 600, 0, 75, 650, 600, 0, 350, 50, 250, 0)
+	put16(&os2, 4, hm.maxAdvance/2, int(bf.weight), 5, 0) // version, avg width, weight, width class, fsType 0: installable
+	put16(&os2, 650, 600, 0, 75, 650, 600, 0, 350, 50, 250, 0)
 	os2.Write(make([]byte, 10+16)) // panose, unicode ranges
 	os2.WriteString("SDKT")
 	first16, last16 := 0x20, 0x20
-	if len(cmap) > 0 {
-		first16, last16 = cmap[0][0], cmap[len(cmap)-1][0]
+	if len(gs.cmap) > 0 {
+		first16, last16 = gs.cmap[0][0], gs.cmap[len(gs.cmap)-1][0]
 	}
-	w16(&os2, 0x40, first16, last16, ascent, -descent, 0, ascent, descent)
-	w32(&os2, 1, 0)
-	w16(&os2, capHeight/2, capHeight, 0, 0x20, 0)
+	put16(&os2, 0x40, first16, last16, ascent, -descent, 0, ascent, descent)
+	put32(&os2, 1, 0)
+	put16(&os2, capHeight/2, capHeight, 0, 0x20, 0)
 	var post bytes.Buffer
-	w32(&post, 0x00030000, 0)
-	w16(&post, -100, 50)
-	w32(&post, 0, 0, 0, 0, 0)
+	put32(&post, 0x00030000, 0)
+	put16(&post, -100, 50)
+	put32(&post, 0, 0, 0, 0, 0)
 
-	var cm bytes.Buffer // cmap format 4: one segment per rune, then 0xFFFF
+	return assembleSFNT(map[string][]byte{
+		"OS/2": os2.Bytes(), "cmap": cmapTable(gs.cmap), "glyf": glyf, "head": head.Bytes(),
+		"hhea": hhea.Bytes(), "hmtx": hmtx, "loca": loca, "maxp": maxp.Bytes(),
+		"name": nameTable(postScriptName(bf)), "post": post.Bytes(),
+	}), nil
+}
+
+// A subsetGlyph is a glyph of a subset: its outline as a TrueType simple
+// glyph (nil when it has none), its advance width and its left side
+// bearing, in font units.
+type subsetGlyph struct {
+	data    []byte
+	advance int
+	lsb     int
+}
+
+// subsetGlyphs are the glyphs of a subset in their new order, with their
+// cmap and the figures over all of them that head and maxp record.
+type subsetGlyphs struct {
+	glyphs                 []subsetGlyph
+	cmap                   [][2]int // rune, new glyph index
+	bbox                   [4]int   // xMin, yMin, xMax, yMax over all glyphs
+	hasBox                 bool     // bbox holds a glyph's box
+	maxPoints, maxContours int
+}
+
+// loadGlyphs loads .notdef, then the glyph of each of runes (sorted, each
+// once) that the font has.
+func (bf *bookFont) loadGlyphs(runes []rune, ppem fixed.Int26_6) (*subsetGlyphs, error) {
+	gs := &subsetGlyphs{glyphs: []subsetGlyph{}}
+	if err := gs.add(bf, 0, ppem); err != nil {
+		return nil, fmt.Errorf("font %s: .notdef: %w", bf.name, err)
+	}
+	for _, r := range runes {
+		if r > 0xFFFF {
+			continue
+		}
+		gi, err := bf.f.GlyphIndex(&bf.buf, r)
+		if err != nil || gi == 0 {
+			continue
+		}
+		if err := gs.add(bf, gi, ppem); err != nil {
+			return nil, fmt.Errorf("font %s: glyph of %c: %w", bf.name, r, err)
+		}
+		gs.cmap = append(gs.cmap, [2]int{int(r), len(gs.glyphs) - 1})
+	}
+	return gs, nil
+}
+
+// add appends glyph gi of bf, with its outline made of quadratic contours.
+func (gs *subsetGlyphs) add(bf *bookFont, gi sfnt.GlyphIndex, ppem fixed.Int26_6) error {
+	segs, err := bf.f.LoadGlyph(&bf.buf, gi, ppem, nil)
+	if err != nil {
+		return err
+	}
+	adv, err := bf.f.GlyphAdvance(&bf.buf, gi, ppem, font.HintingNone)
+	if err != nil {
+		return err
+	}
+	contours := toContours(segs)
+	data, box, points := encodeGlyph(contours)
+	g := subsetGlyph{data: data, advance: int(math.Round(float64(adv) / 64))}
+	if data != nil {
+		g.lsb = box[0]
+		if !gs.hasBox {
+			gs.bbox, gs.hasBox = box, true
+		} else {
+			b := gs.bbox
+			gs.bbox = [4]int{min(b[0], box[0]), min(b[1], box[1]), max(b[2], box[2]), max(b[3], box[3])}
+		}
+		gs.maxPoints, gs.maxContours = max(gs.maxPoints, points), max(gs.maxContours, len(contours))
+	}
+	gs.glyphs = append(gs.glyphs, g)
+	return nil
+}
+
+// hMetrics are the extremes of the horizontal metrics that hhea records.
+type hMetrics struct {
+	maxAdvance, minLSB, minRSB, maxExtent int
+}
+
+// glyphTables writes the glyf, loca (long offsets) and hmtx tables of the
+// glyphs, and returns them with the glyphs' extremes for hhea.
+func glyphTables(glyphs []subsetGlyph) (glyf, loca, hmtx []byte, hm hMetrics) {
+	var gb, lb, hb bytes.Buffer
+	for i, g := range glyphs {
+		binary.Write(&lb, binary.BigEndian, uint32(gb.Len()))
+		gb.Write(g.data)
+		for gb.Len()%4 != 0 {
+			gb.WriteByte(0)
+		}
+		binary.Write(&hb, binary.BigEndian, [2]uint16{uint16(g.advance), uint16(int16(g.lsb))})
+		hm.maxAdvance = max(hm.maxAdvance, g.advance)
+		if g.data != nil {
+			xMin := int(int16(binary.BigEndian.Uint16(g.data[2:])))
+			xMax := int(int16(binary.BigEndian.Uint16(g.data[6:])))
+			if i == 0 || hm.minLSB > xMin {
+				hm.minLSB = xMin
+			}
+			hm.minRSB = min(hm.minRSB, g.advance-xMax)
+			hm.maxExtent = max(hm.maxExtent, xMax)
+		}
+	}
+	binary.Write(&lb, binary.BigEndian, uint32(gb.Len()))
+	return gb.Bytes(), lb.Bytes(), hb.Bytes(), hm
+}
+
+// cmapTable writes a cmap of one format 4 subtable (Windows, Unicode BMP)
+// mapping each rune of cmap (in increasing order) to its glyph: one
+// segment per rune, then the final 0xFFFF one.
+func cmapTable(cmap [][2]int) []byte {
+	var cm bytes.Buffer
 	seg := len(cmap) + 1
 	sr, es := 1, 0
 	for sr*2 <= seg {
 		sr, es = sr*2, es+1
 	}
 	sr *= 2
-	w16(&cm, 0, 1, 3, 1)
-	w32(&cm, 12)
-	w16(&cm, 4, 16+8*seg, 0, 2*seg, sr, es, 2*seg-sr)
+	put16(&cm, 0, 1, 3, 1)
+	put32(&cm, 12)
+	put16(&cm, 4, 16+8*seg, 0, 2*seg, sr, es, 2*seg-sr)
 	for _, e := range cmap {
-		w16(&cm, e[0])
+		put16(&cm, e[0])
 	}
-	w16(&cm, 0xFFFF, 0)
+	put16(&cm, 0xFFFF, 0)
 	for _, e := range cmap {
-		w16(&cm, e[0])
+		put16(&cm, e[0])
 	}
-	w16(&cm, 0xFFFF)
+	put16(&cm, 0xFFFF)
 	for _, e := range cmap {
-		w16(&cm, (e[1]-e[0])&0xFFFF)
+		put16(&cm, (e[1]-e[0])&0xFFFF)
 	}
-	w16(&cm, 1)
+	put16(&cm, 1)
 	for range seg {
-		w16(&cm, 0)
+		put16(&cm, 0)
 	}
+	return cm.Bytes()
+}
 
-	psName := postScriptName(bf)
+// nameTable writes a name table naming the font psName (Windows, Unicode,
+// US English): family, subfamily "Regular", full name and PostScript name.
+func nameTable(psName string) []byte {
 	var name bytes.Buffer
 	records := []struct {
 		id int
 		s  string
 	}{{1, psName}, {2, "Regular"}, {4, psName}, {6, psName}}
-	w16(&name, 0, len(records), 6+12*len(records))
+	put16(&name, 0, len(records), 6+12*len(records))
 	var strs bytes.Buffer
 	for _, r := range records {
 		var u []byte
 		for _, c := range r.s {
 			u = binary.BigEndian.AppendUint16(u, uint16(c))
 		}
-		w16(&name, 3, 1, 0x409, r.id, len(u), strs.Len())
+		put16(&name, 3, 1, 0x409, r.id, len(u), strs.Len())
 		strs.Write(u)
 	}
 	name.Write(strs.Bytes())
+	return name.Bytes()
+}
 
-	return assembleSFNT(map[string][]byte{
-		"OS/2": os2.Bytes(), "cmap": cm.Bytes(), "glyf": glyf.Bytes(), "head": head.Bytes(),
-		"hhea": hhea.Bytes(), "hmtx": hmtx.Bytes(), "loca": loca.Bytes(), "maxp": maxp.Bytes(),
-		"name": name.Bytes(), "post": post.Bytes(),
-	}), nil
+// put16 appends each of vs to b as a big-endian 16-bit word (FWORD,
+// UFWORD, uint16: the low 16 bits).
+func put16(b *bytes.Buffer, vs ...int) {
+	for _, v := range vs {
+		binary.Write(b, binary.BigEndian, uint16(int16(v)))
+	}
+}
+
+// put32 appends each of vs to b as a big-endian 32-bit word.
+func put32(b *bytes.Buffer, vs ...uint32) {
+	for _, v := range vs {
+		binary.Write(b, binary.BigEndian, v)
+	}
 }
 
 // postScriptName is the font's PostScript name, or a name made from its

@@ -55,6 +55,15 @@ var (
 var perms3 = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 
 func init() {
+	initRowTables()
+	initPermTables()
+	initCompatible()
+	initRowsSpread()
+}
+
+// initRowTables fills the tables indexed by the 9 bits of one row (or of
+// the columns of a band): boxesOfRow, singleRow and columnsSpread.
+func initRowTables() {
 	for x := 0; x < 512; x++ {
 		var boxes uint8
 		for b := 0; b < 3; b++ {
@@ -74,42 +83,55 @@ func init() {
 		}
 		columnsSpread[x] = spread
 	}
+}
+
+// permMatrix is the 3x3 matrix (bit 3*i+j) of permutation p.
+func permMatrix(p [3]int) uint16 {
+	var pm uint16
+	for i, j := range p {
+		pm |= 1 << (3*i + j)
+	}
+	return pm
+}
+
+// initPermTables fills the tables indexed by a 3x3 presence matrix:
+// perms, permCount, permUnion, permInter and bandAllowed.
+func initPermTables() {
 	for m := 0; m < 512; m++ {
-		var union uint16
+		union, inter := uint16(0), uint16(0x1FF)
 		for _, p := range perms3 {
-			var pm uint16
-			for i, j := range p {
-				pm |= 1 << (3*i + j)
-			}
-			if uint16(m)&pm == pm {
-				union |= pm
-			}
-		}
-		permUnion[m] = union
-		inter := uint16(0x1FF)
-		for _, p := range perms3 {
-			var pm uint16
-			for i, j := range p {
-				pm |= 1 << (3*i + j)
-			}
+			pm := permMatrix(p)
 			if uint16(m)&pm == pm {
 				perms[m][permCount[m]] = pm
 				permCount[m]++
+				union |= pm
 				inter &= pm
 			}
 		}
+		permUnion[m] = union
 		if permCount[m] > 0 {
 			permInter[m] = inter
 		}
-		var cells uint32
-		for t := 0; t < 9; t++ {
-			if union>>t&1 != 0 {
-				r, b := t/3, t%3
-				cells |= 7 << (9*r + 3*b)
-			}
-		}
-		bandAllowed[m] = cells
+		bandAllowed[m] = triadCells(union)
 	}
+}
+
+// triadCells spreads a triad matrix (bit 3*r+b) out to the 27 cells of a
+// band.
+func triadCells(t9 uint16) uint32 {
+	var cells uint32
+	for t := 0; t < 9; t++ {
+		if t9>>t&1 != 0 {
+			r, b := t/3, t%3
+			cells |= 7 << (9*r + 3*b)
+		}
+	}
+	return cells
+}
+
+// initCompatible fills compatible: entry t, and the entries sharing
+// neither its row nor its column.
+func initCompatible() {
 	for t := 0; t < 9; t++ {
 		for u := 0; u < 9; u++ {
 			if u == t || (u/3 != t/3 && u%3 != t%3) {
@@ -117,6 +139,10 @@ func init() {
 			}
 		}
 	}
+}
+
+// initRowsSpread fills rowsSpread: the 27-bit mask of a set of rows.
+func initRowsSpread() {
 	for r := 0; r < 8; r++ {
 		for i := 0; i < 3; i++ {
 			if r>>i&1 != 0 {

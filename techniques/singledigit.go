@@ -139,67 +139,86 @@ func findEmptyRectangle(s *State, emit Emit) bool {
 			br, bc := b/3*3, b%3*3
 			for r := br; r < br+3; r++ {
 				for c := bc; c < bc+3; c++ {
-					inRow, inCol, outside := false, false, false
-					for _, x := range cells {
-						xr, xc := int(sudoku.RowOf[x]), int(sudoku.ColOf[x])
-						switch {
-						case xr == r && xc == c:
-						case xr == r:
-							inRow = true
-						case xc == c:
-							inCol = true
-						default:
-							outside = true
-						}
-					}
-					if outside || !inRow || !inCol {
-						continue
-					}
-					// A strong link in a column outside the box's stack with
-					// one end on row r, or in a row outside the box's band with
-					// one end on column c.
-					for _, line := range [2]int{9, 0} {
-						for i := 0; i < 9; i++ {
-							if (line == 9 && i/3 == b%3) || (line == 0 && i/3 == b/3) {
-								continue
-							}
-							e1, e2, ok := conjugate(s, line+i, d)
-							if !ok {
-								continue
-							}
-							for _, p := range [2][2]int{{e1, e2}, {e2, e1}} {
-								near, far := p[0], p[1]
-								var target int
-								if line == 9 {
-									if int(sudoku.RowOf[near]) != r || int(sudoku.RowOf[far])/3 == b/3 {
-										continue
-									}
-									target = int(sudoku.RowOf[far])*9 + c
-								} else {
-									if int(sudoku.ColOf[near]) != c || int(sudoku.ColOf[far])/3 == b%3 {
-										continue
-									}
-									target = r*9 + int(sudoku.ColOf[far])
-								}
-								if !s.Cands[target].Has(d) {
-									continue
-								}
-								if !emit(&Step{Technique: "empty-rectangle", Name: "Empty Rectangle", Rating: 6.6,
-									Eliminations: []Candidate{{uint8(target), uint8(d)}},
-									Cells:        append(slices.Clone(cells), near, far), Units: []int{box, line + i},
-									Digits: sudoku.DigitSet(d),
-									Detail: fmt.Sprintf("%d in box %d (row %d, column %d) with %s in %s", d, b+1, r+1, c+1,
-										cellList([]int{near, far}), unitName(line+i))}) {
-									return false
-								}
-							}
-						}
+					if emptyRectangleAt(cells, r, c) && !emptyRectangleLinks(s, emit, d, b, r, c, cells) {
+						return false
 					}
 				}
 			}
 		}
 	}
 	return true
+}
+
+// emptyRectangleAt reports whether the cells of a box lie on row r and
+// column c alone, with some on the row and some on the column besides
+// their crossing.
+func emptyRectangleAt(cells []int, r, c int) bool {
+	inRow, inCol := false, false
+	for _, x := range cells {
+		xr, xc := int(sudoku.RowOf[x]), int(sudoku.ColOf[x])
+		switch {
+		case xr == r && xc == c:
+		case xr == r:
+			inRow = true
+		case xc == c:
+			inCol = true
+		default:
+			return false
+		}
+	}
+	return inRow && inCol
+}
+
+// emptyRectangleLinks emits the empty rectangles of d in box b, on row r and
+// column c (its cells): a strong link in a column outside the box's stack
+// with one end on row r, or in a row outside the box's band with one end on
+// column c. It returns false when emit asks to stop.
+func emptyRectangleLinks(s *State, emit Emit, d, b, r, c int, cells []int) bool {
+	for _, line := range [2]int{9, 0} {
+		for i := 0; i < 9; i++ {
+			if (line == 9 && i/3 == b%3) || (line == 0 && i/3 == b/3) {
+				continue
+			}
+			e1, e2, ok := conjugate(s, line+i, d)
+			if !ok {
+				continue
+			}
+			for _, p := range [2][2]int{{e1, e2}, {e2, e1}} {
+				near, far := p[0], p[1]
+				target, ok := emptyRectangleTarget(line, b, r, c, near, far)
+				if !ok || !s.Cands[target].Has(d) {
+					continue
+				}
+				if !emit(&Step{Technique: "empty-rectangle", Name: "Empty Rectangle", Rating: 6.6,
+					Eliminations: []Candidate{{uint8(target), uint8(d)}},
+					Cells:        append(slices.Clone(cells), near, far), Units: []int{18 + b, line + i},
+					Digits: sudoku.DigitSet(d),
+					Detail: fmt.Sprintf("%d in box %d (row %d, column %d) with %s in %s", d, b+1, r+1, c+1,
+						cellList([]int{near, far}), unitName(line+i))}) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// emptyRectangleTarget returns the cell that loses d when a strong link of
+// line (9: a column, 0: a row) goes from near, on row r (or column c) of
+// box b, to far, outside the box's band (or stack): where far's row (or
+// column) meets column c (or row r). It reports false when the link does
+// not fit.
+func emptyRectangleTarget(line, b, r, c, near, far int) (int, bool) {
+	if line == 9 {
+		if int(sudoku.RowOf[near]) != r || int(sudoku.RowOf[far])/3 == b/3 {
+			return 0, false
+		}
+		return int(sudoku.RowOf[far])*9 + c, true
+	}
+	if int(sudoku.ColOf[near]) != c || int(sudoku.ColOf[far])/3 == b%3 {
+		return 0, false
+	}
+	return r*9 + int(sudoku.ColOf[far]), true
 }
 
 // findSimpleColoring finds simple-colouring traps and wraps: the cells
@@ -220,72 +239,95 @@ func findSimpleColoring(s *State, emit Emit) bool {
 			if len(adj[start]) == 0 || color[start] != 0 {
 				continue
 			}
-			var comp [3][]int
-			color[start] = 1
-			queue := []int{start}
-			for len(queue) > 0 {
-				c := queue[0]
-				queue = queue[1:]
-				comp[color[c]] = append(comp[color[c]], c)
-				for _, n := range adj[c] {
-					if color[n] == 0 {
-						color[n] = 3 - color[c]
-						queue = append(queue, n)
-					}
-				}
-			}
-			if len(comp[1])+len(comp[2]) < 4 {
-				continue
-			}
-			all := append(slices.Clone(comp[1]), comp[2]...)
-			// Wrap: a colour seeing itself is false.
-			for k := 1; k <= 2; k++ {
-				wrap := false
-				for i, a := range comp[k] {
-					for _, b := range comp[k][i+1:] {
-						if sees(a, b) {
-							wrap = true
-						}
-					}
-				}
-				if !wrap {
-					continue
-				}
-				var elim []Candidate
-				for _, c := range comp[k] {
-					elim = append(elim, Candidate{uint8(c), uint8(d)})
-				}
-				if !emit(&Step{Technique: "simple-coloring", Name: "Simple Colors Wrap", Rating: 6.7, Eliminations: elim,
-					Cells: all, Digits: sudoku.DigitSet(d),
-					Detail: fmt.Sprintf("%d coloured %s / %s, the first colour sees itself", d, cellList(comp[k]), cellList(comp[3-k]))}) {
-					return false
-				}
-			}
-			// Trap: an uncoloured cell seeing both colours.
-			var elim []Candidate
-			for c := 0; c < 81; c++ {
-				if !s.Cands[c].Has(d) || slices.Contains(all, c) {
-					continue
-				}
-				see := [3]bool{}
-				for k := 1; k <= 2; k++ {
-					for _, x := range comp[k] {
-						if sees(c, x) {
-							see[k] = true
-							break
-						}
-					}
-				}
-				if see[1] && see[2] {
-					elim = append(elim, Candidate{uint8(c), uint8(d)})
-				}
-			}
-			if len(elim) > 0 && !emit(&Step{Technique: "simple-coloring", Name: "Simple Colors Trap", Rating: 6.6,
-				Eliminations: elim, Cells: all, Digits: sudoku.DigitSet(d),
-				Detail: fmt.Sprintf("%d coloured %s / %s", d, cellList(comp[1]), cellList(comp[2]))}) {
+			comp := colorComponent(&adj, &color, start)
+			if len(comp[1])+len(comp[2]) >= 4 && !emitColoring(s, emit, d, comp) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// colorComponent colours the cells linked to start (uncoloured), breadth
+// first, start taking colour 1 and each link changing colour. It returns
+// the cells of each colour (comp[1], comp[2]) in the order reached.
+func colorComponent(adj *[81][]int, color *[81]int8, start int) [3][]int {
+	var comp [3][]int
+	color[start] = 1
+	queue := []int{start}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		comp[color[c]] = append(comp[color[c]], c)
+		for _, n := range adj[c] {
+			if color[n] == 0 {
+				color[n] = 3 - color[c]
+				queue = append(queue, n)
+			}
+		}
+	}
+	return comp
+}
+
+// emitColoring emits the wraps, then the trap, of the two colours of d in
+// comp. It returns false when emit asks to stop.
+func emitColoring(s *State, emit Emit, d int, comp [3][]int) bool {
+	all := append(slices.Clone(comp[1]), comp[2]...)
+	// Wrap: a colour seeing itself is false.
+	for k := 1; k <= 2; k++ {
+		if !seesItself(comp[k]) {
+			continue
+		}
+		var elim []Candidate
+		for _, c := range comp[k] {
+			elim = append(elim, Candidate{uint8(c), uint8(d)})
+		}
+		if !emit(&Step{Technique: "simple-coloring", Name: "Simple Colors Wrap", Rating: 6.7, Eliminations: elim,
+			Cells: all, Digits: sudoku.DigitSet(d),
+			Detail: fmt.Sprintf("%d coloured %s / %s, the first colour sees itself", d, cellList(comp[k]), cellList(comp[3-k]))}) {
+			return false
+		}
+	}
+	// Trap: an uncoloured cell seeing both colours.
+	elim := trapEliminations(s, d, comp, all)
+	return len(elim) == 0 || emit(&Step{Technique: "simple-coloring", Name: "Simple Colors Trap", Rating: 6.6,
+		Eliminations: elim, Cells: all, Digits: sudoku.DigitSet(d),
+		Detail: fmt.Sprintf("%d coloured %s / %s", d, cellList(comp[1]), cellList(comp[2]))})
+}
+
+// seesItself reports whether two of the cells see each other.
+func seesItself(cells []int) bool {
+	for i, a := range cells {
+		for _, b := range cells[i+1:] {
+			if sees(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// seesAny reports whether cell c sees one of the cells.
+func seesAny(c int, cells []int) bool {
+	for _, x := range cells {
+		if sees(c, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// trapEliminations lists the cells outside the colouring (all) that hold d
+// and see both colours.
+func trapEliminations(s *State, d int, comp [3][]int, all []int) []Candidate {
+	var elim []Candidate
+	for c := 0; c < 81; c++ {
+		if !s.Cands[c].Has(d) || slices.Contains(all, c) {
+			continue
+		}
+		if seesAny(c, comp[1]) && seesAny(c, comp[2]) {
+			elim = append(elim, Candidate{uint8(c), uint8(d)})
+		}
+	}
+	return elim
 }

@@ -32,29 +32,17 @@ func findXYWing(size int) Finder {
 					if c2.Count() != 2 || w2 == w1 {
 						continue
 					}
-					union, inter := pc|c1|c2, pc&c1&c2
-					if union.Count() != 3 || (size == 2 && inter != 0) || (size == 3 && inter.Count() != 1) {
-						continue
-					}
-					z := (c1 & c2).First()
+					z := wingDigit(size, pc, c1, c2)
 					if z == 0 {
 						continue
 					}
-					var elim []Candidate
-					for c := 0; c < 81; c++ {
-						if c == pivot || c == int(w1) || c == int(w2) || !s.Cands[c].Has(z) {
-							continue
-						}
-						if sees(c, int(w1)) && sees(c, int(w2)) && (size == 2 || sees(c, pivot)) {
-							elim = append(elim, Candidate{uint8(c), uint8(z)})
-						}
-					}
+					elim := wingEliminations(s, size, pivot, int(w1), int(w2), z)
 					if len(elim) == 0 {
 						continue
 					}
 					cells := []int{pivot, int(w1), int(w2)}
 					if !emit(&Step{Technique: key, Name: name, Rating: rating, Eliminations: elim,
-						Cells: cells, Digits: union,
+						Cells: cells, Digits: pc | c1 | c2,
 						Detail: fmt.Sprintf("pivot %s (%s), wings %s (%s) and %s (%s), z=%d",
 							sudoku.CellName(pivot), digitList(pc), sudoku.CellName(int(w1)), digitList(c1),
 							sudoku.CellName(int(w2)), digitList(c2), z)}) {
@@ -65,6 +53,32 @@ func findXYWing(size int) Finder {
 		}
 		return true
 	}
+}
+
+// wingDigit returns the digit z of an XY-Wing (size 2) or XYZ-Wing (size 3)
+// with a pivot of candidates pc and bivalue wings c1 and c2, or 0 when they
+// make none: xy (or xyz), xz and yz.
+func wingDigit(size int, pc, c1, c2 sudoku.Digits) int {
+	union, inter := pc|c1|c2, pc&c1&c2
+	if union.Count() != 3 || (size == 2 && inter != 0) || (size == 3 && inter.Count() != 1) {
+		return 0
+	}
+	return (c1 & c2).First()
+}
+
+// wingEliminations lists the cells other than the pivot and the wings that
+// hold z and see both wings (and the pivot, for an XYZ-Wing).
+func wingEliminations(s *State, size, pivot, w1, w2, z int) []Candidate {
+	var elim []Candidate
+	for c := 0; c < 81; c++ {
+		if c == pivot || c == w1 || c == w2 || !s.Cands[c].Has(z) {
+			continue
+		}
+		if sees(c, w1) && sees(c, w2) && (size == 2 || sees(c, pivot)) {
+			elim = append(elim, Candidate{uint8(c), uint8(z)})
+		}
+	}
+	return elim
 }
 
 // findWWing finds W-wings (an extra beyond SE's rule set): two cells with
