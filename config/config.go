@@ -19,8 +19,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/sudokit/sudokit/internal/suggest"
 	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/suggest"
 )
 
 // defaultYAML is config.yaml, built into the binary so that sudokit runs

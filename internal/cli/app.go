@@ -15,7 +15,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
-	"github.com/sudokit/sudokit/internal/suggest"
+	"github.com/sudokit/sudokit/suggest"
 )
 
 // ErrUsage is wrapped by the errors of a bad command line.
