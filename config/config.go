@@ -64,7 +64,8 @@ type Schema struct {
 	Formats    map[string][]string // "solve", "grade", "generate"
 }
 
-// Error is a configuration problem at a place in a file.
+// Error is a configuration problem at a place in a file. It is of kind
+// sudoku.ErrInvalid.
 type Error struct {
 	File string
 	Line int // 0 when unknown
@@ -77,6 +78,9 @@ func (e *Error) Error() string {
 	}
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
+
+// Is makes every Error of kind sudoku.ErrInvalid.
+func (e *Error) Is(target error) bool { return target == sudoku.ErrInvalid }
 
 // DefaultYAML returns the built-in config.yaml, comments included.
 func DefaultYAML() []byte { return slices.Clone(defaultYAML) }
@@ -92,7 +96,8 @@ func Default() *Config {
 }
 
 // Load returns the built-in configuration with the file at path on top
-// ("" for none), checked against schema.
+// ("" for none), checked against schema. Its errors, a file that does not
+// read included, are of kind sudoku.ErrInvalid.
 func Load(path string, schema Schema) (*Config, error) {
 	base, err := Parse(defaultYAML, DefaultName, nil, schema)
 	if err != nil {
@@ -103,7 +108,7 @@ func Load(path string, schema Schema) (*Config, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
+		return nil, sudoku.Invalidf("config: %w", err)
 	}
 	return Parse(data, path, base, schema)
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Writer writes rows in one format as they come.
@@ -144,7 +146,7 @@ func NewWriter(name string, job Job, w io.Writer, opt Options) (Writer, error) {
 		build := f.new
 		if opt.Explain {
 			if build = f.explain; build == nil {
-				return nil, fmt.Errorf("format %s cannot carry the solving path (--explain goes with %s)",
+				return nil, sudoku.Invalidf("format %s cannot carry the solving path (--explain goes with %s)",
 					name, strings.Join(explainFormats(job), ", "))
 			}
 		}
@@ -153,7 +155,7 @@ func NewWriter(name string, job Job, w io.Writer, opt Options) (Writer, error) {
 		}
 		return build(newOutput(w), name, job, opt), nil
 	}
-	return nil, fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(Formats(job), ", "))
+	return nil, sudoku.Invalidf("unknown format %q (want one of %s)", name, strings.Join(Formats(job), ", "))
 }
 
 // flushAfter bounds how long a written row may wait in the buffer: a row

@@ -175,7 +175,7 @@ func (r rule) first(ctx context.Context, s *techniques.State, sess *techniques.S
 func New(cfg *config.Config) (*Grader, error) {
 	for key := range cfg.Techniques {
 		if _, ok := techniques.Lookup(key); !ok {
-			return nil, fmt.Errorf("unknown technique %q (sudokit techniques lists them)", key)
+			return nil, sudoku.Invalidf("unknown technique %q (sudokit techniques lists them)", key)
 		}
 	}
 	g := &Grader{cfg: cfg, budget: cfg.Budget}
