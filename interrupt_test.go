@@ -114,7 +114,7 @@ func interrupted(t *testing.T, stdin string, ready func(stdout string) bool, arg
 		t.Fatalf("%s did not end within a minute of the interruption", strings.Join(args, " "))
 	}
 	var msg bytes.Buffer
-	code = exitCode(err, &msg)
+	code = cli.ExitCode(err, &msg)
 	return code, out.String(), errOut.String() + msg.String()
 }
 

@@ -59,7 +59,7 @@ func runApp(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 	t.Helper()
 	var out, errOut bytes.Buffer
 	err := cli.Run(context.Background(), append([]string{"sudokit"}, args...), strings.NewReader(stdin), &out, &errOut)
-	return exitCode(err, &errOut), out.String(), errOut.String()
+	return cli.ExitCode(err, &errOut), out.String(), errOut.String()
 }
 
 // timings matches the values that change from run to run.

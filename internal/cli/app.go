@@ -1,9 +1,11 @@
 // Package cli is sudokit's command line. Each command reads its flags,
 // calls one library entry point (solve.Check, grade.Grader.Grade,
 // generate.Generator.Run, book.Write, ...), and hands the results to
-// an export writer; it holds no rule of Sudoku. Errors come back to the
-// caller, which maps them to an exit code: ErrUsage for a bad command line,
-// ErrFailed when some items failed (they were reported as they came).
+// an export writer; it holds no rule of Sudoku. Errors come back from Run,
+// and ExitCode maps them, once, to the exit status: a bad command line or
+// option is of the library's kind sudoku.ErrInvalid (2), ErrFailed says
+// that some items failed (1; each was reported as it came, a bad puzzle
+// of a batch among them), an interruption is 130.
 package cli
 
 import (
@@ -15,29 +17,39 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/suggest"
 )
-
-// ErrUsage is wrapped by the errors of a bad command line.
-var ErrUsage = errors.New("usage error")
 
 // ErrFailed reports that some items failed: each was reported on the error
 // stream as it came, so it needs no message of its own.
 var ErrFailed = errors.New("some items failed")
 
-// usageError marks a bad command line.
-type usageError struct{ err error }
-
-func (e usageError) Error() string       { return e.err.Error() }
-func (e usageError) Unwrap() []error     { return []error{e.err, ErrUsage} }
-func usagef(f string, args ...any) error { return usageError{fmt.Errorf(f, args...)} }
-
-// asUsage marks err, from a flag's value, as a usage error.
-func asUsage(err error) error {
-	if err == nil {
-		return nil
+// ExitCode reports err on stderr, unless it was reported already, and
+// returns the exit status: 0 ok, 1 some item failed (or the run failed),
+// 2 a bad command line (an error of kind sudoku.ErrInvalid: this is the
+// one place that maps it), 130 interrupted.
+func ExitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, ErrFailed):
+		return 1
+	case errors.Is(err, context.Canceled):
+		// A command that writes rows says how many it kept, and where.
+		var in *InterruptedError
+		if errors.As(err, &in) {
+			fmt.Fprintf(stderr, "sudokit: %v\n", in)
+		} else {
+			fmt.Fprintln(stderr, "sudokit: interrupted")
+		}
+		return 130
 	}
-	return usageError{err}
+	fmt.Fprintf(stderr, "sudokit: %v\n", err)
+	if errors.Is(err, sudoku.ErrInvalid) {
+		return 2
+	}
+	return 1
 }
 
 // Run runs the command line args (args[0] is the program's name) with the
@@ -114,7 +126,7 @@ func helpCommand() *ucli.Command {
 				}
 				return ucli.ShowCommandHelp(c.Lineage()[1], name) // from the app's context
 			}
-			return usagef("help takes one command, not %q", strings.Join(c.Args().Slice(), " "))
+			return sudoku.Invalidf("help takes one command, not %q", strings.Join(c.Args().Slice(), " "))
 		},
 	}
 }
@@ -125,7 +137,7 @@ func unknownCommand(app *ucli.App, name string) error {
 	if near := suggest.Nearest(name, visibleCommands(app)); near != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
-	return usagef("%s; see sudokit --help", msg)
+	return sudoku.Invalidf("%s; see sudokit --help", msg)
 }
 
 // onUsageError turns urfave/cli's flag errors into usage errors that name
@@ -149,9 +161,9 @@ func onUsageError(c *ucli.Context, err error, _ bool) error {
 		if near := suggest.Nearest(name, known); near != "" {
 			msg += fmt.Sprintf(" (did you mean --%s?)", near)
 		}
-		return usagef("%s; see sudokit %s --help", msg, c.Command.Name)
+		return sudoku.Invalidf("%s; see sudokit %s --help", msg, c.Command.Name)
 	}
-	return usageError{err}
+	return sudoku.Invalid(err)
 }
 
 // commandFlags are the flags of the command being run (the app's when none).
@@ -173,7 +185,7 @@ func dashes(name string) string {
 // noArgs is the check of a command that takes no arguments.
 func noArgs(c *ucli.Context) error {
 	if c.Args().Present() {
-		return usagef("%s takes no arguments, got %q; see sudokit %s --help", c.Command.Name,
+		return sudoku.Invalidf("%s takes no arguments, got %q; see sudokit %s --help", c.Command.Name,
 			strings.Join(c.Args().Slice(), " "), c.Command.Name)
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func canonCommand() *ucli.Command {
@@ -55,7 +56,7 @@ func runCanon(c *ucli.Context) error {
 	format := c.String("format")
 	opt := export.Options{WithTransform: c.Bool("with-transform")}
 	if _, err := export.NewWriter(format, export.Canon, io.Discard, opt); err != nil {
-		return asUsage(err)
+		return err
 	}
 	s := newSession(c)
 	err = s.runBatch(batchJob{job: export.Canon, verb: "canonicalising", format: format, opt: opt, workers: workers,
@@ -113,7 +114,7 @@ Examples:
 func runTransform(c *ucli.Context) error {
 	spec, random := c.String("spec"), c.Bool("random")
 	if (spec == "") == !random {
-		return usagef("give --spec SPEC or --random")
+		return sudoku.Invalidf("give --spec SPEC or --random")
 	}
 	count, err := positive(c, "count")
 	if err != nil {
@@ -128,7 +129,7 @@ func runTransform(c *ucli.Context) error {
 	var fixed canon.Transform
 	if !random {
 		if fixed, err = canon.ParseTransform(spec); err != nil {
-			return usagef("--spec: %v", err)
+			return sudoku.Invalidf("--spec: %v", err)
 		}
 	}
 	s := newSession(c)

@@ -95,11 +95,11 @@ func schema() config.Schema {
 func loadConfig(c *ucli.Context) (*config.Config, error) {
 	cfg, err := config.Load(c.String("config"), schema())
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, err
 	}
 	if c.IsSet("budget") {
 		if cfg.Budget = c.Duration("budget"); cfg.Budget < 0 {
-			return nil, usagef("--budget must not be negative")
+			return nil, sudoku.Invalidf("--budget must not be negative")
 		}
 	}
 	return cfg, nil
@@ -126,7 +126,7 @@ func formatOf(c *ucli.Context, configured string) string {
 func positive(c *ucli.Context, name string) (int, error) {
 	n := c.Int(name)
 	if n < 1 {
-		return 0, usagef("--%s must be at least 1, got %d", name, n)
+		return 0, sudoku.Invalidf("--%s must be at least 1, got %d", name, n)
 	}
 	return n, nil
 }
@@ -134,7 +134,7 @@ func positive(c *ucli.Context, name string) (int, error) {
 // requires reports a flag given without the one it goes with.
 func requires(c *ucli.Context, flag string, ok bool, with string) error {
 	if c.IsSet(flag) && !ok {
-		return usagef("--%s does nothing without %s", flag, with)
+		return sudoku.Invalidf("--%s does nothing without %s", flag, with)
 	}
 	return nil
 }
@@ -331,7 +331,7 @@ func (s *session) runBatch(b batchJob) error {
 	w, err := export.NewWriter(b.format, b.job, writerOr(dest), b.opt)
 	if err != nil {
 		s.stopProgress()
-		return asUsage(err)
+		return err
 	}
 	start := time.Now()
 	out := newRowSink(dest, w)

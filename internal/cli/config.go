@@ -85,7 +85,7 @@ Examples:
 			}
 			defer dest.abort()
 			if err := export.WriteTechniques(dest, c.String("format"), techniques.All(), on); err != nil {
-				return asUsage(err)
+				return err
 			}
 			return dest.commit(true)
 		},

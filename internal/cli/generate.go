@@ -128,7 +128,7 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 		return nil, err
 	}
 	if c.Duration("timeout") < 0 {
-		return nil, usagef("--timeout must not be negative")
+		return nil, sudoku.Invalidf("--timeout must not be negative")
 	}
 	if r.byLevel, err = groupByLevel(c); err != nil {
 		return nil, err
@@ -146,13 +146,13 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 		}
 	}
 	if c.Bool("summary") && !c.IsSet("output") && !pdf {
-		return nil, usagef("--summary replaces the puzzles on standard output: give -o FILE (or -o - for both), or --pdf")
+		return nil, sudoku.Invalidf("--summary replaces the puzzles on standard output: give -o FILE (or -o - for both), or --pdf")
 	}
 	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{Part: r.part, Explain: c.Bool("explain")}); err != nil {
-		return nil, asUsage(err)
+		return nil, err
 	}
 	if c.Bool("with-solution") && !slices.Contains(solutionFormats, r.format) {
-		return nil, usagef("--with-solution goes with the formats that carry it: %s", strings.Join(solutionFormats, ", "))
+		return nil, sudoku.Invalidf("--with-solution goes with the formats that carry it: %s", strings.Join(solutionFormats, ", "))
 	}
 	if pdf {
 		opt, err := bookOptions(c, r.byLevel, r.cfg)
@@ -163,12 +163,12 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	}
 	sym, err := generate.ParseSymmetry(c.String("symmetry"))
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, err
 	}
 	r.target, err = generate.NewTarget(cfg, generate.TargetSpec{Level: c.String("level"), Rating: c.String("rating"),
 		Clues: c.String("clues"), Require: c.StringSlice("require")})
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, err
 	}
 	r.seed = c.Uint64("seed")
 	if !c.IsSet("seed") {
@@ -185,14 +185,14 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if c.String("spread") == "even" {
 		opt.Spread = true
 		if r.target.Rating == (sudoku.RatingRange{}) {
-			return nil, usagef("--spread even spreads over a band: give --level or --rating")
+			return nil, sudoku.Invalidf("--spread even spreads over a band: give --level or --rating")
 		}
 	}
 	if err := r.readMethod(c, opt.Patterns); err != nil {
 		return nil, err
 	}
 	r.gen, err = generate.New(cfg, opt)
-	return r, asUsage(err)
+	return r, err
 }
 
 // readMethod reads --method, --from and --cold: random generation, or a
@@ -217,14 +217,14 @@ func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) e
 		}
 	}
 	if c.IsSet("from") && c.Bool("cold") {
-		return usagef("--from and --cold do not go together: the search starts from a file, or from puzzles made on clue patterns")
+		return sudoku.Invalidf("--from and --cold do not go together: the search starts from a file, or from puzzles made on clue patterns")
 	}
 	if method == "random" {
 		return nil
 	}
 	for _, f := range []string{"start-index", "shard", "shard-from-env"} {
 		if c.IsSet(f) {
-			return usagef("--%s does not go with a vicinity search, which carries its pool from round to round: run searches with different --seed values and drop repeats after merging (sudokit canon ... | sort -u)", f)
+			return sudoku.Invalidf("--%s does not go with a vicinity search, which carries its pool from round to round: run searches with different --seed values and drop repeats after merging (sudokit canon ... | sort -u)", f)
 		}
 	}
 	for _, f := range []string{"pattern", "spread", "dedupe", "symmetry", "minimal"} {
@@ -232,7 +232,7 @@ func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) e
 			continue // the patterns of the cold start's puzzles
 		}
 		if c.IsSet(f) {
-			return usagef("--%s does not go with a vicinity search: its puzzles are minimal, without symmetry, and never isomorphs of each other", f)
+			return sudoku.Invalidf("--%s does not go with a vicinity search: its puzzles are minimal, without symmetry, and never isomorphs of each other", f)
 		}
 	}
 	r.vicinity = &generate.VicinityOptions{Workers: r.workers, Key: canon.Key}
@@ -246,12 +246,12 @@ func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) e
 	if c.IsSet("from") {
 		for p, err := range sudoku.Inputs([]string{c.String("from")}, nil) {
 			if err != nil {
-				return asUsage(fmt.Errorf("--from: %w", err))
+				return fmt.Errorf("--from: %w", err)
 			}
 			r.vicinity.From = append(r.vicinity.From, p.Grid)
 		}
 		if len(r.vicinity.From) == 0 {
-			return usagef("--from %s holds no puzzle", c.String("from"))
+			return sudoku.Invalidf("--from %s holds no puzzle", c.String("from"))
 		}
 	} else if !c.Bool("cold") {
 		r.vicinity.From, r.vicinity.FromRatings = generate.HardestSeedsFor(r.cfg)
@@ -377,7 +377,7 @@ func readPatterns(c *ucli.Context) ([]generate.Pattern, error) {
 	}
 	for _, f := range []string{"symmetry", "clues"} {
 		if c.IsSet(f) {
-			return nil, usagef("--%s does not go with --pattern: the pattern places the clues", f)
+			return nil, sudoku.Invalidf("--%s does not go with --pattern: the pattern places the clues", f)
 		}
 	}
 	arg := c.String("pattern")
@@ -385,17 +385,16 @@ func readPatterns(c *ucli.Context) ([]generate.Pattern, error) {
 		return []generate.Pattern{p}, nil
 	} else if _, statErr := os.Stat(arg); statErr != nil {
 		if len(arg) >= 81 {
-			return nil, usagef("--pattern: %v", err)
+			return nil, sudoku.Invalidf("--pattern: %v", err)
 		}
-		return nil, usagef("--pattern %q is neither a pattern of 81 cells nor a file: %v", arg, statErr)
+		return nil, sudoku.Invalidf("--pattern %q is neither a pattern of 81 cells nor a file: %v", arg, statErr)
 	}
 	f, err := os.Open(arg)
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, sudoku.Invalid(err) // the file the flag names does not open
 	}
 	defer f.Close()
-	pats, err := generate.ReadPatterns(f, arg)
-	return pats, asUsage(err)
+	return generate.ReadPatterns(f, arg)
 }
 
 // readParts reads --start-index and --shard: which of the run's puzzles
@@ -418,14 +417,14 @@ func (r *generateRun) readParts(c *ucli.Context) error {
 	r.shard = sh
 	start := c.Int("start-index")
 	if start < 0 {
-		return usagef("--start-index must not be negative, got %d", start)
+		return sudoku.Invalidf("--start-index must not be negative, got %d", start)
 	}
 	if !sh.on() && !c.IsSet("start-index") {
 		return nil
 	}
 	for _, f := range []string{"dedupe", "summary", "pdf"} {
 		if c.IsSet(f) {
-			return usagef("--%s does not go with --start-index or --shard: it would see only this part of the run", f)
+			return sudoku.Invalidf("--%s does not go with --start-index or --shard: it would see only this part of the run", f)
 		}
 	}
 	r.run.Start = start

@@ -92,11 +92,11 @@ func runGrade(c *ucli.Context) error {
 	format := formatOf(c, cfg.Output.Grade)
 	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames()}
 	if _, err := export.NewWriter(format, export.Grade, io.Discard, opt); err != nil {
-		return asUsage(err)
+		return err
 	}
 	grader, err := grade.New(cfg)
 	if err != nil {
-		return asUsage(err)
+		return err
 	}
 	sum := grade.NewSummary()
 	gopt := grade.Options{Path: opt.Explain, Candidates: opt.Candidates}

@@ -12,6 +12,7 @@ import (
 	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // destination is where a command writes: standard output, or a file
@@ -32,21 +33,21 @@ func isStdout(path string) bool { return path == "" || path == "-" }
 func (s *session) open(path string, binary bool) (*destination, error) {
 	if isStdout(path) {
 		if binary && isTerminal(s.c.App.Writer) {
-			return nil, usagef("a PDF does not go to a terminal: give -o FILE, or redirect standard output")
+			return nil, sudoku.Invalidf("a PDF does not go to a terminal: give -o FILE, or redirect standard output")
 		}
 		return &destination{Writer: stdoutWriter{s}}, nil
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, usagef("%s is a directory: give a file name", path)
+		return nil, sudoku.Invalidf("%s is a directory: give a file name", path)
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return nil, usagef("cannot write %s: directory %s does not exist", path, dir)
+			return nil, sudoku.Invalidf("cannot write %s: directory %s does not exist", path, dir)
 		}
 	}
 	f, err := batch.CreateAtomic(path)
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, sudoku.Invalid(err) // -o names a file that cannot be written
 	}
 	return &destination{Writer: f, file: f, path: path}, nil
 }
@@ -97,13 +98,13 @@ func imageDir(format, path string) bool {
 func checkDir(dir string) error {
 	if st, err := os.Stat(dir); err == nil {
 		if !st.IsDir() {
-			return usagef("%s is not a directory", dir)
+			return sudoku.Invalidf("%s is not a directory", dir)
 		}
 		return nil
 	}
 	parent := filepath.Dir(strings.TrimSuffix(dir, string(os.PathSeparator)))
 	if st, err := os.Stat(parent); err != nil || !st.IsDir() {
-		return usagef("cannot write into %s: directory %s does not exist", dir, parent)
+		return sudoku.Invalidf("cannot write into %s: directory %s does not exist", dir, parent)
 	}
 	return nil
 }

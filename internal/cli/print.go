@@ -16,6 +16,7 @@ import (
 	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // bookFlags are the layout flags of print and generate --pdf.
@@ -60,7 +61,7 @@ func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (book.Option
 		if c.IsSet(name) {
 			v, err := book.ParseLength(c.String(name))
 			if err != nil {
-				return opt, usagef("--%s: %v", name, err)
+				return opt, sudoku.Invalidf("--%s: %v", name, err)
 			}
 			*dst = v
 		}
@@ -69,7 +70,7 @@ func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (book.Option
 		path, index := fontPath(c.String("font"))
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return opt, usagef("--font: %v", err)
+			return opt, sudoku.Invalidf("--font: %v", err)
 		}
 		opt.Font, opt.FontName, opt.FontIndex = data, filepath.Base(path), index
 	}
@@ -97,17 +98,17 @@ var settingFlags = map[string]string{"margin": "margin", "gutter": "gutter", "bl
 func rangeFlag(c *ucli.Context, err error) error {
 	var re *book.RangeError
 	if !errors.As(err, &re) {
-		return asUsage(err)
+		return err
 	}
 	flag, ok := settingFlags[re.Setting]
 	if !ok || !c.IsSet(flag) {
-		return asUsage(err)
+		return err
 	}
 	given := c.String(flag)
 	if re.Unit == "mm" && strings.HasSuffix(strings.ToLower(strings.TrimSpace(given)), "in") {
 		given += fmt.Sprintf(" (%s mm)", book.Decimal(re.Value))
 	}
-	return usagef("--%s %s is out of range: want %s to %s %s", flag, given, book.Decimal(re.Min), book.Decimal(re.Max), re.Unit)
+	return sudoku.Invalidf("--%s %s is out of range: want %s to %s %s", flag, given, book.Decimal(re.Min), book.Decimal(re.Max), re.Unit)
 }
 
 // fontPath splits FILE:N (face N of a collection) when FILE exists and
@@ -205,7 +206,7 @@ func runPrint(c *ucli.Context) error {
 	}
 	format, path := c.String("format"), c.String("output")
 	if err := book.CheckFormat(format); err != nil {
-		return asUsage(err)
+		return err
 	}
 	byLevel, err := groupByLevel(c)
 	if err != nil {
@@ -217,7 +218,7 @@ func runPrint(c *ucli.Context) error {
 	}
 	dir := imageDir(format, path)
 	if format == "png" && !dir {
-		return usagef("-f png writes one image per puzzle and solution: give -o DIR/")
+		return sudoku.Invalidf("-f png writes one image per puzzle and solution: give -o DIR/")
 	}
 	for _, f := range []string{"image-size", "dpi"} {
 		if err := requires(c, f, dir, "-f svg or -f png into a directory (-o DIR/)"); err != nil {
@@ -230,7 +231,7 @@ func runPrint(c *ucli.Context) error {
 	var img book.ImageOptions
 	if c.IsSet("image-size") {
 		if img.Size, err = book.ParseLength(c.String("image-size")); err != nil {
-			return usagef("--image-size: %v", err)
+			return sudoku.Invalidf("--image-size: %v", err)
 		}
 	}
 	img.DPI = c.Int("dpi")
@@ -264,7 +265,7 @@ func runPrint(c *ucli.Context) error {
 	}
 	grader, err := grade.New(cfg)
 	if err != nil {
-		return asUsage(err)
+		return err
 	}
 	s := newSession(c)
 	var dest *destination

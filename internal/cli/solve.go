@@ -66,7 +66,7 @@ func runSolve(c *ucli.Context) error {
 	}
 	format := formatOf(c, cfg.Output.Solve)
 	if _, err := export.NewWriter(format, export.Solve, io.Discard, export.Options{}); err != nil {
-		return asUsage(err)
+		return err
 	}
 	s := newSession(c)
 	var sum solve.Summary
