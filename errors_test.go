@@ -2,8 +2,13 @@ package main
 
 import (
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,6 +88,7 @@ func libraryErrors(t *testing.T) []struct {
 
 		{"generate: a target too rare", generate.ErrGaveUp, false},
 		{"grade: not rated", grade.Result{Status: grade.Multiple}.Failed(), false},
+		{"grade: over the budget", grade.Result{Status: grade.Budget}.Failed(), false},
 		{"hint: solved", hint.ErrSolved, false},
 		{"hint: beyond the rules", hint.ErrNoStep, false},
 	}
@@ -99,6 +105,75 @@ func TestLibraryErrorKinds(t *testing.T) {
 		}
 		if got := errors.Is(tt.err, sudoku.ErrInvalid); got != tt.invalid {
 			t.Errorf("%s: %q is of kind sudoku.ErrInvalid: %v, want %v", tt.name, tt.err, got, tt.invalid)
+		}
+	}
+}
+
+// faceWords are what only a face may say: a flag (--budget), a command
+// (sudokit techniques).
+var faceWords = regexp.MustCompile(`(^|[^\w-])--[a-z]|\bsudokit (solve|grade|hint|generate|print|merge|canon|transform|serve|techniques|config|completion|help)\b`)
+
+// faceWordsAllowed are the library's string literals that may name a flag
+// or a command, by file and a fragment, and why: none is a message.
+var faceWordsAllowed = []struct{ file, fragment, why string }{
+	{"book/books.go", "(--image-size, --dpi)", "the command line's help of the png format (book.FormatHelp)"},
+	{"export/format.go", "with --with-transform", "the command line's help of canon's line format (export.FormatHelp)"},
+	{"export/format.go", "(with --all,", "the command line's help of hint's text format (export.FormatHelp)"},
+	{"export/se.go", "# sudokit generate --seed", "the SE format's provenance line: the command that makes the puzzles again"},
+}
+
+// TestLibraryMessages: the library's messages name no flag and no command
+// (the server has neither): advice such as "raise --budget" or "sudokit
+// techniques lists them" is the command line's to add, where it reports
+// (the server adds its own). It checks the messages of the error paths of
+// libraryErrors, and every string literal of the library's code.
+func TestLibraryMessages(t *testing.T) {
+	for _, tt := range libraryErrors(t) {
+		if tt.err != nil && faceWords.MatchString(tt.err.Error()) {
+			t.Errorf("%s: %q names a flag or a command", tt.name, tt.err)
+		}
+	}
+	fset := token.NewFileSet()
+	used := map[int]bool{}
+	for pkg := range layers {
+		if pkg == "." || strings.HasPrefix(pkg, "internal/") {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(pkg, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				text, err := strconv.Unquote(lit.Value)
+				if err != nil || !faceWords.MatchString(text) {
+					return true
+				}
+				for i, a := range faceWordsAllowed {
+					if filepath.ToSlash(file) == a.file && strings.Contains(text, a.fragment) {
+						used[i] = true
+						return true
+					}
+				}
+				t.Errorf("%s: %q names a flag or a command: a library message is for every face", fset.Position(lit.Pos()), text)
+				return true
+			})
+		}
+	}
+	for i, a := range faceWordsAllowed {
+		if !used[i] {
+			t.Errorf("faceWordsAllowed: %s holds no %q any more: drop it", a.file, a.fragment)
 		}
 	}
 }

@@ -70,6 +70,9 @@ type Error struct {
 	File string
 	Line int // 0 when unknown
 	Msg  string
+	// Err is the kind of problem when a caller may sort on it
+	// (ErrUnknownTechnique), else nil.
+	Err error
 }
 
 func (e *Error) Error() string {
@@ -81,6 +84,24 @@ func (e *Error) Error() string {
 
 // Is makes every Error of kind sudoku.ErrInvalid.
 func (e *Error) Is(target error) bool { return target == sudoku.ErrInvalid }
+
+// Unwrap returns the kind of problem, if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrUnknownTechnique is wrapped by the errors about a technique key that
+// is not one of the known keys: in a configuration file (an *Error), in
+// grade.New, in a generate target. It is of kind sudoku.ErrInvalid. The
+// faces add where the keys are listed.
+var ErrUnknownTechnique = sudoku.Invalidf("unknown technique")
+
+// UnknownTechnique is the error of a technique key that is not one of
+// known: `unknown technique "x-wingg" (did you mean "x-wing"?)`.
+func UnknownTechnique(key string, known []string) error {
+	if near := suggest.Nearest(key, known); near != "" {
+		return fmt.Errorf("%w %q (did you mean %q?)", ErrUnknownTechnique, key, near)
+	}
+	return fmt.Errorf("%w %q", ErrUnknownTechnique, key)
+}
 
 // DefaultYAML returns the built-in config.yaml, comments included.
 func DefaultYAML() []byte { return slices.Clone(defaultYAML) }
@@ -229,11 +250,8 @@ func checkKeys(file string, doc *yaml.Node, schema Schema) error {
 			if slices.Contains(schema.Techniques, k.Value) {
 				continue
 			}
-			msg := fmt.Sprintf("unknown technique %q", k.Value)
-			if near := suggest.Nearest(k.Value, schema.Techniques); near != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", near)
-			}
-			return &Error{File: file, Line: k.Line, Msg: msg + "; `sudokit techniques` lists every key"}
+			err := UnknownTechnique(k.Value, schema.Techniques)
+			return &Error{File: file, Line: k.Line, Msg: err.Error(), Err: ErrUnknownTechnique}
 		}
 	}
 	return nil

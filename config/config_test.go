@@ -122,6 +122,10 @@ func TestParseErrors(t *testing.T) {
 			}
 		})
 	}
+	_, err := Parse([]byte("techniques:\n  skyscrapper: true\n"), "my.yaml", base, known)
+	if !errors.Is(err, ErrUnknownTechnique) || strings.Contains(err.Error(), "sudokit") {
+		t.Errorf("unknown technique: %v, want ErrUnknownTechnique, in words that name no command", err)
+	}
 	if _, err := Load(filepath.Join(t.TempDir(), "nosuch.yaml"), Schema{}); !errors.Is(err, sudoku.ErrInvalid) || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Load of a missing file: %v, want an error of kind sudoku.ErrInvalid that wraps fs.ErrNotExist", err)
 	}

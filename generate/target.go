@@ -63,7 +63,7 @@ func NewTarget(cfg *config.Config, spec TargetSpec) (Target, error) {
 				continue
 			}
 			if _, ok := techniques.Lookup(k); !ok {
-				return t, sudoku.Invalidf("unknown technique %q (sudokit techniques lists them)", k)
+				return t, config.UnknownTechnique(k, techniques.Keys())
 			}
 			t.Require = append(t.Require, k)
 		}

@@ -17,6 +17,8 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/book"
+	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/suggest"
 )
@@ -45,11 +47,24 @@ func ExitCode(err error, stderr io.Writer) int {
 		}
 		return 130
 	}
-	fmt.Fprintf(stderr, "sudokit: %v\n", err)
+	fmt.Fprintf(stderr, "sudokit: %v%s\n", err, advice(err))
 	if errors.Is(err, sudoku.ErrInvalid) {
 		return 2
 	}
 	return 1
+}
+
+// advice is what the command line adds to a library error, whose words
+// name no flag or command: where to look, or which flag to give.
+func advice(err error) string {
+	var missing *book.MissingGlyphsError
+	switch {
+	case errors.Is(err, config.ErrUnknownTechnique):
+		return "; `sudokit techniques` lists every key"
+	case errors.As(err, &missing):
+		return "; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)"
+	}
+	return ""
 }
 
 // Run runs the command line args (args[0] is the program's name) with the

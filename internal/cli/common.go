@@ -139,6 +139,16 @@ func requires(c *ucli.Context, flag string, ok bool, with string) error {
 	return nil
 }
 
+// explainFormat refuses --explain with a format that cannot carry the
+// solving path.
+func explainFormat(c *ucli.Context, format string, job export.Job) error {
+	carry := export.ExplainFormats(job)
+	if c.Bool("explain") && slices.Contains(export.Formats(job), format) && !slices.Contains(carry, format) {
+		return sudoku.Invalidf("--explain goes with the formats that carry the solving path: %s", strings.Join(carry, ", "))
+	}
+	return nil
+}
+
 // groupByLevel reads --group-by, whose only value is "level".
 func groupByLevel(c *ucli.Context) (bool, error) {
 	if !c.IsSet("group-by") {
@@ -272,6 +282,9 @@ func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work
 			if err := r.Failed(); err != nil {
 				if err := w.Flush(); err != nil {
 					return err
+				}
+				if r.Status() == "budget" {
+					err = fmt.Errorf("%w (raise --budget)", err)
 				}
 				s.report(err)
 			}

@@ -148,6 +148,9 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if c.Bool("summary") && !c.IsSet("output") && !pdf {
 		return nil, sudoku.Invalidf("--summary replaces the puzzles on standard output: give -o FILE (or -o - for both), or --pdf")
 	}
+	if err := explainFormat(c, r.format, export.Generate); err != nil {
+		return nil, err
+	}
 	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{Part: r.part, Explain: c.Bool("explain")}); err != nil {
 		return nil, err
 	}
@@ -448,7 +451,7 @@ func (r *generateRun) writeBook(dest *destination, entries []book.Entry) error {
 	}
 	r.book.Imprint = fmt.Sprintf("sudokit generate --seed %d", r.seed)
 	book.Arrange(entries, r.cfg.LevelNames(), *r.book)
-	return firstErr(fontAdvice(book.Write(dest, "pdf", entries, *r.book)), dest.commit(true))
+	return firstErr(book.Write(dest, "pdf", entries, *r.book), dest.commit(true))
 }
 
 // note tells how the run went, on the error stream unless -q.

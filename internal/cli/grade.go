@@ -90,6 +90,9 @@ func runGrade(c *ucli.Context) error {
 		return err
 	}
 	format := formatOf(c, cfg.Output.Grade)
+	if err := explainFormat(c, format, export.Grade); err != nil {
+		return err
+	}
 	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames()}
 	if _, err := export.NewWriter(format, export.Grade, io.Discard, opt); err != nil {
 		return err

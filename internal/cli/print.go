@@ -74,17 +74,7 @@ func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (book.Option
 		}
 		opt.Font, opt.FontName, opt.FontIndex = data, filepath.Base(path), index
 	}
-	return opt, rangeFlag(c, fontAdvice(opt.Check()))
-}
-
-// fontAdvice adds to an error of characters the book's font lacks how to
-// give one that has them.
-func fontAdvice(err error) error {
-	var missing *book.MissingGlyphsError
-	if errors.As(err, &missing) {
-		return fmt.Errorf("%w; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)", err)
-	}
-	return err
+	return opt, rangeFlag(c, opt.Check())
 }
 
 // settingFlags are the flags of the book and image settings that
@@ -306,7 +296,7 @@ func runPrint(c *ucli.Context) error {
 	book.Arrange(entries, cfg.LevelNames(), opt)
 	if dest == nil {
 		err = writeImageDir(path, format, entries, img)
-	} else if err = fontAdvice(book.Write(dest, format, entries, opt)); err == nil {
+	} else if err = book.Write(dest, format, entries, opt); err == nil {
 		err = dest.commit(true)
 	}
 	return s.result(err)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -161,7 +162,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.As(err, &ae):
 	case errors.Is(err, sudoku.ErrInvalid):
-		ae = &apiError{http.StatusBadRequest, err.Error()}
+		ae = &apiError{http.StatusBadRequest, err.Error() + advice(err)}
 	default:
 		s.logf("%s %s: %v", r.Method, r.URL.Path, err)
 		ae = &apiError{http.StatusInternalServerError, "internal error (logged)"}
@@ -173,6 +174,15 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Allow", http.MethodPost)
 	}
 	writeError(w, ae.status, ae.msg)
+}
+
+// advice is what the API adds to a library error, whose words name no
+// endpoint: where to look.
+func advice(err error) string {
+	if errors.Is(err, config.ErrUnknownTechnique) {
+		return "; GET /api/v1/techniques lists every key"
+	}
+	return ""
 }
 
 // decode reads a request's JSON body into v.
