@@ -10,62 +10,15 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
 
-	"github.com/sudokit/sudokit/book"
-	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/suggest"
 )
-
-// ErrFailed reports that some items failed: each was reported on the error
-// stream as it came, so it needs no message of its own.
-var ErrFailed = errors.New("some items failed")
-
-// ExitCode reports err on stderr, unless it was reported already, and
-// returns the exit status: 0 ok, 1 some item failed (or the run failed),
-// 2 a bad command line (an error of kind sudoku.ErrInvalid: this is the
-// one place that maps it), 130 interrupted.
-func ExitCode(err error, stderr io.Writer) int {
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, ErrFailed):
-		return 1
-	case errors.Is(err, context.Canceled):
-		// A command that writes rows says how many it kept, and where.
-		var in *InterruptedError
-		if errors.As(err, &in) {
-			fmt.Fprintf(stderr, "sudokit: %v\n", in)
-		} else {
-			fmt.Fprintln(stderr, "sudokit: interrupted")
-		}
-		return 130
-	}
-	fmt.Fprintf(stderr, "sudokit: %v%s\n", err, advice(err))
-	if errors.Is(err, sudoku.ErrInvalid) {
-		return 2
-	}
-	return 1
-}
-
-// advice is what the command line adds to a library error, whose words
-// name no flag or command: where to look, or which flag to give.
-func advice(err error) string {
-	var missing *book.MissingGlyphsError
-	switch {
-	case errors.Is(err, config.ErrUnknownTechnique):
-		return "; `sudokit techniques` lists every key"
-	case errors.As(err, &missing):
-		return "; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)"
-	}
-	return ""
-}
 
 // Run runs the command line args (args[0] is the program's name) with the
 // given streams, and returns what went wrong, if anything.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/export"
-	"github.com/sudokit/sudokit/sudoku"
 )
 
 func canonCommand() *ucli.Command {
@@ -113,23 +112,17 @@ Examples:
 
 func runTransform(c *ucli.Context) error {
 	spec, random := c.String("spec"), c.Bool("random")
-	if (spec == "") == !random {
-		return sudoku.Invalidf("give --spec SPEC or --random")
+	if err := (&cmdLine{c: c}).check(transformRules); err != nil {
+		return err
 	}
 	count, err := positive(c, "count")
 	if err != nil {
 		return err
 	}
-	if err := requires(c, "count", random, "--random"); err != nil {
-		return err
-	}
-	if err := requires(c, "seed", random, "--random"); err != nil {
-		return err
-	}
 	var fixed canon.Transform
 	if !random {
 		if fixed, err = canon.ParseTransform(spec); err != nil {
-			return sudoku.Invalidf("--spec: %v", err)
+			return fmt.Errorf("--spec: %w", err)
 		}
 	}
 	s := newSession(c)

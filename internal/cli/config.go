@@ -91,16 +91,3 @@ Examples:
 		},
 	}
 }
-
-// writeAll writes data to -o's destination.
-func writeAll(s *session, path string, data []byte) error {
-	dest, err := s.open(path, false)
-	if err != nil {
-		return err
-	}
-	defer dest.abort()
-	if _, err := dest.Write(data); err != nil {
-		return err
-	}
-	return dest.commit(true)
-}

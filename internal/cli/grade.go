@@ -83,14 +83,8 @@ func runGrade(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := requires(c, "candidates", c.Bool("explain"), "--explain"); err != nil {
-		return err
-	}
-	if err := requires(c, "group-by", c.Bool("summary"), "--summary"); err != nil {
-		return err
-	}
 	format := formatOf(c, cfg.Output.Grade)
-	if err := explainFormat(c, format, export.Grade); err != nil {
+	if err := (&cmdLine{c: c, format: format}).check(gradeRules); err != nil {
 		return err
 	}
 	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames()}

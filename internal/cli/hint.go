@@ -105,11 +105,11 @@ func runHint(c *ucli.Context) error {
 
 // readDepth reads --depth, or its deprecated spelling --level (-l).
 func readDepth(c *ucli.Context) (int, error) {
+	if err := (&cmdLine{c: c}).check(hintRules); err != nil {
+		return 0, err
+	}
 	name := "depth"
 	if c.IsSet("level") {
-		if c.IsSet("depth") {
-			return 0, sudoku.Invalidf("give --depth, not both --depth and --level (its deprecated spelling)")
-		}
 		name = "level"
 	}
 	depth, err := hint.ParseDepth(c.String(name))

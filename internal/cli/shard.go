@@ -32,10 +32,11 @@ func shardFlags() []ucli.Flag {
 
 // readShard reads --shard or --shard-from-env.
 func readShard(c *ucli.Context) (shard, error) {
+	if err := (&cmdLine{c: c}).check(shardRules); err != nil {
+		return shard{}, err
+	}
 	spec, env := c.String("shard"), c.String("shard-from-env")
 	switch {
-	case c.IsSet("shard") && c.IsSet("shard-from-env"):
-		return shard{}, sudoku.Invalidf("--shard and --shard-from-env both name the shard: give one")
 	case c.IsSet("shard"):
 		k, n, ok := strings.Cut(spec, "/")
 		if !ok {
@@ -119,14 +120,4 @@ func (s shard) filter(items iter.Seq[item], rows *int) iter.Seq[item] {
 func (s shard) end(w io.Writer, from, rows int) error {
 	_, err := fmt.Fprintln(w, batch.PartEnd{Shard: s.k, Shards: s.n, From: from, Rows: rows})
 	return err
-}
-
-// noShardWith refuses the flags that do not go with sharding.
-func noShardWith(c *ucli.Context, flags ...string) error {
-	for _, f := range flags {
-		if c.IsSet(f) {
-			return sudoku.Invalidf("--%s does not go with --shard: it would cover one shard only", f)
-		}
-	}
-	return nil
 }
