@@ -1,18 +1,8 @@
-// Command sudokit solves, grades, generates and prints sudoku puzzles (see internal/cli).
+// Command sudokit solves, grades, generates and prints sudoku puzzles (see
+// internal/cli, which runs the program and maps its errors to the exit
+// status).
 package main
 
-import (
-	"context"
-	"os"
-	"os/signal"
-	"syscall"
+import "github.com/sudokit/sudokit/internal/cli"
 
-	"github.com/sudokit/sudokit/internal/cli"
-)
-
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := cli.ExitCode(cli.Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr), os.Stderr)
-	stop()
-	os.Exit(code)
-}
+func main() { cli.Main() }
