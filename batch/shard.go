@@ -224,7 +224,7 @@ func checkEnds(parts []MergeInput, cursors []*mergeCursor) (PartEnd, error) {
 		name := parts[i].Name
 		switch {
 		case e == nil:
-			return PartEnd{}, fmt.Errorf("%s has no closing line (\"# sudokit shard K/N done: ...\"): its run did not finish, or it was not written with --shard", name)
+			return PartEnd{}, fmt.Errorf("%s has no closing line (\"# sudokit shard K/N done: ...\"): its run did not finish, or it is not a shard's output", name)
 		case len(seen) == 0:
 			first = *e
 		case e.Shards != first.Shards || e.From != first.From || e.Rows != first.Rows:
@@ -278,7 +278,7 @@ func (c *mergeCursor) next() (bool, error) {
 	tab := bytes.IndexByte(raw, '\t')
 	index, err := strconv.Atoi(string(raw[:max(tab, 0)]))
 	if tab < 0 || err != nil || index < 0 {
-		return false, fmt.Errorf("%s:%d: the line does not start with a row index and a tab (was it written with --shard?)", c.name, c.line)
+		return false, fmt.Errorf("%s:%d: the line does not start with a row index and a tab (is it a shard's output?)", c.name, c.line)
 	}
 	if c.line > 1 && index < c.index {
 		return false, fmt.Errorf("%s:%d: row %d comes after row %d: the part is out of order", c.name, c.line, index, c.index)

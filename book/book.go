@@ -2,7 +2,6 @@ package book
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -87,16 +86,16 @@ type Options struct {
 	Imprint string
 }
 
-// Check validates options.
+// Check validates options; its errors are of kind sudoku.ErrInvalid.
 func (o Options) Check() error {
 	if _, _, err := parsePageSize(o.Paper); err != nil {
 		return err
 	}
 	if !slices.Contains(Layouts, o.PerPage) {
-		return fmt.Errorf("%d puzzles per page is not a layout (want 1, 2, 4, 6 or 9)", o.PerPage)
+		return sudoku.Invalidf("%d puzzles per page is not a layout (want 1, 2, 4, 6 or 9)", o.PerPage)
 	}
 	if o.LargePrint && o.PerPage > 2 {
-		return fmt.Errorf("large print takes 1 or 2 puzzles per page, not %d", o.PerPage)
+		return sudoku.Invalidf("large print takes 1 or 2 puzzles per page, not %d", o.PerPage)
 	}
 	for _, m := range []struct {
 		setting string
@@ -114,7 +113,7 @@ func (o Options) Check() error {
 		// rest of the text when the book is laid out.
 		text, err := o.textFont()
 		if err != nil {
-			return err
+			return sudoku.Invalid(err) // the font given does not serve
 		}
 		if m := text.missing(o.Title); len(m) > 0 {
 			return missingError(text, fmt.Sprintf("title %q", o.Title), m)
@@ -183,8 +182,8 @@ func layout(perPage int) (cols, rows int) {
 }
 
 // ErrPageTooSmall is wrapped by the error of a page too small for the
-// grids it should hold.
-var ErrPageTooSmall = errors.New("too small")
+// grids it should hold; it is of kind sudoku.ErrInvalid.
+var ErrPageTooSmall = sudoku.Invalidf("too small")
 
 // bookEpoch is the fixed date written into every PDF, so that the same
 // input and flags give the same bytes.

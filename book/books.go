@@ -13,6 +13,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // bookFormats is the table of book formats.
@@ -51,7 +53,7 @@ func FormatHelp() string {
 // CheckFormat reports an unknown book format.
 func CheckFormat(name string) error {
 	if !slices.Contains(Formats(), name) {
-		return fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(Formats(), ", "))
+		return sudoku.Invalidf("unknown format %q (want one of %s)", name, strings.Join(Formats(), ", "))
 	}
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // A bookFont is one face a book's text is set in: a TrueType or OpenType
@@ -160,6 +162,9 @@ func (e *MissingGlyphsError) Error() string {
 	}
 	return fmt.Sprintf("%s: the font %s has no glyph for %s", e.Where, e.Font, strings.Join(names, ", "))
 }
+
+// Is makes every MissingGlyphsError of kind sudoku.ErrInvalid.
+func (e *MissingGlyphsError) Is(target error) bool { return target == sudoku.ErrInvalid }
 
 // missingError names the characters a font lacks, for where they are.
 func missingError(bf *bookFont, where string, missing []rune) error {

@@ -18,6 +18,8 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // ImageOptions sizes the images of one puzzle each: Size is the side of
@@ -48,7 +50,7 @@ func (o ImageOptions) Check() error {
 		return &RangeError{Setting: "resolution", Value: float64(o.DPI), Min: 72, Max: 2400, Unit: "dpi"}
 	}
 	if px := o.pixels(); px > 12000 {
-		return fmt.Errorf("%.0f mm at %d dpi is %d pixels a side: too many", o.Size, o.DPI, px)
+		return sudoku.Invalidf("%.0f mm at %d dpi is %d pixels a side: too many", o.Size, o.DPI, px)
 	}
 	return nil
 }
@@ -80,7 +82,7 @@ func Images(format string, puzzles []Entry, opt ImageOptions) ([]Image, error) {
 	case "png":
 		write = writePNGImage
 	default:
-		return nil, fmt.Errorf("images are svg or png, not %q", format)
+		return nil, sudoku.Invalidf("images are svg or png, not %q", format)
 	}
 	var files []Image
 	for _, p := range puzzles {

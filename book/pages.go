@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Papers lists the named trim sizes; --page-size also takes WxH in mm
@@ -32,7 +34,7 @@ func parsePageSize(s string) (w, h float64, err error) {
 	if wh, ok := namedSizes[s]; ok {
 		return wh[0], wh[1], nil
 	}
-	bad := fmt.Errorf("unknown page size %q (want %s, or WxH in mm or in: 152x229mm, 6x9in)", s, strings.Join(Papers, ", "))
+	bad := sudoku.Invalidf("unknown page size %q (want %s, or WxH in mm or in: 152x229mm, 6x9in)", s, strings.Join(Papers, ", "))
 	unit := 0.0
 	switch {
 	case strings.HasSuffix(s, "mm"):
@@ -53,7 +55,7 @@ func parsePageSize(s string) (w, h float64, err error) {
 	}
 	w, h = w*unit, h*unit
 	if w < 80 || h < 80 || w > 600 || h > 600 {
-		return 0, 0, fmt.Errorf("page size %s: %.0fx%.0f mm, want each side from 80 to 600 mm", s, w, h)
+		return 0, 0, sudoku.Invalidf("page size %s: %.0fx%.0f mm, want each side from 80 to 600 mm", s, w, h)
 	}
 	return w, h, nil
 }
@@ -70,7 +72,7 @@ func ParseLength(s string) (float64, error) {
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || v < 0 {
-		return 0, fmt.Errorf("length %q: want a number of mm or in (15mm, 0.5in)", s)
+		return 0, sudoku.Invalidf("length %q: want a number of mm or in (15mm, 0.5in)", s)
 	}
 	return v * unit, nil
 }
@@ -84,6 +86,9 @@ type RangeError struct {
 	Value, Min, Max float64
 	Unit            string
 }
+
+// Is makes every RangeError of kind sudoku.ErrInvalid.
+func (e *RangeError) Is(target error) bool { return target == sudoku.ErrInvalid }
 
 func (e *RangeError) Error() string {
 	return fmt.Sprintf("%s %s %s is out of range: want %s to %s %s", e.Setting, Decimal(e.Value), e.Unit,

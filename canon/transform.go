@@ -204,8 +204,9 @@ func (t Transform) String() string {
 	return b.String()
 }
 
-// ErrSpec is wrapped by every error of ParseTransform.
-var ErrSpec = errors.New("bad transform spec")
+// ErrSpec is wrapped by every error of ParseTransform; it is of kind
+// sudoku.ErrInvalid.
+var ErrSpec = sudoku.Invalidf("bad transform spec")
 
 // ParseTransform reads a spec: terms separated by commas, applied left to
 // right (see the package documentation for the grammar), for example

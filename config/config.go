@@ -19,8 +19,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/sudokit/sudokit/internal/suggest"
 	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/suggest"
 )
 
 // defaultYAML is config.yaml, built into the binary so that sudokit runs
@@ -64,11 +64,15 @@ type Schema struct {
 	Formats    map[string][]string // "solve", "grade", "generate"
 }
 
-// Error is a configuration problem at a place in a file.
+// Error is a configuration problem at a place in a file. It is of kind
+// sudoku.ErrInvalid.
 type Error struct {
 	File string
 	Line int // 0 when unknown
 	Msg  string
+	// Err is the kind of problem when a caller may sort on it
+	// (ErrUnknownTechnique), else nil.
+	Err error
 }
 
 func (e *Error) Error() string {
@@ -76,6 +80,27 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Is makes every Error of kind sudoku.ErrInvalid.
+func (e *Error) Is(target error) bool { return target == sudoku.ErrInvalid }
+
+// Unwrap returns the kind of problem, if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrUnknownTechnique is wrapped by the errors about a technique key that
+// is not one of the known keys: in a configuration file (an *Error), in
+// grade.New, in a generate target. It is of kind sudoku.ErrInvalid. The
+// faces add where the keys are listed.
+var ErrUnknownTechnique = sudoku.Invalidf("unknown technique")
+
+// UnknownTechnique is the error of a technique key that is not one of
+// known: `unknown technique "x-wingg" (did you mean "x-wing"?)`.
+func UnknownTechnique(key string, known []string) error {
+	if near := suggest.Nearest(key, known); near != "" {
+		return fmt.Errorf("%w %q (did you mean %q?)", ErrUnknownTechnique, key, near)
+	}
+	return fmt.Errorf("%w %q", ErrUnknownTechnique, key)
 }
 
 // DefaultYAML returns the built-in config.yaml, comments included.
@@ -92,7 +117,8 @@ func Default() *Config {
 }
 
 // Load returns the built-in configuration with the file at path on top
-// ("" for none), checked against schema.
+// ("" for none), checked against schema. Its errors, a file that does not
+// read included, are of kind sudoku.ErrInvalid.
 func Load(path string, schema Schema) (*Config, error) {
 	base, err := Parse(defaultYAML, DefaultName, nil, schema)
 	if err != nil {
@@ -103,7 +129,7 @@ func Load(path string, schema Schema) (*Config, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
+		return nil, sudoku.Invalidf("config: %w", err)
 	}
 	return Parse(data, path, base, schema)
 }
@@ -224,11 +250,8 @@ func checkKeys(file string, doc *yaml.Node, schema Schema) error {
 			if slices.Contains(schema.Techniques, k.Value) {
 				continue
 			}
-			msg := fmt.Sprintf("unknown technique %q", k.Value)
-			if near := suggest.Nearest(k.Value, schema.Techniques); near != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", near)
-			}
-			return &Error{File: file, Line: k.Line, Msg: msg + "; `sudokit techniques` lists every key"}
+			err := UnknownTechnique(k.Value, schema.Techniques)
+			return &Error{File: file, Line: k.Line, Msg: err.Error(), Err: ErrUnknownTechnique}
 		}
 	}
 	return nil

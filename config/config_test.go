@@ -1,6 +1,9 @@
 package config
 
 import (
+	"errors"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -114,7 +117,17 @@ func TestParseErrors(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v, want it to contain %q", err, tt.want)
 			}
+			if !errors.Is(err, sudoku.ErrInvalid) {
+				t.Errorf("err = %v: not of kind sudoku.ErrInvalid", err)
+			}
 		})
+	}
+	_, err := Parse([]byte("techniques:\n  skyscrapper: true\n"), "my.yaml", base, known)
+	if !errors.Is(err, ErrUnknownTechnique) || strings.Contains(err.Error(), "sudokit") {
+		t.Errorf("unknown technique: %v, want ErrUnknownTechnique, in words that name no command", err)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "nosuch.yaml"), Schema{}); !errors.Is(err, sudoku.ErrInvalid) || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Load of a missing file: %v, want an error of kind sudoku.ErrInvalid that wraps fs.ErrNotExist", err)
 	}
 }
 

@@ -211,7 +211,7 @@ func TestNewWriter(t *testing.T) {
 	}{
 		{"pdf", Solve, Options{}, `unknown format "pdf" (want one of line, table, grid, candidates, json, csv, markdown, pm729, sdk, opensudoku)`},
 		{"se", Solve, Options{}, `unknown format "se"`},
-		{"csv", Grade, Options{Explain: true}, "format csv cannot carry the solving path (--explain goes with line, table, grid, candidates, json)"},
+		{"csv", Grade, Options{Explain: true}, "format csv cannot carry the solving path (line, table, grid, candidates, json can)"},
 	} {
 		_, err := NewWriter(tt.format, tt.job, &b, tt.opt)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Writer writes rows in one format as they come.
@@ -106,8 +108,8 @@ func Formats(job Job) []string {
 	return out
 }
 
-// explainFormats lists the formats of a job that carry the solving path.
-func explainFormats(job Job) []string {
+// ExplainFormats lists the formats of a job that carry the solving path.
+func ExplainFormats(job Job) []string {
 	var out []string
 	for _, f := range formats {
 		if f.explain != nil && slices.Contains(f.jobs, job) {
@@ -144,8 +146,8 @@ func NewWriter(name string, job Job, w io.Writer, opt Options) (Writer, error) {
 		build := f.new
 		if opt.Explain {
 			if build = f.explain; build == nil {
-				return nil, fmt.Errorf("format %s cannot carry the solving path (--explain goes with %s)",
-					name, strings.Join(explainFormats(job), ", "))
+				return nil, sudoku.Invalidf("format %s cannot carry the solving path (%s can)",
+					name, strings.Join(ExplainFormats(job), ", "))
 			}
 		}
 		if opt.Part != nil {
@@ -153,7 +155,7 @@ func NewWriter(name string, job Job, w io.Writer, opt Options) (Writer, error) {
 		}
 		return build(newOutput(w), name, job, opt), nil
 	}
-	return nil, fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(Formats(job), ", "))
+	return nil, sudoku.Invalidf("unknown format %q (want one of %s)", name, strings.Join(Formats(job), ", "))
 }
 
 // flushAfter bounds how long a written row may wait in the buffer: a row

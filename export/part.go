@@ -3,11 +3,11 @@ package export
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 
 	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Part makes a Writer write one part of a longer output, so that parts
@@ -50,10 +50,10 @@ type partWriter struct {
 // newPartWriter wraps the format's writer builder for a part.
 func newPartWriter(name string, build func(*output) Writer, w io.Writer, part Part) (Writer, error) {
 	if slices.Contains(formatsWithEnd, name) {
-		return nil, fmt.Errorf("format %s ends with lines of its own, so its parts do not combine; write csv, json or line and convert after merging", name)
+		return nil, sudoku.Invalidf("format %s ends with lines of its own, so its parts do not combine; write csv, json or line and convert after merging", name)
 	}
 	if part.First < 0 || part.Step < 0 {
-		return nil, fmt.Errorf("part starting at row %d every %d rows: want numbers >= 0", part.First, part.Step)
+		return nil, sudoku.Invalidf("part starting at row %d every %d rows: want numbers >= 0", part.First, part.Step)
 	}
 	if part.Step == 0 {
 		part.Step = 1

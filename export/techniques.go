@@ -2,7 +2,6 @@ package export
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -124,5 +123,5 @@ func WriteTechniques(w io.Writer, format string, list []techniques.Technique, on
 		}
 		return writeRows(w, format, header, rows)
 	}
-	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(TechniqueFormats, ", "))
+	return sudoku.Invalidf("unknown format %q (want one of %s)", format, strings.Join(TechniqueFormats, ", "))
 }

@@ -92,7 +92,7 @@ type Generator struct {
 func New(cfg *config.Config, opt Options) (*Generator, error) {
 	if opt.Level != "" || opt.Rating != "" {
 		if opt.Target.Rating != (sudoku.RatingRange{}) {
-			return nil, errors.New("a level or rating and a band in Target both set the rating band: use one")
+			return nil, sudoku.Invalidf("a level or rating and a band in Target both set the rating band: use one")
 		}
 		band, err := NewTarget(cfg, TargetSpec{Level: opt.Level, Rating: opt.Rating})
 		if err != nil {
@@ -118,7 +118,7 @@ func New(cfg *config.Config, opt Options) (*Generator, error) {
 	}
 	if opt.Spread {
 		if g.spread = SpreadRatings(&on, opt.Target.Rating); len(g.spread) == 0 {
-			return nil, fmt.Errorf("no technique on rates within %s: nothing to spread over", opt.Target.Rating)
+			return nil, sudoku.Invalidf("no technique on rates within %s: nothing to spread over", opt.Target.Rating)
 		}
 	}
 	return g, nil

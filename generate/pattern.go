@@ -23,7 +23,7 @@ const MinClues = 17
 // ParsePattern reads a pattern written as 81 cells, row by row: x, X, *,
 // # or a digit 1-9 for a clue, . or 0 for none. Spaces and the | + -
 // of a drawn grid are ignored, so a pattern may also be written as nine
-// rows of nine.
+// rows of nine. Its errors are of kind sudoku.ErrInvalid.
 func ParsePattern(s string) (Pattern, error) {
 	var p Pattern
 	n := 0
@@ -32,20 +32,20 @@ func ParsePattern(s string) (Pattern, error) {
 		case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '|' || r == '+' || r == '-':
 			continue
 		case n == 81:
-			return p, fmt.Errorf("more than 81 cells")
+			return p, sudoku.Invalidf("more than 81 cells")
 		case r == 'x' || r == 'X' || r == '*' || r == '#' || (r >= '1' && r <= '9'):
 			p[n] = true
 		case r == '.' || r == '0':
 		default:
-			return p, fmt.Errorf("cell %d is %q: want x (or a digit) for a clue, . (or 0) for none", n+1, r)
+			return p, sudoku.Invalidf("cell %d is %q: want x (or a digit) for a clue, . (or 0) for none", n+1, r)
 		}
 		n++
 	}
 	if n != 81 {
-		return p, fmt.Errorf("%d cells, want 81", n)
+		return p, sudoku.Invalidf("%d cells, want 81", n)
 	}
 	if c := p.Clues(); c < MinClues {
-		return p, fmt.Errorf("%d clues: no sudoku with fewer than %d clues has one solution", c, MinClues)
+		return p, sudoku.Invalidf("%d clues: no sudoku with fewer than %d clues has one solution", c, MinClues)
 	}
 	return p, nil
 }
@@ -111,7 +111,7 @@ func ReadPatterns(r io.Reader, name string) ([]Pattern, error) {
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no pattern", name)
+		return nil, sudoku.Invalidf("%s: no pattern", name)
 	}
 	return out, nil
 }

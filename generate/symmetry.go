@@ -1,8 +1,9 @@
 package generate
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Symmetry is a symmetry of the clue pattern.
@@ -36,7 +37,7 @@ func ParseSymmetry(name string) (Symmetry, error) {
 			return Symmetry(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown symmetry %q (want one of %s)", name, strings.Join(symmetryNames[:], ", "))
+	return 0, sudoku.Invalidf("unknown symmetry %q (want one of %s)", name, strings.Join(symmetryNames[:], ", "))
 }
 
 // image returns where a symmetry's generator maps cell (r, c).

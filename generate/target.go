@@ -1,7 +1,6 @@
 package generate
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -34,17 +33,18 @@ type TargetSpec struct {
 	Require []string // technique keys; an entry may hold several, comma-separated
 }
 
-// NewTarget reads a target: the level's band comes from cfg.
+// NewTarget reads a target: the level's band comes from cfg. Its errors
+// are of kind sudoku.ErrInvalid.
 func NewTarget(cfg *config.Config, spec TargetSpec) (Target, error) {
 	var t Target
 	var err error
 	switch {
 	case spec.Level != "" && spec.Rating != "":
-		return t, fmt.Errorf("a level and a rating both set a rating band: use one")
+		return t, sudoku.Invalidf("a level and a rating both set a rating band: use one")
 	case spec.Level != "":
 		rr, ok := cfg.LevelRange(spec.Level)
 		if !ok {
-			return t, fmt.Errorf("unknown level %q (levels: %s)", spec.Level, strings.Join(cfg.LevelNames(), ", "))
+			return t, sudoku.Invalidf("unknown level %q (levels: %s)", spec.Level, strings.Join(cfg.LevelNames(), ", "))
 		}
 		t.Rating, t.Level = rr, spec.Level
 	case spec.Rating != "":
@@ -63,7 +63,7 @@ func NewTarget(cfg *config.Config, spec TargetSpec) (Target, error) {
 				continue
 			}
 			if _, ok := techniques.Lookup(k); !ok {
-				return t, fmt.Errorf("unknown technique %q (sudokit techniques lists them)", k)
+				return t, config.UnknownTechnique(k, techniques.Keys())
 			}
 			t.Require = append(t.Require, k)
 		}
@@ -93,13 +93,13 @@ func parseClues(s string) (lo, hi int, err error) {
 	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
 	switch {
 	case err1 != nil || err2 != nil:
-		return 0, 0, fmt.Errorf("bad clue range %q (want MIN-MAX, such as 22-26)", s)
+		return 0, 0, sudoku.Invalidf("bad clue range %q (want MIN-MAX, such as 22-26)", s)
 	case lo > hi:
-		return 0, 0, fmt.Errorf("clue range %q is empty", s)
+		return 0, 0, sudoku.Invalidf("clue range %q is empty", s)
 	case hi < 17:
-		return 0, 0, fmt.Errorf("clue range %q is impossible: no sudoku with a unique solution has fewer than 17 clues", s)
+		return 0, 0, sudoku.Invalidf("clue range %q is impossible: no sudoku with a unique solution has fewer than 17 clues", s)
 	case lo > 80:
-		return 0, 0, fmt.Errorf("clue range %q is impossible: a puzzle has at most 80 clues", s)
+		return 0, 0, sudoku.Invalidf("clue range %q is impossible: a puzzle has at most 80 clues", s)
 	}
 	return max(lo, 17), hi, nil
 }

@@ -194,7 +194,7 @@ func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions
 	}
 	for _, m := range v.opt.Moves {
 		if m.Remove < 0 || m.Add < 0 || m.Remove+m.Add == 0 || m.Remove > 8 || m.Add > 8 {
-			return Stats{}, fmt.Errorf("vicinity: bad move %v (remove and add 0 to 8 clues, not both 0)", m)
+			return Stats{}, sudoku.Invalidf("vicinity: bad move %v (remove and add 0 to 8 clues, not both 0)", m)
 		}
 	}
 	if v.opt.Key == nil {

@@ -175,7 +175,7 @@ func (r rule) first(ctx context.Context, s *techniques.State, sess *techniques.S
 func New(cfg *config.Config) (*Grader, error) {
 	for key := range cfg.Techniques {
 		if _, ok := techniques.Lookup(key); !ok {
-			return nil, fmt.Errorf("unknown technique %q (sudokit techniques lists them)", key)
+			return nil, config.UnknownTechnique(key, techniques.Keys())
 		}
 	}
 	g := &Grader{cfg: cfg, budget: cfg.Budget}
@@ -436,7 +436,7 @@ func (r Result) Failed() error {
 	case Multiple:
 		return fmt.Errorf("several solutions, %w", ErrNotRated)
 	case Budget:
-		return fmt.Errorf("%w (budget): grading took longer than the time budget (raise --budget)", ErrNotRated)
+		return fmt.Errorf("%w (budget): grading took longer than the time budget", ErrNotRated)
 	case Over:
 		return fmt.Errorf("%w: a step rated %v is above the bound", ErrNotRated, r.ER)
 	}

@@ -42,7 +42,7 @@ func ParseDepth(s string) (int, error) {
 			return i + 1, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown depth %q (want 1, 2 or 3, or technique, where or step)", s)
+	return 0, sudoku.Invalidf("unknown depth %q (want 1, 2 or 3, or technique, where or step)", s)
 }
 
 // ErrSolved is returned for a state with no empty cell.

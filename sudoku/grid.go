@@ -64,6 +64,10 @@ type ConflictError struct {
 	Cells [2]int // the first two cells holding the digit, in reading order
 }
 
+// Is makes a ConflictError of kind ErrInvalid: the digits given break the
+// rules.
+func (e *ConflictError) Is(target error) bool { return target == ErrInvalid }
+
 func (e *ConflictError) Error() string {
 	return fmt.Sprintf("digit %d repeated in %s: %s and %s",
 		e.Digit, UnitName(e.Unit), CellName(e.Cells[0]), CellName(e.Cells[1]))
@@ -80,7 +84,7 @@ func (g Grid) Validate() error {
 			continue
 		}
 		if v > 9 {
-			return fmt.Errorf("cell %s holds %d, want 0..9", CellName(i), v)
+			return Invalidf("cell %s holds %d, want 0..9", CellName(i), v)
 		}
 		bit := uint16(1) << v
 		r, c, b := RowOf[i], ColOf[i], BoxOf[i]
@@ -99,7 +103,7 @@ func (g Grid) Validate() error {
 func (g Grid) firstConflict() error {
 	for i, v := range g { // a digit out of range comes first, as in Validate's pass
 		if v > 9 {
-			return fmt.Errorf("cell %s holds %d, want 0..9", CellName(i), v)
+			return Invalidf("cell %s holds %d, want 0..9", CellName(i), v)
 		}
 	}
 	for u := range Units {

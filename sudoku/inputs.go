@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -9,8 +8,9 @@ import (
 	"strings"
 )
 
-// ErrNoPuzzles reports an input that holds no puzzle at all.
-var ErrNoPuzzles = errors.New("no puzzles in")
+// ErrNoPuzzles reports an input that holds no puzzle at all; it is of
+// kind ErrInvalid.
+var ErrNoPuzzles = Invalidf("no puzzles in")
 
 // Inputs yields the puzzles of each named input in turn: "-" is stdin (also
 // read when names is empty), an existing file is read, and an argument made
@@ -31,14 +31,14 @@ func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 			case name == "-":
 				rd = NewReader(stdin, "<stdin>")
 			case statErr == nil && st.IsDir():
-				if !yield(Puzzle{Source: name}, fmt.Errorf("%s: is a directory", name)) {
+				if !yield(Puzzle{Source: name}, Invalidf("%s: is a directory", name)) {
 					return
 				}
 				continue
 			case statErr == nil || !looksLikePuzzle(name):
 				f, err := os.Open(name)
 				if err != nil {
-					if !yield(Puzzle{Source: name}, err) {
+					if !yield(Puzzle{Source: name}, Invalid(err)) {
 						return
 					}
 					continue

@@ -24,7 +24,7 @@ var (
 	ErrTooMany   = errors.New("more than one puzzle")
 	// ErrNotPuzzles ends the reading of an input that starts with no
 	// puzzle but many errors, or holds binary data.
-	ErrNotPuzzles = errors.New("does not look like a puzzle file")
+	ErrNotPuzzles = Invalidf("does not look like a puzzle file")
 )
 
 // giveUpAfter is how many errors an input may start with, before any
@@ -42,6 +42,9 @@ type InputError struct {
 func (e *InputError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Source, e.Line, e.Err) }
 
 func (e *InputError) Unwrap() error { return e.Err }
+
+// Is makes every InputError of kind ErrInvalid.
+func (e *InputError) Is(target error) bool { return target == ErrInvalid }
 
 // Puzzle is one puzzle read from an input, with where it came from.
 type Puzzle struct {

@@ -38,7 +38,7 @@ func (r Rating) MarshalJSON() ([]byte, error) { return []byte(r.String()), nil }
 func (r *Rating) UnmarshalJSON(b []byte) error {
 	v, err := strconv.ParseFloat(string(b), 64)
 	if err != nil {
-		return fmt.Errorf("bad rating %s: want a number such as 6.2", b)
+		return Invalidf("bad rating %s: want a number such as 6.2", b)
 	}
 	*r = Rating(v)
 	return nil
@@ -48,7 +48,7 @@ func (r *Rating) UnmarshalJSON(b []byte) error {
 func ParseRating(s string) (Rating, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || v < 1.0 || v > float64(RatingBeyond) {
-		return 0, fmt.Errorf("bad rating %q: want a number from 1.0 to 20.0", s)
+		return 0, Invalidf("bad rating %q: want a number from 1.0 to 20.0", s)
 	}
 	return Rating(v), nil
 }
@@ -76,7 +76,7 @@ func ParseRatingRange(s string) (RatingRange, error) {
 			return rr, err
 		}
 		if rr.Min.Tenths() > rr.Max.Tenths() {
-			return rr, fmt.Errorf("rating range %q is empty: %s is above %s", s, strings.TrimSpace(lo), strings.TrimSpace(hi))
+			return rr, Invalidf("rating range %q is empty: %s is above %s", s, strings.TrimSpace(lo), strings.TrimSpace(hi))
 		}
 	default:
 		rr.Min, err = ParseRating(s)

@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -187,10 +186,10 @@ func (s *State) Count(d int) int {
 }
 
 // Errors wrapped by the errors of Check, for callers that sort problems by
-// kind.
+// kind; both are of kind ErrInvalid.
 var (
-	ErrNoCandidate = errors.New("has no candidate")
-	ErrNoPlace     = errors.New("no place left")
+	ErrNoCandidate = Invalidf("has no candidate")
+	ErrNoPlace     = Invalidf("no place left")
 )
 
 // Check reports the first thing that makes the state impossible: a digit
@@ -236,8 +235,8 @@ func (e *PlaceError) Error() string {
 	return fmt.Sprintf("no %d left in %s", e.Digit, UnitName(e.Unit))
 }
 
-// Is makes errors.Is(err, ErrNoPlace) true.
-func (e *PlaceError) Is(target error) bool { return target == ErrNoPlace }
+// Is makes errors.Is(err, ErrNoPlace) and errors.Is(err, ErrInvalid) true.
+func (e *PlaceError) Is(target error) bool { return target == ErrNoPlace || target == ErrInvalid }
 
 // AllCandidates returns each cell's set: its candidates, or its digit when
 // it is filled (as pencil-mark grids show it).

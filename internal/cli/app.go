@@ -1,44 +1,24 @@
 // Package cli is sudokit's command line. Each command reads its flags,
 // calls one library entry point (solve.Check, grade.Grader.Grade,
 // generate.Generator.Run, book.Write, ...), and hands the results to
-// an export writer; it holds no rule of Sudoku. Errors come back to the
-// caller, which maps them to an exit code: ErrUsage for a bad command line,
-// ErrFailed when some items failed (they were reported as they came).
+// an export writer; it holds no rule of Sudoku. Errors come back from Run,
+// and ExitCode maps them, once, to the exit status: a bad command line or
+// option is of the library's kind sudoku.ErrInvalid (2), ErrFailed says
+// that some items failed (1; each was reported as it came, a bad puzzle
+// of a batch among them), an interruption is 130.
 package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
 
-	"github.com/sudokit/sudokit/internal/suggest"
+	"github.com/sudokit/sudokit/sudoku"
+	"github.com/sudokit/sudokit/suggest"
 )
-
-// ErrUsage is wrapped by the errors of a bad command line.
-var ErrUsage = errors.New("usage error")
-
-// ErrFailed reports that some items failed: each was reported on the error
-// stream as it came, so it needs no message of its own.
-var ErrFailed = errors.New("some items failed")
-
-// usageError marks a bad command line.
-type usageError struct{ err error }
-
-func (e usageError) Error() string       { return e.err.Error() }
-func (e usageError) Unwrap() []error     { return []error{e.err, ErrUsage} }
-func usagef(f string, args ...any) error { return usageError{fmt.Errorf(f, args...)} }
-
-// asUsage marks err, from a flag's value, as a usage error.
-func asUsage(err error) error {
-	if err == nil {
-		return nil
-	}
-	return usageError{err}
-}
 
 // Run runs the command line args (args[0] is the program's name) with the
 // given streams, and returns what went wrong, if anything.
@@ -114,7 +94,7 @@ func helpCommand() *ucli.Command {
 				}
 				return ucli.ShowCommandHelp(c.Lineage()[1], name) // from the app's context
 			}
-			return usagef("help takes one command, not %q", strings.Join(c.Args().Slice(), " "))
+			return sudoku.Invalidf("help takes one command, not %q", strings.Join(c.Args().Slice(), " "))
 		},
 	}
 }
@@ -125,7 +105,7 @@ func unknownCommand(app *ucli.App, name string) error {
 	if near := suggest.Nearest(name, visibleCommands(app)); near != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
-	return usagef("%s; see sudokit --help", msg)
+	return sudoku.Invalidf("%s; see sudokit --help", msg)
 }
 
 // onUsageError turns urfave/cli's flag errors into usage errors that name
@@ -149,9 +129,9 @@ func onUsageError(c *ucli.Context, err error, _ bool) error {
 		if near := suggest.Nearest(name, known); near != "" {
 			msg += fmt.Sprintf(" (did you mean --%s?)", near)
 		}
-		return usagef("%s; see sudokit %s --help", msg, c.Command.Name)
+		return sudoku.Invalidf("%s; see sudokit %s --help", msg, c.Command.Name)
 	}
-	return usageError{err}
+	return sudoku.Invalid(err)
 }
 
 // commandFlags are the flags of the command being run (the app's when none).
@@ -173,7 +153,7 @@ func dashes(name string) string {
 // noArgs is the check of a command that takes no arguments.
 func noArgs(c *ucli.Context) error {
 	if c.Args().Present() {
-		return usagef("%s takes no arguments, got %q; see sudokit %s --help", c.Command.Name,
+		return sudoku.Invalidf("%s takes no arguments, got %q; see sudokit %s --help", c.Command.Name,
 			strings.Join(c.Args().Slice(), " "), c.Command.Name)
 	}
 	return nil

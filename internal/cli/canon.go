@@ -55,7 +55,7 @@ func runCanon(c *ucli.Context) error {
 	format := c.String("format")
 	opt := export.Options{WithTransform: c.Bool("with-transform")}
 	if _, err := export.NewWriter(format, export.Canon, io.Discard, opt); err != nil {
-		return asUsage(err)
+		return err
 	}
 	s := newSession(c)
 	err = s.runBatch(batchJob{job: export.Canon, verb: "canonicalising", format: format, opt: opt, workers: workers,
@@ -112,23 +112,17 @@ Examples:
 
 func runTransform(c *ucli.Context) error {
 	spec, random := c.String("spec"), c.Bool("random")
-	if (spec == "") == !random {
-		return usagef("give --spec SPEC or --random")
+	if err := (&cmdLine{c: c}).check(transformRules); err != nil {
+		return err
 	}
 	count, err := positive(c, "count")
 	if err != nil {
 		return err
 	}
-	if err := requires(c, "count", random, "--random"); err != nil {
-		return err
-	}
-	if err := requires(c, "seed", random, "--random"); err != nil {
-		return err
-	}
 	var fixed canon.Transform
 	if !random {
 		if fixed, err = canon.ParseTransform(spec); err != nil {
-			return usagef("--spec: %v", err)
+			return fmt.Errorf("--spec: %w", err)
 		}
 	}
 	s := newSession(c)

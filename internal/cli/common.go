@@ -1,14 +1,8 @@
 package cli
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
-	"iter"
 	"os"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,7 +10,6 @@ import (
 	ucli "github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/sudoku"
@@ -95,11 +88,11 @@ func schema() config.Schema {
 func loadConfig(c *ucli.Context) (*config.Config, error) {
 	cfg, err := config.Load(c.String("config"), schema())
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, err
 	}
 	if c.IsSet("budget") {
 		if cfg.Budget = c.Duration("budget"); cfg.Budget < 0 {
-			return nil, usagef("--budget must not be negative")
+			return nil, sudoku.Invalidf("--budget must not be negative")
 		}
 	}
 	return cfg, nil
@@ -126,17 +119,9 @@ func formatOf(c *ucli.Context, configured string) string {
 func positive(c *ucli.Context, name string) (int, error) {
 	n := c.Int(name)
 	if n < 1 {
-		return 0, usagef("--%s must be at least 1, got %d", name, n)
+		return 0, sudoku.Invalidf("--%s must be at least 1, got %d", name, n)
 	}
 	return n, nil
-}
-
-// requires reports a flag given without the one it goes with.
-func requires(c *ucli.Context, flag string, ok bool, with string) error {
-	if c.IsSet(flag) && !ok {
-		return usagef("--%s does nothing without %s", flag, with)
-	}
-	return nil
 }
 
 // groupByLevel reads --group-by, whose only value is "level".
@@ -165,185 +150,4 @@ func terminalWidth(w any) int {
 		return 0
 	}
 	return width
-}
-
-// session is what one run of a command shares: the error stream and the
-// progress bar, and whether some item failed.
-type session struct {
-	c          *ucli.Context
-	quiet      bool
-	failed     bool
-	unreadable int // inputs that could not be read at all
-	progress   *progress
-	shard      shard // the inputs this process handles
-	shardRows  int   // rows of the whole sharded run
-}
-
-func newSession(c *ucli.Context) *session { return &session{c: c, quiet: c.Bool("quiet")} }
-
-// stderr is where messages go: above the progress bar when there is one.
-func (s *session) stderr() io.Writer {
-	if s.progress != nil {
-		return s.progress
-	}
-	return s.c.App.ErrWriter
-}
-
-// report writes an error on the error stream, prefixed once, and notes
-// that an item failed.
-func (s *session) report(err error) {
-	s.failed = true
-	fmt.Fprintf(s.stderr(), "sudokit: %v\n", err)
-}
-
-// note writes an informational message on the error stream, unless -q.
-func (s *session) note(format string, args ...any) {
-	if !s.quiet {
-		fmt.Fprintf(s.stderr(), "sudokit: "+format+"\n", args...)
-	}
-}
-
-// result is the error a command returns at the end: err, else ErrFailed
-// when an item failed.
-func (s *session) result(err error) error {
-	if err == nil && s.failed {
-		return ErrFailed
-	}
-	return err
-}
-
-// item is one puzzle of the command's inputs, or the error that stands in
-// its place (a bad line, a file that does not open).
-type item struct {
-	p   sudoku.Puzzle
-	err error
-}
-
-// inputs streams the puzzles of the command's arguments: files, "-" for
-// standard input, or puzzles given as arguments; standard input when there
-// is no argument.
-func inputs(c *ucli.Context) iter.Seq[item] {
-	return func(yield func(item) bool) {
-		for p, err := range sudoku.Inputs(c.Args().Slice(), c.App.Reader) {
-			if !yield(item{p, err}) {
-				return
-			}
-		}
-	}
-}
-
-// chunkFor picks the batch chunk: one puzzle at a time when a person types
-// them into a terminal, so that each answer comes at once; larger chunks
-// for files and pipes.
-func chunkFor(c *ucli.Context, cheap bool) int {
-	fromStdin := c.NArg() == 0 || slices.Contains(c.Args().Slice(), "-")
-	if !cheap || (fromStdin && isTerminal(c.App.Reader)) {
-		return 1
-	}
-	return 64
-}
-
-// rows runs work on every input on the workers and hands each record, in
-// input order, to w; a failed record is reported on the error stream
-// (after the rows before it are written out) and still gets its row. add,
-// when not nil, sees every record. Interrupted, it hands out the records
-// already finished that come next in order and stops at the first one not
-// finished or cut short (a puzzle whose grading saw the interruption gets
-// no row): the rows are a prefix of the input's.
-func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work func(item) export.Record,
-	add func(export.Record)) error {
-	err := batch.Run(c.Context, opt, s.shard.filter(inputs(c), &s.shardRows), work,
-		func(r export.Record) error {
-			if r.Puzzle.Line == 0 && r.Err != nil {
-				// A whole input failed (a file that does not open): no row.
-				if err := c.Context.Err(); err != nil {
-					return err // not reported: it may be the interruption's doing (a pipe closed)
-				}
-				if err := w.Flush(); err != nil {
-					return err
-				}
-				s.unreadable++
-				s.report(r.Err)
-				return nil
-			}
-			if r.Status() == "cancelled" {
-				return c.Context.Err() // interrupted: no row for a puzzle cut short
-			}
-			if err := r.Failed(); err != nil {
-				if err := w.Flush(); err != nil {
-					return err
-				}
-				s.report(err)
-			}
-			if add != nil {
-				add(r)
-			}
-			s.progress.increment()
-			return w.Write(r)
-		})
-	if err == nil {
-		// Interrupted as the input ended (its pipe closed by the same
-		// Ctrl-C), the run cannot tell that it read the whole input: the
-		// rows are kept as an interrupted run's, not called complete.
-		err = c.Context.Err()
-	}
-	return err
-}
-
-// batchJob is what solve and grade do with each input and how they sum the
-// batch up.
-type batchJob struct {
-	job            export.Job
-	verb           string // on the progress bar: "solving"
-	format         string
-	opt            export.Options
-	workers, chunk int
-	// slots, when not nil, are held by each call of work (see batch.Slots).
-	slots   *batch.Slots
-	work    func(item) export.Record
-	add     func(export.Record)
-	summary func(wall time.Duration) export.Summary
-}
-
-// runBatch runs a batch job: the rows of every input go to -o, unless only
-// the summary is asked for, and then the summary when it is.
-func (s *session) runBatch(b batchJob) error {
-	c := s.c
-	var err error
-	if s.shard, err = readShard(c); err != nil {
-		return err
-	}
-	if s.shard.on() {
-		if err := noShardWith(c, "summary"); err != nil {
-			return err
-		}
-		b.opt.Part = &export.Part{First: s.shard.k, Step: s.shard.n, Indexed: true}
-	}
-	var dest *destination
-	if !c.Bool("summary") || c.IsSet("output") {
-		if dest, err = s.open(c.String("output"), false); err != nil {
-			return err
-		}
-		defer dest.abort()
-		b.opt.Width = dest.width(s)
-	}
-	s.startProgress(c.Context, b.verb, 0, nil)
-	w, err := export.NewWriter(b.format, b.job, writerOr(dest), b.opt)
-	if err != nil {
-		s.stopProgress()
-		return asUsage(err)
-	}
-	start := time.Now()
-	out := newRowSink(dest, w)
-	var trailer func(io.Writer) error
-	if s.shard.on() {
-		trailer = func(w io.Writer) error { return s.shard.end(w, 0, s.shardRows) }
-	}
-	runErr := out.finish(s.rows(c, batch.Options{Workers: b.workers, Chunk: b.chunk, Slots: b.slots}, out, b.work, b.add), trailer)
-	s.stopProgress()
-	if c.Bool("summary") && (runErr == nil || errors.Is(runErr, context.Canceled)) {
-		// Interrupted, the summary sums up the rows kept.
-		runErr = firstErr(s.summary(dest, b.format, b.summary(time.Since(start))), runErr)
-	}
-	return runErr
 }

@@ -8,6 +8,7 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // The shell scripts ask the hidden __complete command for the words that
@@ -77,11 +78,11 @@ Examples:
    sudokit completion fish > sudokit.fish   # then: move it to ~/.config/fish/completions/`,
 		Action: func(c *ucli.Context) error {
 			if c.NArg() != 1 {
-				return usagef("completion takes one shell: bash, zsh or fish")
+				return sudoku.Invalidf("completion takes one shell: bash, zsh or fish")
 			}
 			script, ok := completionScripts[c.Args().First()]
 			if !ok {
-				return usagef("no completion for %q: want bash, zsh or fish", c.Args().First())
+				return sudoku.Invalidf("no completion for %q: want bash, zsh or fish", c.Args().First())
 			}
 			_, err := fmt.Fprint(c.App.Writer, script)
 			return err

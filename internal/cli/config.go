@@ -85,22 +85,9 @@ Examples:
 			}
 			defer dest.abort()
 			if err := export.WriteTechniques(dest, c.String("format"), techniques.All(), on); err != nil {
-				return asUsage(err)
+				return err
 			}
 			return dest.commit(true)
 		},
 	}
-}
-
-// writeAll writes data to -o's destination.
-func writeAll(s *session, path string, data []byte) error {
-	dest, err := s.open(path, false)
-	if err != nil {
-		return err
-	}
-	defer dest.abort()
-	if _, err := dest.Write(data); err != nil {
-		return err
-	}
-	return dest.commit(true)
 }

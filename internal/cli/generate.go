@@ -82,14 +82,11 @@ Examples:
 	}
 }
 
-// solutionFormats are the formats that write a generated puzzle's
-// solution with --with-solution.
-var solutionFormats = []string{"line", "grid", "json", "csv"}
-
 // generateRun is what runGenerate reads from its flags.
 type generateRun struct {
 	cfg      *config.Config
 	gen      *generate.Generator
+	opt      generate.Options
 	vicinity *generate.VicinityOptions // nil: random generation
 	target   generate.Target
 	count    int    // puzzles of the whole run (all shards)
@@ -108,7 +105,9 @@ type generateRun struct {
 	builtinPatterns bool
 }
 
-// readGenerate reads and checks generate's flags.
+// readGenerate reads and checks generate's flags: their values, then the
+// rules of the flags together (generateRules), then what those values
+// name (the shard, the book, the patterns, the search's seeds).
 func readGenerate(c *ucli.Context) (*generateRun, error) {
 	if err := noArgs(c); err != nil {
 		return nil, err
@@ -118,126 +117,121 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 		return nil, err
 	}
 	r := &generateRun{cfg: cfg, format: formatOf(c, cfg.Output.Generate)}
-	if r.count, err = positive(c, "count"); err != nil {
+	if err := r.readNumbers(c); err != nil {
 		return nil, err
 	}
-	if r.workers, err = positive(c, "workers"); err != nil {
+	if err := r.readValues(c); err != nil {
 		return nil, err
 	}
-	if _, err := positive(c, "max-tries"); err != nil {
-		return nil, err
-	}
-	if c.Duration("timeout") < 0 {
-		return nil, usagef("--timeout must not be negative")
-	}
-	if r.byLevel, err = groupByLevel(c); err != nil {
+	vicinity := r.vicinityMethod(c)
+	line := &cmdLine{c: c, format: r.format, vicinity: vicinity, band: r.target.Rating != (sudoku.RatingRange{})}
+	if err := line.check(generateRules); err != nil {
 		return nil, err
 	}
 	if err := r.readParts(c); err != nil {
 		return nil, err
 	}
-	pdf := c.IsSet("pdf")
-	if err := requires(c, "group-by", c.Bool("summary") || pdf, "--summary or --pdf"); err != nil {
+	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{Part: r.part, Explain: c.Bool("explain")}); err != nil {
 		return nil, err
 	}
-	for _, f := range slices.Concat([]string{"title", "per-page", "page-size"}, pdfOnlyBookFlags, pageBookFlags) {
-		if err := requires(c, f, pdf, "--pdf"); err != nil {
-			return nil, err
-		}
-	}
-	if c.Bool("summary") && !c.IsSet("output") && !pdf {
-		return nil, usagef("--summary replaces the puzzles on standard output: give -o FILE (or -o - for both), or --pdf")
-	}
-	if _, err := export.NewWriter(r.format, export.Generate, io.Discard, export.Options{Part: r.part, Explain: c.Bool("explain")}); err != nil {
-		return nil, asUsage(err)
-	}
-	if c.Bool("with-solution") && !slices.Contains(solutionFormats, r.format) {
-		return nil, usagef("--with-solution goes with the formats that carry it: %s", strings.Join(solutionFormats, ", "))
-	}
-	if pdf {
+	if c.IsSet("pdf") {
 		opt, err := bookOptions(c, r.byLevel, r.cfg)
 		if err != nil {
 			return nil, err
 		}
 		r.book = &opt
 	}
+	if r.opt.Patterns, err = readPatterns(c); err != nil {
+		return nil, err
+	}
+	if vicinity {
+		if err := r.readVicinity(c); err != nil {
+			return nil, err
+		}
+	}
+	r.gen, err = generate.New(cfg, r.opt)
+	return r, err
+}
+
+// readNumbers reads the numbers: --count, --workers, --max-tries,
+// --timeout and --start-index.
+func (r *generateRun) readNumbers(c *ucli.Context) error {
+	var err error
+	if r.count, err = positive(c, "count"); err != nil {
+		return err
+	}
+	if r.workers, err = positive(c, "workers"); err != nil {
+		return err
+	}
+	if _, err := positive(c, "max-tries"); err != nil {
+		return err
+	}
+	if c.Duration("timeout") < 0 {
+		return sudoku.Invalidf("--timeout must not be negative")
+	}
+	if start := c.Int("start-index"); start < 0 {
+		return sudoku.Invalidf("--start-index must not be negative, got %d", start)
+	}
+	return nil
+}
+
+// readValues reads the values that name things: the closed sets the
+// command line checks (--group-by, --dedupe, --spread, --method), then
+// the symmetry, the target and the seed, into the generator's options.
+func (r *generateRun) readValues(c *ucli.Context) error {
+	var err error
+	if r.byLevel, err = groupByLevel(c); err != nil {
+		return err
+	}
+	for _, v := range []struct {
+		flag   string
+		values []string
+	}{{"dedupe", dedupeValues}, {"spread", spreadValues}, {"method", methodValues}} {
+		if c.IsSet(v.flag) {
+			if err := oneOf(v.flag, c.String(v.flag), v.values); err != nil {
+				return err
+			}
+		}
+	}
 	sym, err := generate.ParseSymmetry(c.String("symmetry"))
 	if err != nil {
-		return nil, asUsage(err)
+		return err
 	}
-	r.target, err = generate.NewTarget(cfg, generate.TargetSpec{Level: c.String("level"), Rating: c.String("rating"),
+	r.target, err = generate.NewTarget(r.cfg, generate.TargetSpec{Level: c.String("level"), Rating: c.String("rating"),
 		Clues: c.String("clues"), Require: c.StringSlice("require")})
 	if err != nil {
-		return nil, asUsage(err)
+		return err
 	}
 	r.seed = c.Uint64("seed")
 	if !c.IsSet("seed") {
 		r.seed = uint64(time.Now().UnixNano())
 	}
-	opt := generate.Options{Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"), Target: r.target,
-		MaxTries: c.Int("max-tries"), Path: c.Bool("explain")}
-	if opt.Patterns, err = readPatterns(c); err != nil {
-		return nil, err
-	}
-	if err := oneOf("spread", c.String("spread"), spreadValues); err != nil {
-		return nil, err
-	}
-	if c.String("spread") == "even" {
-		opt.Spread = true
-		if r.target.Rating == (sudoku.RatingRange{}) {
-			return nil, usagef("--spread even spreads over a band: give --level or --rating")
-		}
-	}
-	if err := r.readMethod(c, opt.Patterns); err != nil {
-		return nil, err
-	}
-	r.gen, err = generate.New(cfg, opt)
-	return r, asUsage(err)
+	r.opt = generate.Options{Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"), Target: r.target,
+		MaxTries: c.Int("max-tries"), Path: c.Bool("explain"), Spread: c.String("spread") == "even"}
+	return nil
 }
 
-// readMethod reads --method, --from and --cold: random generation, or a
-// vicinity search (for targets above what random generation reaches) from
-// the puzzles of --from, from puzzles made on clue patterns (--cold: those
-// of --pattern, or the built-in hard ones), or else from the built-in list
-// of the hardest puzzles.
-func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) error {
-	method := c.String("method")
-	if err := oneOf("method", method, methodValues); err != nil {
-		return err
+// vicinityMethod reports whether --method asks for the vicinity search
+// (for targets above what random generation reaches): vicinity, or auto
+// when the target calls for it or --from or --cold is given.
+func (r *generateRun) vicinityMethod(c *ucli.Context) bool {
+	switch c.String("method") {
+	case "vicinity":
+		return true
+	case "auto":
+		return generate.MethodFor(r.target) == generate.MethodVicinity || c.IsSet("from") || c.Bool("cold")
 	}
-	if method == "auto" {
-		method = "random"
-		if generate.MethodFor(r.target) == generate.MethodVicinity || c.IsSet("from") || c.Bool("cold") {
-			method = "vicinity"
-		}
-	}
-	for _, f := range []string{"from", "cold"} {
-		if err := requires(c, f, method == "vicinity", "the vicinity search (--method vicinity)"); err != nil {
-			return err
-		}
-	}
-	if c.IsSet("from") && c.Bool("cold") {
-		return usagef("--from and --cold do not go together: the search starts from a file, or from puzzles made on clue patterns")
-	}
-	if method == "random" {
-		return nil
-	}
-	for _, f := range []string{"start-index", "shard", "shard-from-env"} {
-		if c.IsSet(f) {
-			return usagef("--%s does not go with a vicinity search, which carries its pool from round to round: run searches with different --seed values and drop repeats after merging (sudokit canon ... | sort -u)", f)
-		}
-	}
-	for _, f := range []string{"pattern", "spread", "dedupe", "symmetry", "minimal"} {
-		if f == "pattern" && c.Bool("cold") {
-			continue // the patterns of the cold start's puzzles
-		}
-		if c.IsSet(f) {
-			return usagef("--%s does not go with a vicinity search: its puzzles are minimal, without symmetry, and never isomorphs of each other", f)
-		}
-	}
+	return false
+}
+
+// readVicinity sets the vicinity search up: from the puzzles of --from,
+// from puzzles made on clue patterns (--cold: those of --pattern, or the
+// built-in hard ones), or else from the built-in list of the hardest
+// puzzles.
+func (r *generateRun) readVicinity(c *ucli.Context) error {
 	r.vicinity = &generate.VicinityOptions{Workers: r.workers, Key: canon.Key}
 	if c.Bool("cold") {
-		r.vicinity.ColdPatterns = patterns
+		r.vicinity.ColdPatterns = r.opt.Patterns
 		if len(r.vicinity.ColdPatterns) == 0 {
 			r.vicinity.ColdPatterns = generate.HardPatterns()
 			r.builtinPatterns = true
@@ -246,12 +240,12 @@ func (r *generateRun) readMethod(c *ucli.Context, patterns []generate.Pattern) e
 	if c.IsSet("from") {
 		for p, err := range sudoku.Inputs([]string{c.String("from")}, nil) {
 			if err != nil {
-				return asUsage(fmt.Errorf("--from: %w", err))
+				return fmt.Errorf("--from: %w", err)
 			}
 			r.vicinity.From = append(r.vicinity.From, p.Grid)
 		}
 		if len(r.vicinity.From) == 0 {
-			return usagef("--from %s holds no puzzle", c.String("from"))
+			return sudoku.Invalidf("--from %s holds no puzzle", c.String("from"))
 		}
 	} else if !c.Bool("cold") {
 		r.vicinity.From, r.vicinity.FromRatings = generate.HardestSeedsFor(r.cfg)
@@ -269,18 +263,11 @@ func runGenerate(c *ucli.Context) error {
 	if !c.IsSet("seed") {
 		s.note("--seed %d", r.seed) // the seed drawn: it makes the same puzzles again
 	}
-	var rowsDest, pdfDest *destination
-	if !c.Bool("summary") || c.IsSet("output") {
-		if rowsDest, err = s.open(c.String("output"), false); err != nil {
-			return err
-		}
-		defer rowsDest.abort()
-	}
-	if r.book != nil {
-		if pdfDest, err = s.open(c.String("pdf"), true); err != nil {
-			return err
-		}
-		defer pdfDest.abort()
+	rowsDest, pdfDest, err := r.open(s)
+	defer rowsDest.abort()
+	defer pdfDest.abort()
+	if err != nil {
+		return err
 	}
 	ctx := c.Context
 	if d := c.Duration("timeout"); d > 0 {
@@ -301,24 +288,7 @@ func runGenerate(c *ucli.Context) error {
 	sum := grade.NewSummary()
 	var entries []book.Entry
 	missed := map[sudoku.Rating]int{}
-	run := func(emit func(generate.Puzzle) error) (generate.Stats, error) { return r.gen.Run(ctx, r.run, emit) }
-	if r.vicinity != nil {
-		if len(r.vicinity.ColdPatterns) > 0 {
-			which := "the clue patterns of --pattern"
-			if r.builtinPatterns {
-				which = "the built-in hard clue patterns"
-			}
-			s.note("starting cold, from puzzles made on %s (the first puzzles may take minutes)", which)
-		}
-		if r.builtinSeeds {
-			s.note("starting from the built-in list of the %d hardest puzzles of 2011 (--from FILE for others, --cold to start without a list)", len(r.vicinity.From))
-		}
-		r.vicinity.Progress = func(st generate.VicinityStatus) { status.Store(&st) }
-		run = func(emit func(generate.Puzzle) error) (generate.Stats, error) {
-			return r.gen.Vicinity(ctx, r.count, *r.vicinity, emit)
-		}
-	}
-	st, runErr := run(func(p generate.Puzzle) error {
+	st, runErr := r.runner(ctx, s, &status)(func(p generate.Puzzle) error {
 		s.progress.increment()
 		if p.Aimed != 0 && p.Result.ER.Tenths() != p.Aimed.Tenths() {
 			missed[sudoku.RatingOfTenths(p.Aimed.Tenths())]++
@@ -347,8 +317,55 @@ func runGenerate(c *ucli.Context) error {
 		runErr = firstErr(runErr, s.summary(rowsDest, r.format, export.Summary{Job: export.Generate, Grade: sum,
 			Levels: r.cfg.LevelNames(), GroupByLevel: r.byLevel, Wall: st.Elapsed, Asked: r.count, Made: st.Made, Tries: st.Tries}))
 	}
+	return r.outcome(s, st, runErr)
+}
+
+// open opens the destinations of the rows (unless only the summary goes
+// to standard output) and of the --pdf book.
+func (r *generateRun) open(s *session) (rows, pdf *destination, err error) {
+	c := s.c
+	if !c.Bool("summary") || c.IsSet("output") {
+		if rows, err = s.open(c.String("output"), false); err != nil {
+			return nil, nil, err
+		}
+	}
+	if r.book != nil {
+		if pdf, err = s.open(c.String("pdf"), true); err != nil {
+			return rows, nil, err
+		}
+	}
+	return rows, pdf, nil
+}
+
+// runner returns the run that makes the puzzles: random generation, or
+// the vicinity search, which says where it starts from and how its pool
+// goes (in status).
+func (r *generateRun) runner(ctx context.Context, s *session, status *atomic.Pointer[generate.VicinityStatus]) func(emit func(generate.Puzzle) error) (generate.Stats, error) {
+	if r.vicinity == nil {
+		return func(emit func(generate.Puzzle) error) (generate.Stats, error) { return r.gen.Run(ctx, r.run, emit) }
+	}
+	if len(r.vicinity.ColdPatterns) > 0 {
+		which := "the clue patterns of --pattern"
+		if r.builtinPatterns {
+			which = "the built-in hard clue patterns"
+		}
+		s.note("starting cold, from puzzles made on %s (the first puzzles may take minutes)", which)
+	}
+	if r.builtinSeeds {
+		s.note("starting from the built-in list of the %d hardest puzzles of 2011 (--from FILE for others, --cold to start without a list)", len(r.vicinity.From))
+	}
+	r.vicinity.Progress = func(st generate.VicinityStatus) { status.Store(&st) }
+	return func(emit func(generate.Puzzle) error) (generate.Stats, error) {
+		return r.gen.Vicinity(ctx, r.count, *r.vicinity, emit)
+	}
+}
+
+// outcome is the error a run ends with: a timeout or a target given up on
+// is reported, with what to do, and fails the run (the puzzles made are
+// kept).
+func (r *generateRun) outcome(s *session, st generate.Stats, runErr error) error {
 	switch {
-	case errors.Is(runErr, context.DeadlineExceeded) && c.Context.Err() == nil:
+	case errors.Is(runErr, context.DeadlineExceeded) && s.c.Context.Err() == nil:
 		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.run.Count))
 		return ErrFailed
 	case errors.Is(runErr, generate.ErrGaveUp):
@@ -375,39 +392,30 @@ func readPatterns(c *ucli.Context) ([]generate.Pattern, error) {
 	if !c.IsSet("pattern") {
 		return nil, nil
 	}
-	for _, f := range []string{"symmetry", "clues"} {
-		if c.IsSet(f) {
-			return nil, usagef("--%s does not go with --pattern: the pattern places the clues", f)
-		}
-	}
 	arg := c.String("pattern")
 	if p, err := generate.ParsePattern(arg); err == nil {
 		return []generate.Pattern{p}, nil
 	} else if _, statErr := os.Stat(arg); statErr != nil {
 		if len(arg) >= 81 {
-			return nil, usagef("--pattern: %v", err)
+			return nil, fmt.Errorf("--pattern: %w", err)
 		}
-		return nil, usagef("--pattern %q is neither a pattern of 81 cells nor a file: %v", arg, statErr)
+		return nil, sudoku.Invalidf("--pattern %q is neither a pattern of 81 cells nor a file: %v", arg, statErr)
 	}
 	f, err := os.Open(arg)
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, sudoku.Invalid(err) // the file the flag names does not open
 	}
 	defer f.Close()
-	pats, err := generate.ReadPatterns(f, arg)
-	return pats, asUsage(err)
+	return generate.ReadPatterns(f, arg)
 }
 
-// readParts reads --start-index and --shard: which of the run's puzzles
-// this process makes, and how its rows join the other parts'.
+// readParts reads --dedupe, --start-index and --shard: which of the run's
+// puzzles this process makes, and how its rows join the other parts'.
 func (r *generateRun) readParts(c *ucli.Context) error {
 	r.run = generate.RunOptions{Count: r.count, Workers: r.workers}
-	if d := c.String("dedupe"); c.IsSet("dedupe") {
-		if err := oneOf("dedupe", d, dedupeValues); err != nil {
-			return err
-		}
+	if c.IsSet("dedupe") {
 		r.run.Dedupe = true
-		if d == "isomorphs" {
+		if c.String("dedupe") == "isomorphs" {
 			r.run.Key = canon.Key
 		}
 	}
@@ -416,20 +424,11 @@ func (r *generateRun) readParts(c *ucli.Context) error {
 		return err
 	}
 	r.shard = sh
-	start := c.Int("start-index")
-	if start < 0 {
-		return usagef("--start-index must not be negative, got %d", start)
-	}
 	if !sh.on() && !c.IsSet("start-index") {
 		return nil
 	}
-	for _, f := range []string{"dedupe", "summary", "pdf"} {
-		if c.IsSet(f) {
-			return usagef("--%s does not go with --start-index or --shard: it would see only this part of the run", f)
-		}
-	}
-	r.run.Start = start
-	r.part = &export.Part{First: start}
+	r.run.Start = c.Int("start-index")
+	r.part = &export.Part{First: r.run.Start}
 	if sh.on() {
 		r.run.Start += sh.k
 		r.run.Step = sh.n
@@ -449,7 +448,7 @@ func (r *generateRun) writeBook(dest *destination, entries []book.Entry) error {
 	}
 	r.book.Imprint = fmt.Sprintf("sudokit generate --seed %d", r.seed)
 	book.Arrange(entries, r.cfg.LevelNames(), *r.book)
-	return firstErr(fontAdvice(book.Write(dest, "pdf", entries, *r.book)), dest.commit(true))
+	return firstErr(book.Write(dest, "pdf", entries, *r.book), dest.commit(true))
 }
 
 // note tells how the run went, on the error stream unless -q.
@@ -462,16 +461,6 @@ func (r *generateRun) note(s *session, st generate.Stats) {
 	s.note("generated %d of %s in %s (%s each, %s puzzles/s), %s tried", st.Made, export.Count(r.run.Count, "puzzle"),
 		export.Duration(st.Elapsed), export.Duration(st.Elapsed/time.Duration(st.Made)),
 		export.Rate(float64(st.Made)/st.Elapsed.Seconds()), export.Count(st.Tries, "candidate"))
-}
-
-// firstErr returns the first error that is not nil.
-func firstErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // bookTitle names a generated book after its target: "12 hard sudoku".

@@ -83,20 +83,17 @@ func runGrade(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := requires(c, "candidates", c.Bool("explain"), "--explain"); err != nil {
-		return err
-	}
-	if err := requires(c, "group-by", c.Bool("summary"), "--summary"); err != nil {
-		return err
-	}
 	format := formatOf(c, cfg.Output.Grade)
+	if err := (&cmdLine{c: c, format: format}).check(gradeRules); err != nil {
+		return err
+	}
 	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames()}
 	if _, err := export.NewWriter(format, export.Grade, io.Discard, opt); err != nil {
-		return asUsage(err)
+		return err
 	}
 	grader, err := grade.New(cfg)
 	if err != nil {
-		return asUsage(err)
+		return err
 	}
 	sum := grade.NewSummary()
 	gopt := grade.Options{Path: opt.Explain, Candidates: opt.Candidates}

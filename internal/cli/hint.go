@@ -10,6 +10,7 @@ import (
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/hint"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func hintCommand() *ucli.Command {
@@ -72,11 +73,11 @@ func runHint(c *ucli.Context) error {
 	format := formatOf(c, "")
 	opt := export.Options{Depth: depth, AllHints: c.Bool("all")}
 	if _, err := export.NewWriter(format, export.Hint, io.Discard, opt); err != nil {
-		return asUsage(err)
+		return err
 	}
 	grader, err := grade.New(cfg)
 	if err != nil {
-		return asUsage(err)
+		return err
 	}
 	workers, err := positive(c, "workers")
 	if err != nil {
@@ -104,11 +105,11 @@ func runHint(c *ucli.Context) error {
 
 // readDepth reads --depth, or its deprecated spelling --level (-l).
 func readDepth(c *ucli.Context) (int, error) {
+	if err := (&cmdLine{c: c}).check(hintRules); err != nil {
+		return 0, err
+	}
 	name := "depth"
 	if c.IsSet("level") {
-		if c.IsSet("depth") {
-			return 0, usagef("give --depth, not both --depth and --level (its deprecated spelling)")
-		}
 		name = "level"
 	}
 	depth, err := hint.ParseDepth(c.String(name))
@@ -117,7 +118,7 @@ func readDepth(c *ucli.Context) (int, error) {
 		if name == "level" {
 			flag = "--level (now --depth)"
 		}
-		return 0, usagef("invalid value %q for %s: want %s", c.String(name), flag, orList(hint.Depths()))
+		return 0, sudoku.Invalidf("invalid value %q for %s: want %s", c.String(name), flag, orList(hint.Depths()))
 	}
 	return depth, nil
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"slices"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func mergeCommand() *ucli.Command {
@@ -47,17 +47,17 @@ Examples:
 
 func runMerge(c *ucli.Context) error {
 	if !c.Args().Present() {
-		return usagef("merge takes the files that --shard runs wrote; see sudokit merge --help")
+		return sudoku.Invalidf("merge takes the files that --shard runs wrote; see sudokit merge --help")
 	}
 	names := c.Args().Slice()
 	if slices.Contains(names, "-") {
-		return usagef("merge reads files, not standard input: every shard's output is a file")
+		return sudoku.Invalidf("merge reads files, not standard input: every shard's output is a file")
 	}
 	var parts []batch.MergeInput
 	for _, name := range names {
 		f, err := os.Open(name)
 		if err != nil {
-			return asUsage(fmt.Errorf("merge: %w", err))
+			return sudoku.Invalidf("merge: %w", err) // a file of the command line
 		}
 		defer f.Close()
 		// Interrupted, the parts close, so that a read waiting on a pipe
@@ -79,7 +79,10 @@ func runMerge(c *ucli.Context) error {
 	}
 	missing := errors.As(err, new(*batch.MissingRowsError))
 	if err != nil && !missing {
-		return asUsage(err)
+		// The files given are not the parts of one run (batch, a leaf
+		// below the domain, does not know the kind): a usage error, as
+		// merge --help says.
+		return sudoku.Invalid(err)
 	}
 	s.note("merged %s (%d to %d) from %s", export.Count(st.Rows, "row"), st.First, st.Last, export.Count(len(parts), "file"))
 	if missing {

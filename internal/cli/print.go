@@ -16,6 +16,7 @@ import (
 	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // bookFlags are the layout flags of print and generate --pdf.
@@ -37,53 +38,36 @@ func bookFlags() []ucli.Flag {
 	}
 }
 
-// pdfOnlyBookFlags are the book flags that only a PDF book takes;
-// pageBookFlags those that an HTML book takes too.
-var (
-	pdfOnlyBookFlags = []string{"toc", "font", "bleed", "bleed-spine", "recto"}
-	pageBookFlags    = []string{"large-print", "margin", "gutter"}
-)
-
 // bookOptions reads the layout flags.
 func bookOptions(c *ucli.Context, byLevel bool, cfg *config.Config) (book.Options, error) {
 	opt := book.Options{Title: c.String("title"), Paper: strings.ToLower(c.String("page-size")),
 		PerPage: c.Int("per-page"), Sections: byLevel, Contents: c.Bool("toc"), LargePrint: c.Bool("large-print")}
 	opt.Levels, opt.LevelNotes = bookgrade.Levels(cfg)
-	if err := requires(c, "bleed-spine", c.IsSet("bleed"), "--bleed"); err != nil {
-		return opt, err
-	}
 	opt.BleedSpine, opt.Recto = c.Bool("bleed-spine"), c.Bool("recto")
 	if opt.LargePrint && !c.IsSet("per-page") {
 		opt.PerPage = 1
 	}
-	for name, dst := range map[string]*float64{"margin": &opt.Margin, "gutter": &opt.Gutter, "bleed": &opt.Bleed} {
-		if c.IsSet(name) {
-			v, err := book.ParseLength(c.String(name))
+	for _, l := range []struct {
+		flag string
+		dst  *float64
+	}{{"margin", &opt.Margin}, {"gutter", &opt.Gutter}, {"bleed", &opt.Bleed}} {
+		if c.IsSet(l.flag) {
+			v, err := book.ParseLength(c.String(l.flag))
 			if err != nil {
-				return opt, usagef("--%s: %v", name, err)
+				return opt, fmt.Errorf("--%s: %w", l.flag, err)
 			}
-			*dst = v
+			*l.dst = v
 		}
 	}
 	if c.IsSet("font") {
 		path, index := fontPath(c.String("font"))
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return opt, usagef("--font: %v", err)
+			return opt, sudoku.Invalidf("--font: %v", err)
 		}
 		opt.Font, opt.FontName, opt.FontIndex = data, filepath.Base(path), index
 	}
-	return opt, rangeFlag(c, fontAdvice(opt.Check()))
-}
-
-// fontAdvice adds to an error of characters the book's font lacks how to
-// give one that has them.
-func fontAdvice(err error) error {
-	var missing *book.MissingGlyphsError
-	if errors.As(err, &missing) {
-		return fmt.Errorf("%w; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)", err)
-	}
-	return err
+	return opt, rangeFlag(c, opt.Check())
 }
 
 // settingFlags are the flags of the book and image settings that
@@ -97,17 +81,17 @@ var settingFlags = map[string]string{"margin": "margin", "gutter": "gutter", "bl
 func rangeFlag(c *ucli.Context, err error) error {
 	var re *book.RangeError
 	if !errors.As(err, &re) {
-		return asUsage(err)
+		return err
 	}
 	flag, ok := settingFlags[re.Setting]
 	if !ok || !c.IsSet(flag) {
-		return asUsage(err)
+		return err
 	}
 	given := c.String(flag)
 	if re.Unit == "mm" && strings.HasSuffix(strings.ToLower(strings.TrimSpace(given)), "in") {
 		given += fmt.Sprintf(" (%s mm)", book.Decimal(re.Value))
 	}
-	return usagef("--%s %s is out of range: want %s to %s %s", flag, given, book.Decimal(re.Min), book.Decimal(re.Max), re.Unit)
+	return sudoku.Invalidf("--%s %s is out of range: want %s to %s %s", flag, given, book.Decimal(re.Min), book.Decimal(re.Max), re.Unit)
 }
 
 // fontPath splits FILE:N (face N of a collection) when FILE exists and
@@ -198,91 +182,105 @@ func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int)
 	return bookItem{entry: e}
 }
 
-func runPrint(c *ucli.Context) error {
+// printRun is what runPrint reads from its flags.
+type printRun struct {
+	cfg          *config.Config
+	format, path string
+	images       bool // one image per puzzle and solution, into the directory path
+	opt          book.Options
+	img          book.ImageOptions
+	workers      int
+	grader       *grade.Grader
+}
+
+// readPrint reads and checks print's flags: the format and -o, the rules
+// of the flags together (printRules), then the book's and the images'
+// settings.
+func readPrint(c *ucli.Context) (*printRun, error) {
 	cfg, err := loadConfig(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	format, path := c.String("format"), c.String("output")
-	if err := book.CheckFormat(format); err != nil {
-		return asUsage(err)
+	p := &printRun{cfg: cfg, format: c.String("format"), path: c.String("output")}
+	if err := book.CheckFormat(p.format); err != nil {
+		return nil, err
+	}
+	p.images = imageDir(p.format, p.path)
+	if err := (&cmdLine{c: c, format: p.format, images: p.images}).check(printRules); err != nil {
+		return nil, err
 	}
 	byLevel, err := groupByLevel(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	opt, err := bookOptions(c, byLevel, cfg)
-	if err != nil {
-		return err
+	if p.opt, err = bookOptions(c, byLevel, cfg); err != nil {
+		return nil, err
 	}
-	dir := imageDir(format, path)
-	if format == "png" && !dir {
-		return usagef("-f png writes one image per puzzle and solution: give -o DIR/")
+	if p.img, err = imageOptions(c); err != nil {
+		return nil, err
 	}
-	for _, f := range []string{"image-size", "dpi"} {
-		if err := requires(c, f, dir, "-f svg or -f png into a directory (-o DIR/)"); err != nil {
-			return err
-		}
+	if p.workers, err = positive(c, "workers"); err != nil {
+		return nil, err
 	}
-	if err := requires(c, "dpi", format == "png", "-f png"); err != nil {
-		return err
-	}
+	p.grader, err = grade.New(cfg)
+	return p, err
+}
+
+// imageOptions reads --image-size and --dpi.
+func imageOptions(c *ucli.Context) (book.ImageOptions, error) {
 	var img book.ImageOptions
 	if c.IsSet("image-size") {
-		if img.Size, err = book.ParseLength(c.String("image-size")); err != nil {
-			return usagef("--image-size: %v", err)
+		size, err := book.ParseLength(c.String("image-size"))
+		if err != nil {
+			return img, fmt.Errorf("--image-size: %w", err)
 		}
+		img.Size = size
 	}
 	img.DPI = c.Int("dpi")
-	if err := img.Check(); err != nil {
-		return rangeFlag(c, err)
-	}
-	if format == "svg" || format == "png" {
-		// An SVG sheet has its own layout; one file per puzzle has no title.
-		for _, f := range []string{"page-size", "per-page"} {
-			if err := requires(c, f, false, "-f pdf or -f html"); err != nil {
-				return err
-			}
-		}
-		if err := requires(c, "title", !dir, "-f pdf, -f html or an SVG sheet"); err != nil {
-			return err
-		}
-	}
-	for _, f := range pdfOnlyBookFlags {
-		if err := requires(c, f, format == "pdf", "-f pdf"); err != nil {
-			return err
-		}
-	}
-	for _, f := range pageBookFlags {
-		if err := requires(c, f, format == "pdf" || format == "html", "-f pdf or -f html"); err != nil {
-			return err
-		}
-	}
-	workers, err := positive(c, "workers")
+	return img, rangeFlag(c, img.Check())
+}
+
+func runPrint(c *ucli.Context) error {
+	p, err := readPrint(c)
 	if err != nil {
 		return err
-	}
-	grader, err := grade.New(cfg)
-	if err != nil {
-		return asUsage(err)
 	}
 	s := newSession(c)
 	var dest *destination
-	if dir {
-		if err := checkDir(path); err != nil {
+	if p.images {
+		if err := checkDir(p.path); err != nil {
 			return err
 		}
 	} else {
-		if dest, err = s.open(path, format == "pdf"); err != nil {
+		if dest, err = s.open(p.path, p.format == "pdf"); err != nil {
 			return err
 		}
 		defer dest.abort()
 	}
+	entries, err := p.entries(s)
+	if err != nil {
+		return err
+	}
+	book.Arrange(entries, p.cfg.LevelNames(), p.opt)
+	if dest == nil {
+		err = writeImageDir(p.path, p.format, entries, p.img)
+	} else if err = book.Write(dest, p.format, entries, p.opt); err == nil {
+		err = dest.commit(true)
+	}
+	return s.result(err)
+}
+
+// entries grades the inputs for the book, in input order: a puzzle that
+// cannot go in is reported and left out, one printed without its rating
+// is noted.
+func (p *printRun) entries(s *session) ([]book.Entry, error) {
+	c := s.c
 	s.startProgress(c.Context, "grading", 0, nil)
+	defer s.stopProgress()
 	var entries []book.Entry
-	slots := batch.NewSlots(workers) // as grade: the workers no other puzzle is using
-	err = batch.Run(c.Context, batch.Options{Workers: workers, Chunk: 1, Slots: slots}, inputs(c),
-		func(it item) bookItem { return bookItemOf(c.Context, grader, it, slots.Share()) },
+	slots := batch.NewSlots(p.workers) // as grade: the workers no other puzzle is using
+	err := batch.Run(c.Context, batch.Options{Workers: p.workers, Chunk: 1, Slots: slots}, inputs(c),
+		func(it item) bookItem { return bookItemOf(c.Context, p.grader, it, slots.Share()) },
 		func(b bookItem) error {
 			if b.cancelled {
 				return c.Context.Err()
@@ -298,17 +296,7 @@ func runPrint(c *ucli.Context) error {
 			entries = append(entries, b.entry)
 			return nil
 		})
-	s.stopProgress()
-	if err != nil {
-		return err
-	}
-	book.Arrange(entries, cfg.LevelNames(), opt)
-	if dest == nil {
-		err = writeImageDir(path, format, entries, img)
-	} else if err = fontAdvice(book.Write(dest, format, entries, opt)); err == nil {
-		err = dest.commit(true)
-	}
-	return s.result(err)
+	return entries, err
 }
 
 // writeImageDir writes a book as images, one per puzzle and solution, into
@@ -334,6 +322,28 @@ func writeImageDir(dir, format string, entries []book.Entry, opt book.ImageOptio
 		if err := out.Commit(); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// imageDir reports whether -o names a directory for one SVG or PNG image
+// per puzzle and solution.
+func imageDir(format, path string) bool {
+	return (format == "svg" || format == "png") && strings.HasSuffix(path, string(os.PathSeparator))
+}
+
+// checkDir makes sure a directory can hold the output: it exists, or its
+// parent does.
+func checkDir(dir string) error {
+	if st, err := os.Stat(dir); err == nil {
+		if !st.IsDir() {
+			return sudoku.Invalidf("%s is not a directory", dir)
+		}
+		return nil
+	}
+	parent := filepath.Dir(strings.TrimSuffix(dir, string(os.PathSeparator)))
+	if st, err := os.Stat(parent); err != nil || !st.IsDir() {
+		return sudoku.Invalidf("cannot write into %s: directory %s does not exist", dir, parent)
 	}
 	return nil
 }

@@ -74,7 +74,7 @@ func runServe(c *ucli.Context) error {
 	srv, err := server.New(server.Options{Config: cfg, Budget: c.Duration("budget"), Workers: workers,
 		Version: Version(), AllowHosts: c.StringSlice("allow-host"), Log: logger})
 	if err != nil {
-		return asUsage(err)
+		return err
 	}
 	addr := c.String("addr")
 	ln, err := net.Listen("tcp", addr)

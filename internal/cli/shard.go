@@ -11,6 +11,7 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // shard is the part of a batch one process handles: the inputs (or
@@ -31,28 +32,29 @@ func shardFlags() []ucli.Flag {
 
 // readShard reads --shard or --shard-from-env.
 func readShard(c *ucli.Context) (shard, error) {
+	if err := (&cmdLine{c: c}).check(shardRules); err != nil {
+		return shard{}, err
+	}
 	spec, env := c.String("shard"), c.String("shard-from-env")
 	switch {
-	case c.IsSet("shard") && c.IsSet("shard-from-env"):
-		return shard{}, usagef("--shard and --shard-from-env both name the shard: give one")
 	case c.IsSet("shard"):
 		k, n, ok := strings.Cut(spec, "/")
 		if !ok {
-			return shard{}, usagef("--shard %q: want K/N, such as 3/10", spec)
+			return shard{}, sudoku.Invalidf("--shard %q: want K/N, such as 3/10", spec)
 		}
 		return parseShard("--shard "+spec, k, n)
 	case c.IsSet("shard-from-env"):
 		kVar, nText, ok := strings.Cut(env, "/")
 		if !ok || kVar == "" {
-			return shard{}, usagef("--shard-from-env %q: want VAR/N or VAR/VAR2, such as JOB_COMPLETION_INDEX/100", env)
+			return shard{}, sudoku.Invalidf("--shard-from-env %q: want VAR/N or VAR/VAR2, such as JOB_COMPLETION_INDEX/100", env)
 		}
 		k, err := fromEnv(kVar)
 		if err != nil {
-			return shard{}, usagef("--shard-from-env %s: %v", env, err)
+			return shard{}, sudoku.Invalidf("--shard-from-env %s: %v", env, err)
 		}
 		if _, err := strconv.Atoi(nText); err != nil {
 			if nText, err = fromEnv(nText); err != nil {
-				return shard{}, usagef("--shard-from-env %s: %v", env, err)
+				return shard{}, sudoku.Invalidf("--shard-from-env %s: %v", env, err)
 			}
 		}
 		return parseShard(fmt.Sprintf("--shard-from-env %s (%s/%s)", env, k, nText), k, nText)
@@ -75,11 +77,11 @@ func parseShard(what, kText, nText string) (shard, error) {
 	n, errN := strconv.Atoi(strings.TrimSpace(nText))
 	switch {
 	case errK != nil || errN != nil:
-		return shard{}, usagef("%s: K and N must be whole numbers", what)
+		return shard{}, sudoku.Invalidf("%s: K and N must be whole numbers", what)
 	case n < 1:
-		return shard{}, usagef("%s: N must be at least 1", what)
+		return shard{}, sudoku.Invalidf("%s: N must be at least 1", what)
 	case k < 0 || k >= n:
-		return shard{}, usagef("%s: K must be from 0 to %d (shards are numbered from 0)", what, n-1)
+		return shard{}, sudoku.Invalidf("%s: K must be from 0 to %d (shards are numbered from 0)", what, n-1)
 	}
 	return shard{k, n}, nil
 }
@@ -118,14 +120,4 @@ func (s shard) filter(items iter.Seq[item], rows *int) iter.Seq[item] {
 func (s shard) end(w io.Writer, from, rows int) error {
 	_, err := fmt.Fprintln(w, batch.PartEnd{Shard: s.k, Shards: s.n, From: from, Rows: rows})
 	return err
-}
-
-// noShardWith refuses the flags that do not go with sharding.
-func noShardWith(c *ucli.Context, flags ...string) error {
-	for _, f := range flags {
-		if c.IsSet(f) {
-			return usagef("--%s does not go with --shard: it would cover one shard only", f)
-		}
-	}
-	return nil
 }

@@ -65,8 +65,11 @@ func runSolve(c *ucli.Context) error {
 		return err
 	}
 	format := formatOf(c, cfg.Output.Solve)
+	if err := (&cmdLine{c: c, format: format}).check(solveRules); err != nil {
+		return err
+	}
 	if _, err := export.NewWriter(format, export.Solve, io.Discard, export.Options{}); err != nil {
-		return asUsage(err)
+		return err
 	}
 	s := newSession(c)
 	var sum solve.Summary

@@ -14,6 +14,7 @@ import (
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/hint"
+	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/techniques"
 )
 
@@ -104,7 +105,7 @@ func oneOf(name, value string, values []string) error {
 			return nil
 		}
 	}
-	return usagef("--%s takes %s, not %q", name, orList(values), value)
+	return sudoku.Invalidf("--%s takes %s, not %q", name, orList(values), value)
 }
 
 // The flag package's messages about a flag's value, which urfave/cli
@@ -125,12 +126,12 @@ func flagValueError(c *ucli.Context, msg string) (err error, ok bool) {
 	if m := flagBadValue.FindStringSubmatch(msg); m != nil {
 		want := flagWant(c, m[2])
 		if m[3] == "value out of range" {
-			return usagef("invalid value %q for %s: out of range, want %s", m[1], dashes(m[2]), want), true
+			return sudoku.Invalidf("invalid value %q for %s: out of range, want %s", m[1], dashes(m[2]), want), true
 		}
-		return usagef("invalid value %q for %s: want %s", m[1], dashes(m[2]), want), true
+		return sudoku.Invalidf("invalid value %q for %s: want %s", m[1], dashes(m[2]), want), true
 	}
 	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
-		return usagef("%s needs a value: %s", dashes(m[1]), flagWant(c, m[1])), true
+		return sudoku.Invalidf("%s needs a value: %s", dashes(m[1]), flagWant(c, m[1])), true
 	}
 	return nil, false
 }

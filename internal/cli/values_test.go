@@ -12,6 +12,7 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // openFlags take values that no list holds (numbers, durations, ranges,
@@ -50,14 +51,14 @@ func TestCompletionValuesAreAccepted(t *testing.T) {
 				continue
 			}
 			for _, v := range offered {
-				if err := runWith(dir, cmd.Name, name, v); errors.Is(err, ErrUsage) {
+				if err := runWith(dir, cmd.Name, name, v); errors.Is(err, sudoku.ErrInvalid) {
 					t.Errorf("%s --%s %s is offered but refused: %v", cmd.Name, name, v, err)
 				}
 				checked++
 			}
 			if choice := choiceOf(cmd.Name, name, config.Default()); choice.closed {
 				err := runWith(dir, cmd.Name, name, "zz-not-offered")
-				if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), "zz-not-offered") {
+				if !errors.Is(err, sudoku.ErrInvalid) || !strings.Contains(err.Error(), "zz-not-offered") {
 					t.Errorf("%s --%s zz-not-offered: got %v, want a usage error naming the value", cmd.Name, name, err)
 				}
 			}
@@ -143,7 +144,7 @@ func TestBadFlagValues(t *testing.T) {
 			}
 			var stderr strings.Builder
 			err := Run(context.Background(), append([]string{"sudokit"}, args...), strings.NewReader(""), io.Discard, &stderr)
-			if !errors.Is(err, ErrUsage) {
+			if !errors.Is(err, sudoku.ErrInvalid) {
 				t.Errorf("%s: got %v, want a usage error", strings.Join(args, " "), err)
 				continue
 			}

@@ -82,18 +82,18 @@ const source = "puzzle"
 // format the command line reads.
 func onePuzzle(text string) (sudoku.Puzzle, error) {
 	if strings.TrimSpace(text) == "" {
-		return sudoku.Puzzle{}, badRequest("field \"puzzle\" is missing or empty: give a puzzle in any format sudokit reads")
+		return sudoku.Puzzle{}, sudoku.Invalidf("field \"puzzle\" is missing or empty: give a puzzle in any format sudokit reads")
 	}
 	r := sudoku.NewReader(strings.NewReader(text), source)
 	p, err := r.Next()
 	switch {
 	case errors.Is(err, io.EOF):
-		return p, badRequest("no puzzle in field \"puzzle\"")
+		return p, sudoku.Invalidf("no puzzle in field \"puzzle\"")
 	case err != nil:
-		return p, badRequest("%v", err)
+		return p, err
 	}
 	if q, err := r.Next(); !errors.Is(err, io.EOF) {
-		return p, badRequest("field \"puzzle\" holds more than one puzzle (another at line %d): send one per request", max(q.Line, p.Line+1))
+		return p, sudoku.Invalidf("field \"puzzle\" holds more than one puzzle (another at line %d): send one per request", max(q.Line, p.Line+1))
 	}
 	return p, nil
 }
@@ -139,7 +139,7 @@ func (s *Server) solve(ctx context.Context, req *solveRequest) (any, error) {
 	case limit == 0:
 		limit = 2
 	case limit < 1 || limit > 1000:
-		return nil, badRequest("field \"max_solutions\" must be 1 to 1000, not %d", limit)
+		return nil, sudoku.Invalidf("field \"max_solutions\" must be 1 to 1000, not %d", limit)
 	}
 	// An adversarial candidate state can keep a search going for seconds:
 	// it gets the budget of a grading.
@@ -194,7 +194,7 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 	depth, field := req.Depth, "depth"
 	switch {
 	case req.Level != 0 && depth != 0 && req.Level != depth:
-		return nil, badRequest("give field \"depth\" (or its older name \"level\"), not both")
+		return nil, sudoku.Invalidf("give field \"depth\" (or its older name \"level\"), not both")
 	case depth == 0 && req.Level != 0:
 		depth, field = req.Level, "level"
 	}
@@ -202,7 +202,7 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 	case depth == 0:
 		depth = hint.Technique
 	case depth < hint.Technique || depth > hint.Step:
-		return nil, badRequest("field %q must be 1, 2 or 3, not %d", field, depth)
+		return nil, sudoku.Invalidf("field %q must be 1, 2 or 3, not %d", field, depth)
 	}
 	p, err := onePuzzle(req.Puzzle)
 	if err != nil {
@@ -245,24 +245,24 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	case count == 0:
 		count = 1
 	case count < 1 || count > MaxGenerateCount:
-		return nil, badRequest("field \"count\" must be 1 to %d, not %d", MaxGenerateCount, count)
+		return nil, sudoku.Invalidf("field \"count\" must be 1 to %d, not %d", MaxGenerateCount, count)
 	}
 	target, err := generate.NewTarget(s.cfg, generate.TargetSpec{Level: req.Level, Rating: req.Rating, Clues: req.Clues, Require: req.Require})
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, err
 	}
 	method := generate.MethodFor(target)
 	symName := req.Symmetry
 	switch {
 	case method == generate.MethodVicinity && symName != "" && symName != "none":
-		return nil, badRequest("field \"symmetry\" does not go with a rating above %s: such puzzles come from a search near the hardest known ones, minimal and without symmetry",
+		return nil, sudoku.Invalidf("field \"symmetry\" does not go with a rating above %s: such puzzles come from a search near the hardest known ones, minimal and without symmetry",
 			generate.SpreadTop)
 	case symName == "":
 		symName = "rot180"
 	}
 	sym, err := generate.ParseSymmetry(symName)
 	if err != nil {
-		return nil, badRequest("field \"symmetry\": %v", err)
+		return nil, fmt.Errorf("field \"symmetry\": %w", err)
 	}
 	// A drawn seed fits in 53 bits, so that a page's JavaScript reads the
 	// answer's seed exactly and can send it back.
@@ -272,7 +272,7 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	}
 	gen, err := generate.New(s.cfg, generate.Options{Seed: seed, Symmetry: sym, Minimal: req.Minimal, Target: target})
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opt.GenerateTimeout)
 	defer cancel()
@@ -335,16 +335,16 @@ var bookMIME = map[string]string{"pdf": "application/pdf", "svg": "image/svg+xml
 func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	switch n := len(req.Puzzles); {
 	case n == 0:
-		return nil, badRequest("field \"puzzles\" is missing or empty: give a list of puzzles")
+		return nil, sudoku.Invalidf("field \"puzzles\" is missing or empty: give a list of puzzles")
 	case n > MaxPrintPuzzles:
-		return nil, badRequest("field \"puzzles\" holds %d puzzles: at most %d per request", n, MaxPrintPuzzles)
+		return nil, sudoku.Invalidf("field \"puzzles\" holds %d puzzles: at most %d per request", n, MaxPrintPuzzles)
 	}
 	format := req.Format
 	if format == "" {
 		format = "pdf"
 	}
 	if err := book.CheckFormat(format); err != nil {
-		return nil, badRequest("field \"format\": %v", err)
+		return nil, fmt.Errorf("field \"format\": %w", err)
 	}
 	opt := book.Options{Title: req.Title, Paper: strings.ToLower(req.Paper), PerPage: req.PerPage}
 	opt.Levels, opt.LevelNotes = bookgrade.Levels(s.cfg)
@@ -354,7 +354,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 			set  bool
 		}{{"title", req.Title != ""}, {"paper", req.Paper != ""}, {"per_page", req.PerPage != 0}} {
 			if f.set {
-				return nil, badRequest("field %q does not go with format png: each image holds one puzzle or solution, without a page or title", f.name)
+				return nil, sudoku.Invalidf("field %q does not go with format png: each image holds one puzzle or solution, without a page or title", f.name)
 			}
 		}
 	} else if err := pageOptions(&opt, len(req.Puzzles)); err != nil {
@@ -365,14 +365,16 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	for i, text := range req.Puzzles {
 		p, err := onePuzzle(text)
 		if err != nil {
-			return nil, badRequest("puzzle %d: %v", i+1, err)
+			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
 		}
 		e, note, err := bookgrade.Grade(ctx, s.grader, p, bookgrade.Options{Workers: s.slots.Share()})
 		if err := cancelled(ctx); err != nil {
 			return nil, err
 		}
 		if err != nil {
-			return nil, badRequest("puzzle %d: %v", i+1, err)
+			// A puzzle that cannot go into a book (no or several
+			// solutions) is the request's mistake.
+			return nil, sudoku.Invalidf("puzzle %d: %w", i+1, err)
 		}
 		if note != "" {
 			notes = append(notes, fmt.Sprintf("puzzle %d: %s", i+1, note))
@@ -399,11 +401,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		return file{name: "sudoku-png.zip", mime: "application/zip", data: b.Bytes(), note: strings.Join(notes, "; ")}, nil
 	}
 	if err := book.Write(&b, format, entries, opt); err != nil {
-		var missing *book.MissingGlyphsError
-		if errors.As(err, &missing) || errors.Is(err, book.ErrPageTooSmall) {
-			return nil, badRequest("%v", fontWords(err))
-		}
-		return nil, err
+		return nil, fontWords(err)
 	}
 	return file{name: "sudoku." + format, mime: bookMIME[format], data: b.Bytes(), note: strings.Join(notes, "; ")}, nil
 }
@@ -421,7 +419,7 @@ func pageOptions(opt *book.Options, n int) error {
 		}
 	}
 	if err := opt.Check(); err != nil {
-		return badRequest("%v", fontWords(err))
+		return fontWords(err)
 	}
 	return nil
 }
@@ -437,7 +435,7 @@ func fontWords(err error) error {
 	for _, r := range missing.Missing {
 		names = append(names, fmt.Sprintf("%c (U+%04X)", r, r))
 	}
-	return fmt.Errorf("%s: the server's font has no glyph for %s; the API writes text in its built-in font only, which has Latin, Greek and Cyrillic letters",
+	return sudoku.Invalidf("%s: the server's font has no glyph for %s; the API writes text in its built-in font only, which has Latin, Greek and Cyrillic letters",
 		missing.Where, strings.Join(names, ", "))
 }
 

@@ -34,6 +34,8 @@ func FuzzAPI(f *testing.F) {
 		`{"rating": "10.0+", "count": 2, "seed": 1}`,
 		`{"level": "easy", "count": 1, "seed": 3}`,
 		`{"rating": "1.0-1.2", "symmetry": "none", "minimal": true}`,
+		`{"require": ["x-wingg"], "clues": "10-15"}`, `{"level": "hard", "rating": "9-2"}`,
+		`{"puzzles": ["` + pointing + `"], "format": "html", "paper": "b9", "per_page": 3}`,
 		`{"puzzle": 5}`, `[]`, `null`, `{"puzzle": "\u0000"}`, `{"puzzle": "` + strings.Repeat("123456789", 81) + `"}`,
 	}
 	for i, s := range seeds {

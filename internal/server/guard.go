@@ -12,6 +12,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // guard wraps the routes with what every request goes through: the Host
@@ -84,10 +87,6 @@ type apiError struct {
 
 func (e *apiError) Error() string { return e.msg }
 
-func badRequest(format string, args ...any) error {
-	return &apiError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
-}
-
 // writeError answers {"error": msg}.
 func writeError(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -110,8 +109,8 @@ func writeJSON(w http.ResponseWriter, v any) {
 
 // api adapts a JSON endpoint: POST only, a JSON body of at most MaxBody
 // bytes decoded into a fresh *Req with unknown fields refused; run answers
-// a value to encode or an error (an *apiError keeps its status; any other
-// is a 500). job says whether the request takes a worker slot.
+// a value to encode or an error, which fail maps to its status. job says
+// whether the request takes a worker slot.
 func api[Req any](s *Server, job bool, run func(ctx context.Context, req *Req) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		req := new(Req)
@@ -155,10 +154,16 @@ type file struct {
 	note       string
 }
 
-// fail answers an error.
+// fail answers an error: an *apiError with its status; an error of kind
+// sudoku.ErrInvalid, the request's mistake, with 400 (this is the one
+// place that maps the kind); any other with 500, logged.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
-	if !errors.As(err, &ae) {
+	switch {
+	case errors.As(err, &ae):
+	case errors.Is(err, sudoku.ErrInvalid):
+		ae = &apiError{http.StatusBadRequest, err.Error() + advice(err)}
+	default:
 		s.logf("%s %s: %v", r.Method, r.URL.Path, err)
 		ae = &apiError{http.StatusInternalServerError, "internal error (logged)"}
 	}
@@ -169,6 +174,15 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Allow", http.MethodPost)
 	}
 	writeError(w, ae.status, ae.msg)
+}
+
+// advice is what the API adds to a library error, whose words name no
+// endpoint: where to look.
+func advice(err error) string {
+	if errors.Is(err, config.ErrUnknownTechnique) {
+		return "; GET /api/v1/techniques lists every key"
+	}
+	return ""
 }
 
 // decode reads a request's JSON body into v.
@@ -191,7 +205,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 		if errors.As(err, &tooBig) {
 			return jsonError(err)
 		}
-		return badRequest("the body holds more than one JSON value")
+		return sudoku.Invalidf("the body holds more than one JSON value")
 	}
 	return nil
 }
@@ -208,21 +222,21 @@ func jsonError(err error) error {
 	case errors.As(err, &tooBig):
 		return &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", MaxBody)}
 	case errors.Is(err, io.EOF):
-		return badRequest("the body is empty: send a JSON object such as {\"puzzle\": \"...\"}")
+		return sudoku.Invalidf("the body is empty: send a JSON object such as {\"puzzle\": \"...\"}")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return badRequest("the JSON body ends too early")
+		return sudoku.Invalidf("the JSON body ends too early")
 	case errors.As(err, &syn):
-		return badRequest("broken JSON at byte %d: %v", syn.Offset, err)
+		return sudoku.Invalidf("broken JSON at byte %d: %v", syn.Offset, err)
 	case errors.As(err, &typ):
 		if typ.Field == "" {
-			return badRequest("the body must be a JSON object, not %s", typ.Value)
+			return sudoku.Invalidf("the body must be a JSON object, not %s", typ.Value)
 		}
-		return badRequest("field %q must be %s, not %s", typ.Field, kind(typ.Type.Kind().String()), typ.Value)
+		return sudoku.Invalidf("field %q must be %s, not %s", typ.Field, kind(typ.Type.Kind().String()), typ.Value)
 	}
 	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return badRequest("unknown field %s", name)
+		return sudoku.Invalidf("unknown field %s", name)
 	}
-	return badRequest("bad JSON body: %v", err)
+	return sudoku.Invalidf("bad JSON body: %v", err)
 }
 
 // kind names a Go kind as JSON does.

@@ -289,6 +289,27 @@ func TestPrintOverBudget(t *testing.T) {
 	}
 }
 
+// TestAnswersNameNoFlag: the answers of grade and hint over the budget,
+// and the refusal of an unknown technique, say what is wrong in the
+// library's words, which name no flag (issue 32: "raise --budget" was the
+// command line's advice, and reached the API's answers); the API adds
+// its own advice where it has one.
+func TestAnswersNameNoFlag(t *testing.T) {
+	ts := newTestServer(t, Options{Budget: time.Nanosecond})
+	for _, path := range []string{"/api/v1/grade", "/api/v1/hint"} {
+		code, got, _ := post(t, ts, path, `{"puzzle": "`+pointing+`"}`)
+		msg, _ := got["error"].(string)
+		if code != 200 || got["status"] != "budget" || !strings.Contains(msg, "time budget") || strings.Contains(msg, "--") {
+			t.Errorf("%s over the budget: %d %v; want 200, status budget, an error in words without a flag", path, code, got)
+		}
+	}
+	code, got, _ := post(t, ts, "/api/v1/generate", `{"require": ["x-wingg"]}`)
+	want := `unknown technique "x-wingg" (did you mean "x-wing"?); GET /api/v1/techniques lists every key`
+	if msg, _ := got["error"].(string); code != 400 || msg != want {
+		t.Errorf("unknown technique: %d %q, want 400 %q", code, msg, want)
+	}
+}
+
 func TestTechniques(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	resp, err := http.Get(ts.URL + "/api/v1/techniques")

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -19,8 +19,6 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
-
-	"github.com/sudokit/sudokit/internal/cli"
 )
 
 // The tests of this file interrupt the commands that write rows and check
@@ -96,7 +94,7 @@ func interrupted(t *testing.T, stdin string, ready func(stdout string) bool, arg
 	var out, errOut syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- cli.Run(ctx, append([]string{"sudokit"}, args...), &heldInput{ctx, stdin}, &out, &errOut)
+		done <- Run(ctx, append([]string{"sudokit"}, args...), &heldInput{ctx, stdin}, &out, &errOut)
 	}()
 	waitFor(t, "rows before interrupting "+strings.Join(args, " "), func() bool {
 		select {
@@ -114,7 +112,7 @@ func interrupted(t *testing.T, stdin string, ready func(stdout string) bool, arg
 		t.Fatalf("%s did not end within a minute of the interruption", strings.Join(args, " "))
 	}
 	var msg bytes.Buffer
-	code = exitCode(err, &msg)
+	code = ExitCode(err, &msg)
 	return code, out.String(), errOut.String() + msg.String()
 }
 

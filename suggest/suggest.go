@@ -1,5 +1,7 @@
-// Package suggest finds the known word nearest a mistyped one, for "did you
-// mean" hints in messages.
+// Package suggest finds the known word nearest a mistyped one, for the
+// "did you mean" of messages: an unknown configuration key or technique,
+// an unknown command or flag. It is a leaf: the library (config, grade,
+// generate) and the faces use it alike.
 package suggest
 
 import "github.com/xrash/smetrics"

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -15,7 +15,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sudokit/sudokit/book"
 	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/internal/server"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -226,5 +228,87 @@ func TestBookFacesAgree(t *testing.T) {
 		if resp.StatusCode != 400 || !strings.HasPrefix(answer.Error, "puzzle 1: ") || !strings.HasSuffix(answer.Error, ": "+m[1]) {
 			t.Errorf("%s: the API: %d %q, want 400 \"puzzle 1: ...%s\"", bad, resp.StatusCode, answer.Error, m[1])
 		}
+	}
+}
+
+// TestMistakesFacesAgree: the same mistake in an option, made through
+// `sudokit` and through the API, is refused by both faces as the one kind
+// sudoku.ErrInvalid that each maps once: exit status 2 on the command
+// line, 400 from the API, never a 500. Where the library says what is
+// wrong, both faces say it in its words. A bad puzzle is the exception
+// that the faces decide by context: in a batch of the command line it is
+// that item's failure (reported, exit 1), in a request it is the
+// request's mistake (400).
+func TestMistakesFacesAgree(t *testing.T) {
+	const pointing = "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327"
+	cfg := config.Default()
+	targetErr := func(spec generate.TargetSpec) string {
+		_, err := generate.NewTarget(cfg, spec)
+		if err == nil {
+			t.Fatalf("%+v: no error", spec)
+		}
+		return err.Error()
+	}
+	_, symErr := generate.ParseSymmetry("spiral")
+	mistakes := []struct {
+		name     string
+		args     []string // the command line
+		endpoint string
+		body     string // the request
+		cliCode  int
+		words    string // in both messages, when the library says it
+	}{
+		{"unknown level", []string{"generate", "--level", "impossible"}, "generate", `{"level": "impossible"}`, 2,
+			targetErr(generate.TargetSpec{Level: "impossible"})},
+		{"empty rating band", []string{"generate", "--rating", "9-2"}, "generate", `{"rating": "9-2"}`, 2,
+			targetErr(generate.TargetSpec{Rating: "9-2"})},
+		{"bad rating", []string{"generate", "--rating", "hard"}, "generate", `{"rating": "hard"}`, 2,
+			targetErr(generate.TargetSpec{Rating: "hard"})},
+		{"level and rating", []string{"generate", "--level", "hard", "--rating", "2.0"}, "generate", `{"level": "hard", "rating": "2.0"}`, 2,
+			targetErr(generate.TargetSpec{Level: "hard", Rating: "2.0"})},
+		{"impossible clues", []string{"generate", "--clues", "10-15"}, "generate", `{"clues": "10-15"}`, 2,
+			targetErr(generate.TargetSpec{Clues: "10-15"})},
+		{"unknown technique", []string{"generate", "--require", "x-wingg"}, "generate", `{"require": ["x-wingg"]}`, 2,
+			targetErr(generate.TargetSpec{Require: []string{"x-wingg"}})},
+		{"unknown symmetry", []string{"generate", "--symmetry", "spiral"}, "generate", `{"symmetry": "spiral"}`, 2, symErr.Error()},
+		{"depth out of range", []string{"hint", "--depth", "4", pointing}, "hint", `{"puzzle": "` + pointing + `", "depth": 4}`, 2, ""},
+		{"max solutions out of range", []string{"solve", "--max-solutions", "0", pointing}, "solve",
+			`{"puzzle": "` + pointing + `", "max_solutions": -1}`, 2, ""},
+		{"unknown book format", []string{"print", "-f", "docx", pointing}, "print", `{"puzzles": ["` + pointing + `"], "format": "docx"}`, 2,
+			book.CheckFormat("docx").Error()},
+		{"unknown paper", []string{"print", "--page-size", "b9", "-o", "-", "-f", "html", pointing}, "print",
+			`{"puzzles": ["` + pointing + `"], "format": "html", "paper": "b9"}`, 2, `unknown page size "b9"`},
+		{"not a layout", []string{"print", "--per-page", "3", "-o", "-", "-f", "html", pointing}, "print",
+			`{"puzzles": ["` + pointing + `"], "format": "html", "per_page": 3}`, 2, "3 puzzles per page is not a layout"},
+		{"a title the font lacks", []string{"print", "--title", "数独", "-o", "-", "-f", "html", pointing}, "print",
+			`{"puzzles": ["` + pointing + `"], "format": "html", "title": "数独"}`, 2, `title "数独": the `},
+		{"a bad puzzle", []string{"grade", "4.....8.5"}, "grade", `{"puzzle": "4.....8.5"}`, 1, "incomplete grid"},
+		{"a puzzle with two solutions in a book", []string{"print", "-f", "html", "-o", "-", ".....6....59.....82....8....45........3........6..3.54...325..6.................."},
+			"print", `{"puzzles": [".....6....59.....82....8....45........3........6..3.54...325..6.................."], "format": "html"}`, 1,
+			"several solutions, not rated"},
+	}
+	s, err := server.New(server.Options{Config: cfg, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	for _, m := range mistakes {
+		t.Run(m.name, func(t *testing.T) {
+			code, _, stderr := runApp(t, "", m.args...)
+			if code != m.cliCode || !strings.HasPrefix(stderr, "sudokit: ") || !strings.Contains(stderr, m.words) {
+				t.Errorf("sudokit %s: exit %d, %q; want exit %d and a message with %q", strings.Join(m.args, " "), code, stderr, m.cliCode, m.words)
+			}
+			resp, err := http.Post(ts.URL+"/api/v1/"+m.endpoint, "application/json", strings.NewReader(m.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var answer struct{ Error string }
+			json.NewDecoder(resp.Body).Decode(&answer)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusBadRequest || answer.Error == "" || !strings.Contains(answer.Error, m.words) {
+				t.Errorf("POST /api/v1/%s %s: %d %q; want 400 and a message with %q", m.endpoint, m.body, resp.StatusCode, answer.Error, m.words)
+			}
+		})
 	}
 }
