@@ -1,8 +1,22 @@
 // Command sudokit solves, grades, generates and prints sudoku puzzles (see
-// internal/cli, which runs the program and maps its errors to the exit
-// status).
+// internal/cli). main only wires the command line to the process: the
+// arguments and streams, Ctrl-C and SIGTERM as cancellation, and the exit
+// status of the error the command returns (0 ok, 1 some item failed, 2 a
+// bad command line, 130 interrupted; cli.ExitCode is that one mapping).
 package main
 
-import "github.com/sudokit/sudokit/internal/cli"
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
 
-func main() { cli.Main() }
+	"github.com/sudokit/sudokit/internal/cli"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := cli.Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(cli.ExitCode(err, os.Stderr))
+}

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -25,7 +27,17 @@ import (
 // as a process (the scripts of the documentation, an interrupt by a
 // signal): testscript puts it on the PATH.
 func TestMain(m *testing.M) {
-	testscript.Main(fromRoot{m}, map[string]func(){"sudokit": Main})
+	testscript.Main(fromRoot{m}, map[string]func(){"sudokit": program})
+}
+
+// program is sudokit as main.go runs it: the command line of os.Args on
+// the process's streams, cancelled by Ctrl-C or SIGTERM, exiting with the
+// status ExitCode gives.
+func program() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(ExitCode(err, os.Stderr))
 }
 
 // fromRoot runs the tests from the repository's root.

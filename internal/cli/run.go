@@ -12,10 +12,8 @@ import (
 	"io"
 	"iter"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -27,16 +25,6 @@ import (
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/sudoku"
 )
-
-// Main runs sudokit as a program: the command line of os.Args on the
-// process's streams, cancelled by Ctrl-C or SIGTERM; it exits with the
-// status ExitCode gives.
-func Main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := ExitCode(Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr), os.Stderr)
-	stop()
-	os.Exit(code)
-}
 
 // ErrFailed reports that some items failed: each was reported on the error
 // stream as it came, so it needs no message of its own.
