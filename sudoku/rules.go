@@ -682,6 +682,24 @@ func (r Rules) Check(g Grid) error {
 	return nil
 }
 
+// CheckSolution verifies that solution is a complete grid that keeps every
+// given of puzzle and keeps the rules, as the package's CheckSolution does
+// for classic rules (which it is for them).
+func (r Rules) CheckSolution(puzzle, solution Grid) error {
+	if r.IsClassic() {
+		return CheckSolution(puzzle, solution)
+	}
+	for i, v := range solution {
+		if v == 0 {
+			return fmt.Errorf("%w: %s", ErrIncomplete, CellName(i))
+		}
+		if puzzle[i] != 0 && puzzle[i] != v {
+			return fmt.Errorf("solution changes the given %d at %s to %d", puzzle[i], CellName(i), v)
+		}
+	}
+	return r.Check(solution)
+}
+
 // breaks reports whether digits v and w on two cells a pair rule ties
 // break it.
 func breaks(p PairRule, v, w uint8) bool {
