@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -60,6 +61,42 @@ func TestSharedVariantsUnique(t *testing.T) {
 				t.Errorf("only %d of %d puzzles have several classic solutions: are the rules used?", classicMultiple, len(puzzles))
 			}
 		})
+	}
+}
+
+// TestTestdataVariants: the variant puzzles of testdata (in every clone)
+// have one solution under their rules: the file's variant, or the rules a
+// line of mixed.txt names.
+func TestTestdataVariants(t *testing.T) {
+	for _, name := range append(slices.Clone(variantNames), "jigsaw", "mixed") {
+		rules := sudoku.Rules{}
+		switch name {
+		case "jigsaw":
+			rules = mustRules(t, name, jigsawLayout)
+		case "mixed":
+		default:
+			rules = mustRules(t, name, "")
+		}
+		f, err := os.Open(filepath.Join("..", "testdata", "puzzles", "variants", name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := sudoku.NewReader(f, name)
+		rd.SetRules(rules)
+		n := 0
+		for p, err := range rd.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := For(p.Rules).Count(p.Grid, 2); r.Count != 1 || (name != "mixed" && !p.Rules.Equal(rules)) {
+				t.Errorf("%s:%d: %d solutions under %s", p.Source, p.Line, r.Count, p.Rules)
+			}
+			n++
+		}
+		f.Close()
+		if n < 4 {
+			t.Errorf("%s: %d puzzles", name, n)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sudokit/sudokit/suggest"
 )
@@ -201,8 +202,9 @@ func ParseRules(spec, regions string) (Rules, error) {
 // anti-king, non-consecutive, jigsaw. Variants combine where that makes
 // sense (x with anti-knight, jigsaw with x, windoku with x, ...). A jigsaw
 // takes regions, its layout: 81 region ids 1-9 row by row (whitespace
-// between them is ignored, so that nine lines of nine do), nine connected
-// regions of nine cells each; regions is "" otherwise. An unknown or
+// between them is ignored, so that nine lines of nine do, and so are
+// lines that start with '#'), nine connected regions of nine cells each;
+// regions is "" otherwise. An unknown or
 // repeated name, variants that do not go together, or a bad layout is an
 // error of kind ErrInvalid.
 func NewRules(names []string, regions string) (Rules, error) {
@@ -226,7 +228,7 @@ func NewRules(names []string, regions string) (Rules, error) {
 		}
 	}
 	jigsaw := on[mustIndex("jigsaw")]
-	regions = strings.Join(strings.Fields(regions), "")
+	regions = layoutText(regions)
 	switch {
 	case jigsaw && regions == "":
 		return Rules{}, Invalidf("jigsaw needs its regions layout: 81 region ids 1-9, row by row")
@@ -249,6 +251,15 @@ func NewRules(names []string, regions string) (Rules, error) {
 	if len(s.variants) == 0 {
 		return Rules{}, nil
 	}
+	key := strings.Join(s.variants, ",")
+	if !jigsaw {
+		// A file that mixes variants names its rules on each line: the
+		// lines of one variant share one set of tables (there are a few
+		// hundred combinations at most).
+		if known, ok := interned.Load(key); ok {
+			return Rules{known.(*ruleSet)}, nil
+		}
+	}
 	s.houses = baseHouses(jigsaw, &layout)
 	for i, v := range variants {
 		switch {
@@ -260,8 +271,16 @@ func NewRules(names []string, regions string) (Rules, error) {
 		}
 	}
 	s.build()
+	if !jigsaw {
+		known, _ := interned.LoadOrStore(key, s)
+		s = known.(*ruleSet)
+	}
 	return Rules{s}, nil
 }
+
+// interned holds the tables of the rules built so far without a jigsaw,
+// by their variants' names.
+var interned sync.Map
 
 // variantsTable is variants' length as a constant, for arrays.
 const variantsTable = 10
@@ -270,6 +289,18 @@ func init() {
 	if len(variants) != variantsTable {
 		panic("sudoku: variantsTable is not len(variants)")
 	}
+}
+
+// layoutText returns a regions layout without the whitespace between its
+// ids and without comment lines (starting with '#'), as a file holds it.
+func layoutText(regions string) string {
+	var b strings.Builder
+	for line := range strings.Lines(regions) {
+		if !strings.HasPrefix(strings.TrimSpace(line), "#") {
+			b.WriteString(strings.Join(strings.Fields(line), ""))
+		}
+	}
+	return b.String()
 }
 
 // variantIndex finds a variant by name, or says that it is unknown and

@@ -149,7 +149,7 @@ func TestParseRulesOrderAndLabel(t *testing.T) {
 	if !r.HasPair(AntiKnight) || r.HasPair(AntiKing) || !r.Has("x") || r.Has("windoku") {
 		t.Error("Has/HasPair are wrong")
 	}
-	j := mustRules(t, "x,jigsaw", jigsawLayout[:40]+"\n "+jigsawLayout[40:])
+	j := mustRules(t, "x,jigsaw", "# a comment\n"+jigsawLayout[:40]+"\n "+jigsawLayout[40:]+"\n")
 	if j.String() != "jigsaw,x" || j.Regions() != jigsawLayout {
 		t.Errorf("jigsaw: String %q, Regions %q", j.String(), j.Regions())
 	}
