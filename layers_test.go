@@ -34,7 +34,9 @@ var layers = map[string][]string{
 	"canon":      {"sudoku"},
 	"config":     {"sudoku", "suggest"},
 	"batch":      {},
-	"sudoku":     {},
+	// sudoku imports only suggest, for the "did you mean" of an unknown
+	// variant's name.
+	"sudoku": {"suggest"},
 	// suggest, the "did you mean" of messages, is a leaf that the library
 	// and the faces share.
 	"suggest":          {},
@@ -109,9 +111,12 @@ func TestLayers(t *testing.T) {
 	if got := layers["book"]; !slices.Equal(got, []string{"sudoku"}) {
 		t.Errorf("layers: book imports %v; it is a leaf over sudoku (no grade, generate, hint, solve, canon, export or batch)", got)
 	}
-	for _, leaf := range []string{"batch", "sudoku", "suggest"} {
+	for _, leaf := range []string{"batch", "suggest"} {
 		if got := layers[leaf]; len(got) != 0 {
 			t.Errorf("layers: %s imports %v; it is a leaf", leaf, got)
 		}
+	}
+	if got := layers["sudoku"]; !slices.Equal(got, []string{"suggest"}) {
+		t.Errorf("layers: sudoku imports %v; it is the bottom layer, over the leaf suggest only", got)
 	}
 }

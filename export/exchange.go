@@ -36,7 +36,7 @@ func (w *sdkWriter) Write(r Record) error {
 		w.out.WriteString("\n")
 	}
 	w.n++
-	w.out.WriteString(sudoku.SDKMetadata(r.Puzzle.Label))
+	w.out.WriteString(sudoku.SDKMetadata(r.Puzzle.LabelWithRules()))
 	if r.Grade != nil && r.Grade.Level != "" {
 		fmt.Fprintf(w.out, "#L%s\n", r.Grade.Level)
 	}
@@ -86,10 +86,7 @@ func (w *openSudokuWriter) start() {
 func (w *openSudokuWriter) Write(r Record) error {
 	w.start()
 	data := strings.ReplaceAll(r.Puzzle.Grid.String(), ".", "0")
-	var note string
-	if r.Puzzle.Label != "" {
-		note = r.Puzzle.Label
-	}
+	note := r.Puzzle.LabelWithRules()
 	if r.Grade != nil && r.Grade.Status.Graded() {
 		note = strings.TrimSpace(note + " ED=" + r.Grade.SE().String() + " " + r.Grade.Level)
 	}

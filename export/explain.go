@@ -45,8 +45,8 @@ func (w *explainWriter) Write(r Record) error {
 	} else {
 		fmt.Fprintf(w.out, " %s", r.Status())
 	}
-	if r.Puzzle.Label != "" {
-		fmt.Fprintf(w.out, " [%s]", r.Puzzle.Label)
+	if label := r.Puzzle.LabelWithRules(); label != "" {
+		fmt.Fprintf(w.out, " [%s]", label)
 	}
 	w.out.WriteString("\n")
 	switch {

@@ -72,9 +72,9 @@ func header(r Record, job Job, levels []string) string {
 		p := r.Generated
 		return fmt.Sprintf("# %s ED=%s %s %s, %d clues", tag(p), seRatings(r), p.Result.Level, p.Symmetry, p.Grid.Givens())
 	}
-	label := r.Puzzle.Label
+	label := r.Puzzle.LabelWithRules()
 	if job == Grade {
-		label = withoutRatings(label, levels)
+		label = labelWithRules(withoutRatings(r.Puzzle.Label, levels), r.Puzzle.Rules)
 	}
 	if label != "" {
 		parts = append(parts, "["+label+"]")

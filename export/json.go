@@ -33,14 +33,17 @@ type rowJSON struct {
 	Line       int      `json:"line"`
 	Label      string   `json:"label,omitempty"`
 	Puzzle     string   `json:"puzzle,omitempty"`
+	Variant    []string `json:"variant,omitempty"`
+	Regions    string   `json:"regions,omitempty"`
 	Candidates []string `json:"candidates,omitempty"`
 	Status     string   `json:"status"`
 }
 
-// rowHead fills the fields every row starts with.
+// rowHead fills the fields every row starts with; the rules of a puzzle
+// that is not classic are its variants and, for a jigsaw, its regions.
 func rowHead(r Record) rowJSON {
 	j := rowJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
-		Candidates: marks(r.Puzzle)}
+		Candidates: marks(r.Puzzle), Variant: r.Puzzle.Rules.Variants(), Regions: r.Puzzle.Rules.Regions()}
 	if r.Puzzle.Grid.Givens() > 0 {
 		j.Puzzle = r.Puzzle.Grid.String()
 	}

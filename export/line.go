@@ -51,9 +51,9 @@ func (w *lineWriter) Write(r Record) error {
 		}
 		fields = append(fields, "ED="+seRatings(r).String(), p.Result.Level, tag(p))
 	}
-	label := r.Puzzle.Label
+	label := r.Puzzle.LabelWithRules()
 	if w.job == Grade {
-		label = withoutRatings(label, w.opt.Levels)
+		label = labelWithRules(withoutRatings(r.Puzzle.Label, w.opt.Levels), r.Puzzle.Rules)
 	}
 	if label != "" && w.job != Generate {
 		fields = append(fields, label)
@@ -120,4 +120,10 @@ func solveStatus(r Record) string {
 		return fmt.Sprintf("multiple(%d+)", rep.Count)
 	}
 	return fmt.Sprintf("multiple(%d)", rep.Count)
+}
+
+// labelWithRules is a label with the fields that carry a puzzle's rules
+// after it (sudoku.Puzzle.LabelWithRules).
+func labelWithRules(label string, rules sudoku.Rules) string {
+	return sudoku.Puzzle{Label: label, Rules: rules}.LabelWithRules()
 }

@@ -141,7 +141,15 @@ func rating(v sudoku.Rating) string {
 
 // marked reports whether a puzzle was read as a candidate state with
 // eliminations: its digits alone would lose them.
-func marked(p sudoku.Puzzle) bool { return p.Cands != nil && p.State().Marked() }
+func marked(p sudoku.Puzzle) bool {
+	if p.Cands == nil {
+		return false
+	}
+	if p.Rules.IsClassic() {
+		return p.State().Marked()
+	}
+	return p.State().Cands != p.Rules.StateOf(p.Grid, nil).Cands
+}
 
 // puzzleText writes a puzzle as the rows' puzzle field: its 81 cells, or
 // for a candidate state with eliminations, its 729-character line (which

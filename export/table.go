@@ -135,7 +135,7 @@ var (
 	colWhere  = column{name: "puzzle", width: 34, value: where, min: 14}
 	colSource = column{name: "source", width: 0, value: func(r Record) string { return r.Puzzle.Source }}
 	colLine   = column{name: "line", width: 0, right: true, value: func(r Record) string { return strconv.Itoa(r.Puzzle.Line) }}
-	colLabel  = column{name: "label", width: 0, value: func(r Record) string { return r.Puzzle.Label }}
+	colLabel  = column{name: "label", width: 0, value: func(r Record) string { return r.Puzzle.LabelWithRules() }}
 	colPuzzle = column{name: "puzzle", width: 83, value: func(r Record) string {
 		if r.Err != nil && r.Puzzle.Grid.Givens() == 0 {
 			return "" // nothing was read

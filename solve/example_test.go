@@ -30,3 +30,17 @@ func ExampleCheck() {
 	// unique 1
 	// multiple 2
 }
+
+// Solve under a variant's rules: here X-sudoku, whose two main diagonals
+// hold 1 to 9 too. The puzzle has one solution under them, and many as a
+// classic puzzle.
+func ExampleFor() {
+	rules, _ := sudoku.ParseRules("x", "")
+	g, _ := sudoku.ParseGrid(".....1.53..............6.......4.........57....79.......539.......7..31.2..5...8.")
+	r := solve.For(rules).Count(g, 2)
+	fmt.Println(r.Count, r.Solution)
+	fmt.Println(solve.Count(g, 2).Count)
+	// Output:
+	// 1 986471253751239864432856179328647591694185732517923648175398426849762315263514987
+	// 2
+}

@@ -55,17 +55,23 @@ func Check(st *sudoku.State, limit int) Report {
 // CheckContext is Check stopped when ctx is done: it then returns ctx's
 // error, and a report of what was found so far (not an answer).
 func CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, error) {
+	return check(ctx, sudoku.Rules{}, st, limit, CountStateContext)
+}
+
+// check is CheckContext under rules, whose solver's count is count.
+func check(ctx context.Context, rules sudoku.Rules, st *sudoku.State, limit int,
+	count func(context.Context, *sudoku.State, int) Result) (Report, error) {
 	limit = max(limit, 1)
 	start := time.Now()
-	if err := st.Grid().Validate(); err != nil {
+	if err := rules.Check(st.Grid()); err != nil {
 		return Report{Status: Invalid, Limit: limit, Err: err, Elapsed: time.Since(start)}, nil
 	}
-	if err := st.Check(); err != nil {
+	if err := rules.CheckState(st); err != nil {
 		// A cell or a unit with no room left: there is no solution, and
 		// the check says why without a search.
 		return Report{Status: Unsolvable, Limit: limit, Err: err, Elapsed: time.Since(start)}, nil
 	}
-	r := CountStateContext(ctx, st, limit)
+	r := count(ctx, st, limit)
 	if r.Stopped {
 		return Report{Count: r.Count, Limit: limit, Guesses: r.Guesses, Elapsed: time.Since(start)}, ctx.Err()
 	}
@@ -81,7 +87,7 @@ func CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, err
 		rep.Status = Unique
 	}
 	if r.Count > 0 {
-		if err := checkSolution(st, r.Solution); err != nil {
+		if err := checkSolution(rules, st, r.Solution); err != nil {
 			// A solver bug: never print an answer that breaks the rules.
 			return Report{Status: Invalid, Limit: limit, Elapsed: rep.Elapsed,
 				Err: fmt.Errorf("internal error, solution %s rejected: %w", r.Solution, err)}, nil
@@ -124,8 +130,8 @@ func (s *Summary) OK() bool {
 // checkSolution verifies a solution against the rules, the state's digits
 // and its candidates: the rule check applied to every answer sudokit
 // prints, independent of how the answer was found.
-func checkSolution(st *sudoku.State, solution sudoku.Grid) error {
-	if err := sudoku.CheckSolution(st.Grid(), solution); err != nil {
+func checkSolution(rules sudoku.Rules, st *sudoku.State, solution sudoku.Grid) error {
+	if err := rules.CheckSolution(st.Grid(), solution); err != nil {
 		return err
 	}
 	for i, v := range st.Values {

@@ -1,8 +1,12 @@
-// Package solve is sudokit's one solver core: it finds solutions, counts them
-// up to a limit (the uniqueness check is a count to 2), and fills random
-// complete grids for the generator.
+// Package solve holds sudokit's solver cores: they find solutions, count
+// them up to a limit (the uniqueness check is a count to 2), and fill
+// random complete grids for the generator. The package's functions solve
+// classic sudoku with the tuned core described below; For(rules) gives
+// the Solver of any rules, which runs the general core of general.go for
+// variants (extra houses, jigsaw regions, pair rules) and this one for
+// classic rules.
 //
-// The search keeps candidates as one 27-bit word per digit and band and
+// The tuned search keeps candidates as one 27-bit word per digit and band and
 // brings each digit to a fixpoint of two table lookups: rows against boxes
 // inside a band, and columns against boxes inside a stack (within a band a
 // digit's rows must take the three boxes in some permutation; likewise a

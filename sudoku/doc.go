@@ -1,6 +1,8 @@
 // Package sudoku holds the vocabulary every other sudokit package speaks: the
-// Grid of 81 cells, Digits (a candidate bitset), the unit and peer tables, and
-// the readers and writers for the puzzle formats people exchange.
+// Grid of 81 cells, Digits (a candidate bitset), the unit and peer tables,
+// the rules of a grid (Rules: classic, the zero value, or variants with
+// their extra houses and pair rules), and the readers and writers for the
+// puzzle formats people exchange.
 //
 // Cells are numbered 0..80 row by row:
 //

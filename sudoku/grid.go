@@ -57,11 +57,13 @@ func (g Grid) Candidates() [81]Digits {
 	return c
 }
 
-// ConflictError reports a digit that appears twice in one unit.
+// ConflictError reports a digit that appears twice in one unit, or in one
+// house of a variant's rules.
 type ConflictError struct {
 	Digit int    // the repeated digit
-	Unit  int    // unit number, as in Units
+	Unit  int    // house number under Rules (for classic rules, the unit number as in Units)
 	Cells [2]int // the first two cells holding the digit, in reading order
+	Rules Rules  // the rules whose house it is; the zero value is classic
 }
 
 // Is makes a ConflictError of kind ErrInvalid: the digits given break the
@@ -70,7 +72,7 @@ func (e *ConflictError) Is(target error) bool { return target == ErrInvalid }
 
 func (e *ConflictError) Error() string {
 	return fmt.Sprintf("digit %d repeated in %s: %s and %s",
-		e.Digit, UnitName(e.Unit), CellName(e.Cells[0]), CellName(e.Cells[1]))
+		e.Digit, e.Rules.House(e.Unit).Name(), CellName(e.Cells[0]), CellName(e.Cells[1]))
 }
 
 // Validate checks that no digit repeats in a row, column or box, and reports

@@ -20,6 +20,12 @@ var ErrNoPuzzles = Invalidf("no puzzles in")
 // input with no puzzle, a file that is not a puzzle file) is yielded as a
 // plain error with Line 0, and the next input follows.
 func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
+	return InputsUnder(Rules{}, names, stdin)
+}
+
+// InputsUnder is Inputs with rules for the puzzles that do not name their
+// own (see Reader.SetRules).
+func InputsUnder(rules Rules, names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -30,6 +36,7 @@ func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 			switch {
 			case name == "-":
 				rd = NewReader(stdin, "<stdin>")
+				rd.SetRules(rules)
 			case statErr == nil && st.IsDir():
 				if !yield(Puzzle{Source: name}, Invalidf("%s: is a directory", name)) {
 					return
@@ -43,7 +50,9 @@ func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 					}
 					continue
 				}
-				ok := readAll(NewReader(f, name), yield)
+				frd := NewReader(f, name)
+				frd.SetRules(rules)
+				ok := readAll(frd, yield)
 				f.Close()
 				if !ok {
 					return
@@ -51,6 +60,7 @@ func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 				continue
 			default:
 				rd = NewReader(strings.NewReader(name), fmt.Sprintf("argument %d", i+1))
+				rd.SetRules(rules)
 			}
 			if !readAll(rd, yield) {
 				return

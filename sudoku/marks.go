@@ -261,9 +261,26 @@ func (r *Reader) endGroups() {
 // emitState queues a candidate state read from the input: the digits g,
 // and the candidates of its empty cells.
 func (r *Reader) emitState(g Grid, cands *[81]Digits, label string, line int) {
-	st, err := checkedStateOf(g, cands)
-	p := Puzzle{Grid: g, Cands: &st.Cands, Label: label, Source: r.source, Line: line}
+	r.emitStateRules(g, cands, label, line, nil)
+}
+
+// emitStateRules is emitState for a row that names its rules (own, when
+// not nil).
+func (r *Reader) emitStateRules(g Grid, cands *[81]Digits, label string, line int, own *Rules) {
+	p := Puzzle{Grid: g, Label: label, Source: r.source, Line: line}
 	r.labelPending(&p)
+	err := r.attachRules(&p, own)
+	var st *State
+	switch {
+	case err != nil:
+		st = StateOf(g, cands)
+	case p.Rules.IsClassic():
+		st, err = checkedStateOf(g, cands)
+	default:
+		st = p.Rules.StateOf(g, cands)
+		err = p.Rules.CheckState(st)
+	}
+	p.Cands = &st.Cands
 	if err != nil {
 		r.queue = append(r.queue, item{p, &InputError{Source: r.source, Line: line, Err: err}})
 		return

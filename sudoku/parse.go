@@ -53,15 +53,24 @@ type Puzzle struct {
 	Grid Grid
 	// Cands holds the candidates of the empty cells when the input gives
 	// them (pencil marks); nil when it gives only digits.
-	Cands  *[81]Digits
-	Label  string // text after the cells on the same line, or a title line before a grid
+	Cands *[81]Digits
+	// Label is the text after the cells on the same line, or a title
+	// line before a grid, less the fields that carry the rules.
+	Label  string
 	Source string // as given to NewReader
 	Line   int    // 1-based line where the puzzle starts
+	// Rules are the rules of the puzzle's grid: those its label or JSON
+	// row names (see label.go), else the reader's (see
+	// Reader.SetRules); classic unless one of them says otherwise.
+	Rules Rules
 }
 
-// State returns the puzzle's candidate state: its pencil marks when the
-// input gave them, else the candidates its digits leave.
+// State returns the puzzle's candidate state under its rules: its pencil
+// marks when the input gave them, else the candidates its digits leave.
 func (p Puzzle) State() *State {
+	if !p.Rules.IsClassic() {
+		return p.Rules.StateOf(p.Grid, p.Cands)
+	}
 	if p.Cands != nil {
 		return StateOf(p.Grid, p.Cands)
 	}
@@ -95,6 +104,7 @@ const maxLine = 64 << 10
 type Reader struct {
 	br     *bufio.Reader
 	source string
+	rules  Rules // of the puzzles that do not name theirs
 	line   int
 	fatal  error  // sticky: io.EOF, a read error, or ErrNotPuzzles
 	queue  []item // items read and not yet returned, from queue[head] on
@@ -139,6 +149,11 @@ type item struct {
 func NewReader(r io.Reader, source string) *Reader {
 	return &Reader{br: bufio.NewReaderSize(r, maxLine), source: source}
 }
+
+// SetRules sets the rules of the puzzles that do not name their own (a
+// label's variant= field, a JSON row's "variant"): classic until it is
+// called. Their digits are checked against them.
+func (r *Reader) SetRules(rules Rules) { r.rules = rules }
 
 // Next returns the next puzzle. A puzzle that cannot be read is returned with
 // an *InputError, and the following call goes on with the rest of the input.
@@ -513,18 +528,46 @@ func isTitle(line []byte) bool {
 
 // emit queues a puzzle read from one line; a pending title labels it unless
 // the line has a label of its own.
-func (r *Reader) emit(g Grid, label string) {
+func (r *Reader) emit(g Grid, label string) { r.emitRules(g, label, nil) }
+
+// emitRules is emit for a row that names its rules (own, when not nil).
+func (r *Reader) emitRules(g Grid, label string, own *Rules) {
 	p := Puzzle{Grid: g, Label: label, Source: r.source, Line: r.line}
 	r.labelPending(&p)
-	r.queue = append(r.queue, r.finish(p))
+	r.queue = append(r.queue, r.finishRules(p, own))
 }
 
-// finish validates a complete puzzle.
-func (r *Reader) finish(p Puzzle) item {
-	if err := p.Grid.Validate(); err != nil {
+// finish validates a complete puzzle under its rules.
+func (r *Reader) finish(p Puzzle) item { return r.finishRules(p, nil) }
+
+// finishRules is finish for a puzzle whose row named its rules (own, when
+// not nil).
+func (r *Reader) finishRules(p Puzzle, own *Rules) item {
+	if err := r.attachRules(&p, own); err != nil {
+		return item{p, &InputError{Source: r.source, Line: p.Line, Err: err}}
+	}
+	if err := p.Rules.Check(p.Grid); err != nil {
 		return item{p, &InputError{Source: r.source, Line: p.Line, Err: err}}
 	}
 	return item{p: p}
+}
+
+// attachRules gives a puzzle its rules: own when its row named them, else
+// those its label carries (which leave the label), else the reader's.
+func (r *Reader) attachRules(p *Puzzle, own *Rules) error {
+	rules, rest, found, err := rulesFromLabel(p.Label)
+	switch {
+	case err != nil:
+		return err
+	case own != nil:
+		p.Rules = *own
+	case found:
+		p.Rules = rules
+	default:
+		p.Rules = r.rules
+	}
+	p.Label = rest
+	return nil
 }
 
 // fail queues an error that belongs to no puzzle block.

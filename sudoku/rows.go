@@ -31,8 +31,13 @@ func (r *Reader) jsonRow(line []byte) {
 		return
 	}
 	label, _ := obj["label"].(string)
+	own, err := jsonRules(obj)
+	if err != nil {
+		r.fail(r.line, err)
+		return
+	}
 	if list, ok := obj["candidates"].([]any); ok {
-		r.jsonState(puzzle, list, label)
+		r.jsonState(puzzle, list, label, own)
 		return
 	}
 	num := func(k string) string {
@@ -45,12 +50,46 @@ func (r *Reader) jsonRow(line []byte) {
 	if status, _ := obj["status"].(string); status == "beyond" {
 		er = RatingBeyond.String()
 	}
-	r.rowPuzzle(puzzle, label, er, num("ep"), num("ed"))
+	r.rowPuzzle(puzzle, label, er, num("ep"), num("ed"), own)
+}
+
+// jsonRules reads the rules a JSON row names: "variant", a list of names
+// (or one string of them separated by commas), and "regions", a jigsaw's
+// layout; nil when it names none.
+func jsonRules(obj map[string]any) (*Rules, error) {
+	v, hasVariant := obj["variant"]
+	regions, hasRegions := obj["regions"]
+	if !hasVariant && !hasRegions {
+		return nil, nil
+	}
+	layout, ok := regions.(string)
+	if hasRegions && !ok {
+		return nil, Invalidf("the row's \"regions\" is not a string of 81 region ids")
+	}
+	var names []string
+	switch v := v.(type) {
+	case nil:
+	case string:
+		rules, err := ParseRules(v, layout)
+		return &rules, err
+	case []any:
+		for _, n := range v {
+			name, ok := n.(string)
+			if !ok {
+				return nil, Invalidf("the row's \"variant\" holds %v, not a name", n)
+			}
+			names = append(names, name)
+		}
+	default:
+		return nil, Invalidf("the row's \"variant\" is not a list of names")
+	}
+	rules, err := NewRules(names, layout)
+	return &rules, err
 }
 
 // jsonState reads the candidate state of a JSON row: its puzzle holds the
 // placed digits, its 81 "candidates" the sets ("-" for none).
-func (r *Reader) jsonState(puzzle string, list []any, label string) {
+func (r *Reader) jsonState(puzzle string, list []any, label string, own *Rules) {
 	if len(puzzle) != 81 || !allCells([]byte(puzzle)) || len(list) != 81 {
 		r.fail(r.line, fmt.Errorf("%w: a JSON row needs an 81-cell puzzle and 81 candidate sets", ErrLength))
 		return
@@ -70,7 +109,7 @@ func (r *Reader) jsonState(puzzle string, list []any, label string) {
 		}
 		cands[i] = gr.cands
 	}
-	r.emitState(g, &cands, label, r.line)
+	r.emitStateRules(g, &cands, label, r.line, own)
 }
 
 // csvRow reads a CSV line: a header line (it has a "puzzle" column) or a
@@ -99,13 +138,13 @@ func (r *Reader) csvRow(line []byte) bool {
 		if er == "beyond" {
 			er = RatingBeyond.String()
 		}
-		r.rowPuzzle(col("puzzle"), col("label"), er, col("ep"), col("ed"))
+		r.rowPuzzle(col("puzzle"), col("label"), er, col("ep"), col("ed"), nil)
 		return true
 	}
 	for _, f := range fields {
 		if len(f) == 81 && allCells([]byte(f)) {
 			r.endBlock()
-			r.rowPuzzle(f, "", "", "", "")
+			r.rowPuzzle(f, "", "", "", "", nil)
 			return true
 		}
 	}
@@ -113,8 +152,9 @@ func (r *Reader) csvRow(line []byte) bool {
 }
 
 // rowPuzzle queues the puzzle of a JSON or CSV row, labelled with its label
-// and its ratings when it has them.
-func (r *Reader) rowPuzzle(puzzle, label, er, ep, ed string) {
+// and its ratings when it has them, under the rules the row names (own,
+// when not nil).
+func (r *Reader) rowPuzzle(puzzle, label, er, ep, ed string, own *Rules) {
 	if len(puzzle) != 81 || !allCells([]byte(puzzle)) {
 		if puzzle == "" {
 			r.fail(r.line, fmt.Errorf("%w: the row has no puzzle", ErrLength))
@@ -134,5 +174,5 @@ func (r *Reader) rowPuzzle(puzzle, label, er, ep, ed string) {
 	if er != "" && ep != "" && ed != "" && er != "-" && ep != "-" && ed != "-" {
 		parts = append(parts, "ED="+er+"/"+ep+"/"+ed)
 	}
-	r.emit(g, strings.Join(parts, " "))
+	r.emitRules(g, strings.Join(parts, " "), own)
 }

@@ -226,13 +226,15 @@ func (s *State) Check() error {
 	return nil
 }
 
-// PlaceError reports a digit with no place left in a unit.
+// PlaceError reports a digit with no place left in a unit, or in one house
+// of a variant's rules.
 type PlaceError struct {
-	Digit, Unit int
+	Digit, Unit int   // Unit: the house number under Rules (for classic rules, as in Units)
+	Rules       Rules // the rules whose house it is; the zero value is classic
 }
 
 func (e *PlaceError) Error() string {
-	return fmt.Sprintf("no %d left in %s", e.Digit, UnitName(e.Unit))
+	return fmt.Sprintf("no %d left in %s", e.Digit, e.Rules.House(e.Unit).Name())
 }
 
 // Is makes errors.Is(err, ErrNoPlace) and errors.Is(err, ErrInvalid) true.

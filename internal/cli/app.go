@@ -117,6 +117,9 @@ func onUsageError(c *ucli.Context, err error, _ bool) error {
 		return err
 	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		if variantFlag(name) {
+			return sudoku.Invalidf("%s does not take --%s yet: only sudokit solve handles variants so far", c.Command.Name, name)
+		}
 		var known []string
 		for _, f := range commandFlags(c) {
 			for _, n := range f.Names() {

@@ -242,6 +242,9 @@ func (r *generateRun) readVicinity(c *ucli.Context) error {
 			if err != nil {
 				return fmt.Errorf("--from: %w", err)
 			}
+			if !p.Rules.IsClassic() {
+				return sudoku.Invalidf("--from: %s:%d: variant %s: generate does not take variants yet", p.Source, p.Line, p.Rules)
+			}
 			r.vicinity.From = append(r.vicinity.From, p.Grid)
 		}
 		if len(r.vicinity.From) == 0 {

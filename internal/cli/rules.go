@@ -118,7 +118,23 @@ var summaryRules = []flagRule{
 	{flag: "summary", needs: not(sharded), why: "does not go with --shard: it would cover one shard only"},
 }
 
-var solveRules = summaryRules
+// jigsawGiven holds when --variant names jigsaw.
+var jigsawGiven cond = func(l *cmdLine) bool {
+	for name := range strings.SplitSeq(l.c.String("variant"), ",") {
+		if strings.TrimSpace(name) == "jigsaw" {
+			return true
+		}
+	}
+	return false
+}
+
+var solveRules = slices.Concat(
+	[]flagRule{
+		{flag: "regions", needs: jigsawGiven, why: "goes with --variant jigsaw: it is a jigsaw's layout"},
+		{needs: anyOf(not(jigsawGiven), given("regions")), why: "--variant jigsaw needs --regions LAYOUT|FILE: its 81 region ids 1-9, row by row"},
+	},
+	summaryRules,
+)
 
 var gradeRules = slices.Concat(
 	[]flagRule{

@@ -80,6 +80,10 @@ type session struct {
 	progress   *progress
 	shard      shard // the inputs this process handles
 	shardRows  int   // rows of the whole sharded run
+	// variants says that the command takes puzzles of any rules (solve);
+	// rules are those of the puzzles that do not name theirs (--variant).
+	variants bool
+	rules    sudoku.Rules
 }
 
 func newSession(c *ucli.Context) *session { return &session{c: c, quiet: c.Bool("quiet")} }
@@ -124,10 +128,24 @@ type item struct {
 
 // inputs streams the puzzles of the command's arguments: files, "-" for
 // standard input, or puzzles given as arguments; standard input when there
-// is no argument.
+// is no argument. A puzzle whose line names a variant is that item's
+// error: the command does not take variants yet.
 func inputs(c *ucli.Context) iter.Seq[item] {
+	return readInputs(c, false, sudoku.Rules{})
+}
+
+// variantFlag reports whether a flag is one of those that give rules.
+func variantFlag(name string) bool { return name == "variant" || name == "regions" }
+
+// readInputs is inputs for a command that takes variants when variants is
+// set: the puzzles that do not name their rules are read under rules.
+func readInputs(c *ucli.Context, variants bool, rules sudoku.Rules) iter.Seq[item] {
 	return func(yield func(item) bool) {
-		for p, err := range sudoku.Inputs(c.Args().Slice(), c.App.Reader) {
+		for p, err := range sudoku.InputsUnder(rules, c.Args().Slice(), c.App.Reader) {
+			if err == nil && !variants && !p.Rules.IsClassic() {
+				err = &sudoku.InputError{Source: p.Source, Line: p.Line, Err: sudoku.Invalidf(
+					"variant %s: %s does not take variants yet; only sudokit solve handles them so far", p.Rules, c.Command.Name)}
+			}
 			if !yield(item{p, err}) {
 				return
 			}
@@ -155,7 +173,7 @@ func chunkFor(c *ucli.Context, cheap bool) int {
 // no row): the rows are a prefix of the input's.
 func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work func(item) export.Record,
 	add func(export.Record)) error {
-	err := batch.Run(c.Context, opt, s.shard.filter(inputs(c), &s.shardRows), work,
+	err := batch.Run(c.Context, opt, s.shard.filter(readInputs(c, s.variants, s.rules), &s.shardRows), work,
 		func(r export.Record) error {
 			if r.Puzzle.Line == 0 && r.Err != nil {
 				// A whole input failed (a file that does not open): no row.

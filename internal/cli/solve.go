@@ -1,13 +1,17 @@
 package cli
 
 import (
+	"fmt"
 	"io"
+	"os"
+	"strings"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func solveCommand() *ucli.Command {
@@ -26,6 +30,14 @@ text after the cells is kept as the label), 9x9 grids with or without
 | + - separators, and the CSV, JSON and grid rows sudokit writes; # comments
 and blank lines are skipped.
 
+Variants: --variant solves under a variant's rules (or several together,
+separated by commas): ` + strings.Join(sudoku.VariantNames(), ", ") + `.
+A jigsaw takes --regions, its layout: 81 region ids 1-9, row by row (or a file
+of them). A line may name its own rules in its label (variant=x,anti-knight,
+regions=...), and JSON rows in "variant" and "regions"; they override
+--variant, so that one file can mix variants. Rows of puzzles that are not
+classic carry their rules the same way.
+
 Formats:
 ` + export.FormatHelp(export.Solve) + `
 Exit status: 0 when every puzzle has exactly one solution (or one was found,
@@ -36,12 +48,18 @@ Examples:
    sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
    sudokit solve -f grid testdata/puzzles/norvig-top95.txt
    sudokit solve --summary testdata/puzzles/royle-17clue-2000.txt
-   cat testdata/puzzles/norvig-top95.txt | sudokit solve -f json -o solutions.json`,
+   cat testdata/puzzles/norvig-top95.txt | sudokit solve -f json -o solutions.json
+   sudokit solve --variant x testdata/puzzles/variants/x.txt
+   sudokit solve --variant jigsaw --regions testdata/puzzles/variants/jigsaw.regions testdata/puzzles/variants/jigsaw.txt`,
 		Flags: append([]ucli.Flag{
 			formatFlag(export.Solve, "line"),
 			outputFlag(),
 			&ucli.IntFlag{Name: "max-solutions", Value: 2,
 				Usage: "count solutions up to `N`: 2 proves uniqueness, 1 only finds one"},
+			&ucli.StringFlag{Name: "variant",
+				Usage: "solve under the rules of `NAME[,NAME]`: " + strings.Join(sudoku.VariantNames(), ", ") + " (puzzles whose line names a variant keep theirs)"},
+			&ucli.StringFlag{Name: "regions",
+				Usage: "a jigsaw's regions: `LAYOUT|FILE`, 81 region ids 1-9 row by row, or a file of them"},
 			summaryFlag("counts by status, time per puzzle"),
 			workersFlag("solve"),
 			quietFlag(),
@@ -68,17 +86,22 @@ func runSolve(c *ucli.Context) error {
 	if err := (&cmdLine{c: c, format: format}).check(solveRules); err != nil {
 		return err
 	}
+	rules, err := readRules(c)
+	if err != nil {
+		return err
+	}
 	if _, err := export.NewWriter(format, export.Solve, io.Discard, export.Options{}); err != nil {
 		return err
 	}
 	s := newSession(c)
+	s.variants, s.rules = true, rules
 	var sum solve.Summary
 	err = s.runBatch(batchJob{job: export.Solve, verb: "solving", format: format, workers: workers, chunk: chunkFor(c, true),
 		work: func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
-			rep := solve.Check(it.p.State(), limit)
+			rep := solve.For(it.p.Rules).Check(it.p.State(), limit)
 			return export.Record{Puzzle: it.p, Solve: &rep, Elapsed: rep.Elapsed}
 		},
 		add: func(r export.Record) {
@@ -96,4 +119,33 @@ func runSolve(c *ucli.Context) error {
 		s.failed = true
 	}
 	return s.result(err)
+}
+
+// maxRegionsFile is the largest file --regions reads: a layout is 81
+// characters, with line ends and spaces a few hundred.
+const maxRegionsFile = 4 << 10
+
+// readRules reads --variant and --regions: the rules of the puzzles that
+// do not name theirs. --regions is a layout, or a file that holds one.
+func readRules(c *ucli.Context) (sudoku.Rules, error) {
+	regions := c.String("regions")
+	if st, err := os.Stat(regions); regions != "" && err == nil && !st.IsDir() {
+		if st.Size() > maxRegionsFile {
+			return sudoku.Rules{}, sudoku.Invalidf("--regions %s: a file of %d bytes is no regions layout (81 region ids)", regions, st.Size())
+		}
+		data, err := os.ReadFile(regions)
+		if err != nil {
+			return sudoku.Rules{}, sudoku.Invalid(fmt.Errorf("--regions: %w", err))
+		}
+		regions = string(data)
+	}
+	rules, err := sudoku.ParseRules(c.String("variant"), regions)
+	if err != nil {
+		flag := "--variant"
+		if strings.Contains(err.Error(), "regions layout") {
+			flag = "--regions"
+		}
+		return rules, fmt.Errorf("%s: %w", flag, err)
+	}
+	return rules, nil
 }

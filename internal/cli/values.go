@@ -84,7 +84,9 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 			out = append(out, strconv.Itoa(n))
 		}
 		return flagChoice{values: out, closed: true}
-	case "output", "config", "pdf", "font", "from", "pattern":
+	case "variant":
+		return flagChoice{values: sudoku.VariantNames(), closed: true, list: true}
+	case "output", "config", "pdf", "font", "from", "pattern", "regions":
 		return flagChoice{files: true}
 	}
 	return flagChoice{}

@@ -90,6 +90,10 @@ func runWith(dir, command, flag, value string) error {
 		if flag == "group-by" {
 			args = append(args, "--summary")
 		}
+	case "solve":
+		if flag == "variant" && value == "jigsaw" {
+			args = append(args, "--regions", filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions"))
+		}
 	case "print":
 		out := filepath.Join(dir, "book")
 		if flag == "format" && (value == "svg" || value == "png") {

@@ -95,6 +95,9 @@ func onePuzzle(text string) (sudoku.Puzzle, error) {
 	if q, err := r.Next(); !errors.Is(err, io.EOF) {
 		return p, sudoku.Invalidf("field \"puzzle\" holds more than one puzzle (another at line %d): send one per request", max(q.Line, p.Line+1))
 	}
+	if !p.Rules.IsClassic() {
+		return p, sudoku.Invalidf("the puzzle's variant (%s) is not supported by the API yet: sudokit solve --variant solves it", p.Rules)
+	}
 	return p, nil
 }
 

@@ -96,6 +96,8 @@ func TestEndpoints(t *testing.T) {
 		{"wrong type", "/api/v1/hint", `{"puzzle": "` + pointing + `", "level": "2"}`, 400, map[string]string{"error": `"field \"level\" must be a number, not string"`}},
 		{"unknown field", "/api/v1/grade", `{"puzzle": "` + pointing + `", "explain": true}`, 400, map[string]string{"error": `"unknown field \"explain\""`}},
 		{"missing puzzle", "/api/v1/grade", `{}`, 400, nil},
+		{"a variant", "/api/v1/grade", `{"puzzle": "` + strings.Repeat(".", 81) + ` variant=anti-king"}`, 400,
+			map[string]string{"error": `"the puzzle's variant (anti-king) is not supported by the API yet: sudokit solve --variant solves it"`}},
 		{"bad puzzle", "/api/v1/grade", `{"puzzle": "12345"}`, 400, nil},
 		{"repeated digit", "/api/v1/solve", `{"puzzle": "11` + strings.Repeat(".", 79) + `"}`, 400,
 			map[string]string{"error": `"puzzle:1: digit 1 repeated in row 1: r1c1 and r1c2"`}},

@@ -1,0 +1,243 @@
+package solve
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// Solver solves puzzles under one set of rules. For classic rules it is
+// the package's functions, the tuned solver above; for any other rules
+// (variants: extra houses, jigsaw regions, pair rules) it runs the
+// general solver: a candidate bit set of 81 cells per digit, propagation
+// of naked and hidden singles over every house and of the pair rules
+// (a placed digit leaves its knight's and king's partners, and with
+// non-consecutive its neighbours lose the digits next to it), and
+// branching on a cell with the fewest candidates. Its state is a few
+// hundred bytes of fixed arrays, copied once per guess; nothing is
+// allocated per node, and no maps or interfaces are touched on the hot
+// path.
+//
+// The zero Solver is classic's. A Solver is safe for concurrent use.
+type Solver struct {
+	rules sudoku.Rules
+	t     *tables // nil: classic rules, the tuned solver
+}
+
+// For returns the solver of a set of rules.
+func For(rules sudoku.Rules) Solver {
+	if rules.IsClassic() {
+		return Solver{}
+	}
+	return Solver{rules: rules, t: newTables(rules)}
+}
+
+// Rules returns the solver's rules.
+func (s Solver) Rules() sudoku.Rules { return s.rules }
+
+// Count is the package's Count under the solver's rules.
+func (s Solver) Count(g sudoku.Grid, limit int) Result {
+	if s.t == nil {
+		return Count(g, limit)
+	}
+	sr := general{t: s.t, limit: max(limit, 1)}
+	return sr.run(&g)
+}
+
+// CountState is the package's CountState under the solver's rules.
+func (s Solver) CountState(st *sudoku.State, limit int) Result {
+	if s.t == nil {
+		return CountState(st, limit)
+	}
+	sr := general{t: s.t, limit: max(limit, 1), cands: &st.Cands}
+	g := st.Grid()
+	return sr.run(&g)
+}
+
+// CountStateContext is the package's CountStateContext under the solver's
+// rules.
+func (s Solver) CountStateContext(ctx context.Context, st *sudoku.State, limit int) Result {
+	if s.t == nil {
+		return CountStateContext(ctx, st, limit)
+	}
+	sr := general{t: s.t, limit: max(limit, 1), cands: &st.Cands, done: ctx.Done()}
+	g := st.Grid()
+	return sr.run(&g)
+}
+
+// Each is the package's Each under the solver's rules.
+func (s Solver) Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int {
+	if s.t == nil {
+		return Each(g, limit, visit)
+	}
+	sr := general{t: s.t, limit: max(limit, 1), visit: visit}
+	return sr.run(&g).Count
+}
+
+// Solve is the package's Solve under the solver's rules.
+func (s Solver) Solve(g sudoku.Grid) (sudoku.Grid, bool) {
+	r := s.Count(g, 1)
+	return r.Solution, r.Count > 0
+}
+
+// RandomSolution is the package's RandomSolution under the solver's rules.
+func (s Solver) RandomSolution(g sudoku.Grid, rng *rand.Rand) (sudoku.Grid, bool) {
+	if s.t == nil {
+		return RandomSolution(g, rng)
+	}
+	// A randomised search's time is heavy-tailed: now and then a bad
+	// early guess costs it a million nodes. Searches with a budget of
+	// guesses that doubles, each going on with the rng, cut the tail.
+	for budget := 64; ; budget *= 2 {
+		sr := general{t: s.t, limit: 1, rng: rng, budget: budget}
+		r := sr.run(&g)
+		if !sr.overBudget {
+			return r.Solution, r.Count > 0
+		}
+	}
+}
+
+// RandomGrid returns a random complete grid under the solver's rules,
+// drawn with rng (reproducible: the same rng state gives the same grid).
+func (s Solver) RandomGrid(rng *rand.Rand) sudoku.Grid {
+	if s.t == nil {
+		return RandomGrid(rng)
+	}
+	g, _ := s.RandomSolution(sudoku.Grid{}, rng)
+	return g
+}
+
+// Check is the package's Check under the solver's rules.
+func (s Solver) Check(st *sudoku.State, limit int) Report {
+	rep, _ := s.CheckContext(context.Background(), st, limit)
+	return rep
+}
+
+// CheckContext is the package's CheckContext under the solver's rules:
+// the digits are checked against them, and so is the solution found.
+func (s Solver) CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, error) {
+	return check(ctx, s.rules, st, limit, s.CountStateContext)
+}
+
+// tables are what the general solver reads of a set of rules, in fixed
+// arrays.
+type tables struct {
+	houses   int                        // how many
+	allH     uint64                     // bit h for each house h
+	house    [sudoku.MaxHouses]cellBits // each house's cells
+	of       [81]uint64                 // each cell's houses
+	peers    [81]cellBits               // cells that may not share a cell's digit
+	adjacent [81]cellBits               // orthogonal neighbours, with non-consecutive; else none
+	nc       bool                       // non-consecutive
+}
+
+// cellBits is a set of cells, as sudoku.CellSet: bit i%64 of word i/64.
+type cellBits = [2]uint64
+
+// full81 is the set of all 81 cells.
+var full81 = cellBits{^uint64(0), 1<<17 - 1}
+
+func newTables(r sudoku.Rules) *tables {
+	t := &tables{houses: r.NumHouses(), nc: r.HasPair(sudoku.NonConsecutive)}
+	t.allH = 1<<t.houses - 1
+	for h := range t.houses {
+		t.house[h] = r.HouseCells(h)
+	}
+	for c := range 81 {
+		t.of[c] = r.HousesOf(c)
+		t.peers[c] = r.Peers(c)
+		t.adjacent[c] = r.Partners(sudoku.NonConsecutive, c)
+	}
+	return t
+}
+
+// general holds one search's limit and findings, as searcher does for the
+// tuned solver; it lives on the caller's stack.
+type general struct {
+	t       *tables
+	cands   *[81]sudoku.Digits
+	limit   int
+	count   int
+	guesses int
+	first   sudoku.Grid
+	rng     *rand.Rand
+	visit   func(sudoku.Grid) bool
+	done    <-chan struct{}
+	stopped bool
+	// budget, when not 0, is how many guesses the search may make; past
+	// it the search stops, with overBudget set.
+	budget     int
+	overBudget bool
+}
+
+func (sr *general) run(g *sudoku.Grid) Result {
+	var s gstate
+	if s.init(sr.t, g) && (sr.cands == nil || s.restrict(g, sr.cands)) {
+		sr.search(&s)
+	}
+	return Result{Count: sr.count, Solution: sr.first, Guesses: sr.guesses, Stopped: sr.stopped}
+}
+
+// search explores s, which it may modify: each alternative but the last
+// runs on a copy, the last on s itself, by looping.
+func (sr *general) search(s *gstate) {
+	t := sr.t
+	for {
+		if !s.propagate(t) {
+			return
+		}
+		if s.solved == full81 {
+			if sr.count == 0 {
+				sr.first = s.grid()
+			}
+			sr.count++
+			if sr.visit != nil && !sr.visit(s.grid()) {
+				sr.limit = sr.count // stop
+			}
+			return
+		}
+		sr.guesses++
+		if sr.done != nil && sr.guesses%checkEvery == 0 && sr.isDone() {
+			return
+		}
+		if sr.budget != 0 && sr.guesses > sr.budget {
+			sr.overBudget, sr.limit = true, 0
+			return
+		}
+		var alts [9]choice
+		n := s.pick(t, &alts)
+		if sr.rng != nil {
+			sr.rng.Shuffle(n, func(i, j int) { alts[i], alts[j] = alts[j], alts[i] })
+		}
+		for _, a := range alts[:n-1] {
+			sr.branch(*s, int(a.d), int(a.cell))
+			if sr.count >= sr.limit {
+				return
+			}
+			s.pos[a.d][a.cell>>6] &^= 1 << (a.cell & 63)
+		}
+		s.place(t, int(alts[n-1].d), int(alts[n-1].cell))
+	}
+}
+
+// choice is one alternative of a guess: digit d (0..8) in cell.
+type choice struct{ d, cell uint8 }
+
+// branch explores "digit d in cell" on its own copy of the state.
+func (sr *general) branch(s gstate, d, cell int) {
+	s.place(sr.t, d, cell)
+	sr.search(&s)
+}
+
+// isDone reports whether the search's context is done, and if so stops
+// it.
+func (sr *general) isDone() bool {
+	select {
+	case <-sr.done:
+		sr.stopped, sr.limit = true, 0
+		return true
+	default:
+		return false
+	}
+}

@@ -1,0 +1,373 @@
+package solve
+
+import (
+	"math/bits"
+
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// gstate is the general solver's candidate grid: for each digit (0..8 for
+// 1..9), the cells where it may still go. A placed cell keeps its bit in
+// its own digit's set only. done[d] marks the houses where digit d is
+// placed, which the house logic skips; seen[k][d] is pos[d] as the house
+// logic last saw it (k = 0: hidden singles, 1: eliminations), so that it
+// looks again only at the houses where the digit lost a place since.
+type gstate struct {
+	pos    [9]cellBits
+	seen   [2][9]cellBits
+	solved cellBits
+	done   [9]uint64
+}
+
+// init loads a grid; it reports false when two givens break the rules
+// or a cell holds a value outside 0..9.
+func (s *gstate) init(t *tables, g *sudoku.Grid) bool {
+	for d := range s.pos {
+		s.pos[d] = full81
+		s.seen[0][d] = full81
+		s.seen[1][d] = full81
+	}
+	for cell, v := range g {
+		if v == 0 {
+			continue
+		}
+		if v > 9 {
+			return false
+		}
+		d := int(v - 1)
+		if s.pos[d][cell>>6]&(1<<(cell&63)) == 0 {
+			return false
+		}
+		s.place(t, d, cell)
+	}
+	return true
+}
+
+// restrict removes from the empty cells of g the digits cands does not
+// hold; it reports false when a cell is left with no digit.
+func (s *gstate) restrict(g *sudoku.Grid, cands *[81]sudoku.Digits) bool {
+	for cell, v := range g {
+		if v != 0 {
+			continue
+		}
+		gone := sudoku.AllDigits &^ cands[cell]
+		if gone == sudoku.AllDigits {
+			return false
+		}
+		for x := uint16(gone); x != 0; x &= x - 1 {
+			s.pos[bits.TrailingZeros16(x)-1][cell>>6] &^= 1 << (cell & 63)
+		}
+	}
+	return true
+}
+
+// place puts digit d in cell: the cell leaves the other digits' sets, the
+// digit leaves the cell's peers, and with non-consecutive the digits next
+// to it leave the cell's neighbours. A contradiction it makes (a cell left
+// with no digit) is for propagate to find.
+func (s *gstate) place(t *tables, d, cell int) {
+	w, m := cell>>6, uint64(1)<<(cell&63)
+	for d2 := range s.pos {
+		s.pos[d2][w] &^= m
+	}
+	p := &t.peers[cell]
+	s.pos[d][0] &^= p[0]
+	s.pos[d][1] &^= p[1]
+	s.pos[d][w] |= m
+	s.solved[w] |= m
+	s.done[d] |= t.of[cell]
+	if t.nc {
+		a := &t.adjacent[cell]
+		if d > 0 {
+			s.pos[d-1][0] &^= a[0]
+			s.pos[d-1][1] &^= a[1]
+		}
+		if d < 8 {
+			s.pos[d+1][0] &^= a[0]
+			s.pos[d+1][1] &^= a[1]
+		}
+	}
+}
+
+// propagate places naked singles (cells with one digit left) and hidden
+// singles (a digit with one place left in a house) until there are none,
+// then eliminates (see houses and nonConsecutive), and again, until
+// nothing changes; it reports false on a contradiction: a cell with no
+// digit, or a digit with no place in a house.
+func (s *gstate) propagate(t *tables) bool {
+	for {
+		var once, twice cellBits
+		for d := range s.pos {
+			p := &s.pos[d]
+			twice[0] |= once[0] & p[0]
+			twice[1] |= once[1] & p[1]
+			once[0] |= p[0]
+			once[1] |= p[1]
+		}
+		if once != full81 {
+			return false
+		}
+		single := cellBits{once[0] &^ twice[0] &^ s.solved[0], once[1] &^ twice[1] &^ s.solved[1]}
+		if single[0]|single[1] != 0 {
+			s.placeSingles(t, single)
+			continue
+		}
+		changed, ok := s.houses(t, false)
+		if !ok {
+			return false
+		}
+		if changed {
+			continue
+		}
+		if changed, ok = s.houses(t, true); !ok {
+			return false
+		}
+		if t.nc && s.nonConsecutive(t) {
+			changed = true
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// placeSingles places the cells of single, each the only place of its one
+// digit when propagate found it (a cell that an earlier placement emptied
+// is left for propagate to find).
+func (s *gstate) placeSingles(t *tables, single cellBits) {
+	for w := range single {
+		for x := single[w]; x != 0; x &= x - 1 {
+			cell := 64*w + bits.TrailingZeros64(x)
+			m := uint64(1) << (cell & 63)
+			for d := range s.pos {
+				if s.pos[d][w]&m != 0 {
+					s.place(t, d, cell)
+					break
+				}
+			}
+		}
+	}
+}
+
+// houses looks, for each digit, at the houses where it lost a place since
+// it last looked and is not placed yet: a digit with one place left in a
+// house goes there (a hidden single); with two or three (maxElim), when
+// elim is set, the cells that see all of them lose it (pointing and claiming, and their
+// like between any two houses, or a house and a knight's or king's
+// reach), and with non-consecutive the cells next to all of them lose the
+// digits next to it. changed says whether it placed or removed anything;
+// ok is false when a digit has no place left in a house.
+func (s *gstate) houses(t *tables, elim bool) (changed, ok bool) {
+	seen := &s.seen[0]
+	if elim {
+		seen = &s.seen[1]
+	}
+	for d := range s.pos {
+		p := &s.pos[d]
+		lost := cellBits{seen[d][0] &^ p[0], seen[d][1] &^ p[1]}
+		if lost[0]|lost[1] == 0 {
+			continue
+		}
+		seen[d] = *p
+		var todo uint64
+		for w := range 2 {
+			for y := lost[w]; y != 0; y &= y - 1 {
+				todo |= t.of[64*w+bits.TrailingZeros64(y)]
+			}
+		}
+		for todo &^= s.done[d]; todo != 0; todo &^= s.done[d] {
+			h := &t.house[bits.TrailingZeros64(todo)]
+			todo &= todo - 1
+			x0, x1 := p[0]&h[0], p[1]&h[1]
+			switch n := bits.OnesCount64(x0) + bits.OnesCount64(x1); {
+			case n == 0:
+				return changed, false
+			case n == 1:
+				cell := bits.TrailingZeros64(x0)
+				if x0 == 0 {
+					cell = 64 + bits.TrailingZeros64(x1)
+				}
+				s.place(t, d, cell)
+				changed = true
+			case elim && n <= maxElim:
+				if s.eliminate(t, d, cellBits{x0, x1}) {
+					changed = true
+				}
+			}
+		}
+	}
+	return changed, true
+}
+
+// nonConsecutive removes from each unplaced cell's neighbours the digits
+// that every digit left in the cell rules out there: a cell holding 4 or
+// 5 leaves its neighbours no 4 and no 5 (whichever it holds, its
+// neighbours share its row or column), one holding 3 or 5 leaves them no
+// 4. It looks at the cells with two or three digits left, and reports
+// whether it removed any.
+func (s *gstate) nonConsecutive(t *tables) bool {
+	var one, two, four cellBits
+	var three cellBits
+	for d := range s.pos {
+		p := &s.pos[d]
+		for w := range 2 {
+			four[w] |= three[w] & p[w]
+			three[w] |= two[w] & p[w]
+			two[w] |= one[w] & p[w]
+			one[w] |= p[w]
+		}
+	}
+	changed := false
+	for w := range 2 {
+		for y := two[w] &^ four[w] &^ s.solved[w]; y != 0; y &= y - 1 {
+			cell := 64*w + bits.TrailingZeros64(y)
+			digits := uint32(s.digitsAt(cell))
+			ruled := uint32(0x1FF)
+			for x := digits; x != 0; x &= x - 1 {
+				b := x & -x
+				ruled &= b | b<<1 | b>>1
+			}
+			a := &t.adjacent[cell]
+			for x := ruled & 0x1FF; x != 0; x &= x - 1 {
+				q := &s.pos[bits.TrailingZeros32(x)]
+				if (q[0]&a[0])|(q[1]&a[1]) != 0 {
+					q[0] &^= a[0]
+					q[1] &^= a[1]
+					changed = true
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// maxElim is the most places of a digit in a house that houses eliminates
+// from: two or three places are where pointing and claiming come from;
+// looking at more costs more time than it saves guesses.
+const maxElim = 3
+
+// eliminate removes digit d from the cells that see all of its places x
+// (with non-consecutive, the digits next to d from the cells next to all
+// of them); it reports whether it removed any.
+func (s *gstate) eliminate(t *tables, d int, x cellBits) bool {
+	seen, near := full81, full81
+	for w := range 2 {
+		for y := x[w]; y != 0; y &= y - 1 {
+			c := 64*w + bits.TrailingZeros64(y)
+			pc := &t.peers[c]
+			seen[0] &= pc[0]
+			seen[1] &= pc[1]
+			if t.nc {
+				a := &t.adjacent[c]
+				near[0] &= a[0]
+				near[1] &= a[1]
+			} else if seen[0]|seen[1] == 0 {
+				return false
+			}
+		}
+	}
+	changed := false
+	if p := &s.pos[d]; (seen[0]&p[0])|(seen[1]&p[1]) != 0 {
+		p[0] &^= seen[0]
+		p[1] &^= seen[1]
+		changed = true
+	}
+	if !t.nc || near[0]|near[1] == 0 {
+		return changed
+	}
+	for _, d2 := range [2]int{d - 1, d + 1} {
+		if d2 < 0 || d2 > 8 {
+			continue
+		}
+		if q := &s.pos[d2]; (near[0]&q[0])|(near[1]&q[1]) != 0 {
+			q[0] &^= near[0]
+			q[1] &^= near[1]
+			changed = true
+		}
+	}
+	return changed
+}
+
+// pick chooses what to guess and writes its alternatives to alts,
+// returning how many: the digits of a cell with two left, else the two
+// places of a digit in a house, else the digits of a cell with the fewest
+// left.
+func (s *gstate) pick(t *tables, alts *[9]choice) int {
+	var one, two, three cellBits
+	for d := range s.pos {
+		p := &s.pos[d]
+		for w := range 2 {
+			three[w] |= two[w] & p[w]
+			two[w] |= one[w] & p[w]
+			one[w] |= p[w]
+		}
+	}
+	for w := range 2 {
+		if x := two[w] &^ three[w]; x != 0 {
+			return s.cellChoices(64*w+bits.TrailingZeros64(x), alts)
+		}
+	}
+	for d := range s.pos {
+		p := &s.pos[d]
+		for todo := t.allH &^ s.done[d]; todo != 0; todo &= todo - 1 {
+			h := &t.house[bits.TrailingZeros64(todo)]
+			x0, x1 := p[0]&h[0], p[1]&h[1]
+			if bits.OnesCount64(x0)+bits.OnesCount64(x1) == 2 {
+				n := 0
+				for w, x := range [2]uint64{x0, x1} {
+					for ; x != 0; x &= x - 1 {
+						alts[n] = choice{uint8(d), uint8(64*w + bits.TrailingZeros64(x))}
+						n++
+					}
+				}
+				return n
+			}
+		}
+	}
+	best, bestN := -1, 10
+	for w := range 2 {
+		for x := ^s.solved[w] & full81[w]; x != 0; x &= x - 1 {
+			cell := 64*w + bits.TrailingZeros64(x)
+			if n := bits.OnesCount16(s.digitsAt(cell)); n < bestN {
+				best, bestN = cell, n
+			}
+		}
+	}
+	return s.cellChoices(best, alts)
+}
+
+// cellChoices writes the digits left in a cell as alternatives.
+func (s *gstate) cellChoices(cell int, alts *[9]choice) int {
+	n := 0
+	for x := s.digitsAt(cell); x != 0; x &= x - 1 {
+		alts[n] = choice{uint8(bits.TrailingZeros16(x)), uint8(cell)}
+		n++
+	}
+	return n
+}
+
+// digitsAt returns the digits left in a cell as a 9-bit set (bit d: digit
+// d+1).
+func (s *gstate) digitsAt(cell int) uint16 {
+	w, m := cell>>6, uint64(1)<<(cell&63)
+	var x uint16
+	for d := range s.pos {
+		if s.pos[d][w]&m != 0 {
+			x |= 1 << d
+		}
+	}
+	return x
+}
+
+// grid returns the placed digits (0 where a cell is not placed).
+func (s *gstate) grid() sudoku.Grid {
+	var g sudoku.Grid
+	for d := range s.pos {
+		for w := range 2 {
+			for x := s.pos[d][w] & s.solved[w]; x != 0; x &= x - 1 {
+				g[64*w+bits.TrailingZeros64(x)] = uint8(d + 1)
+			}
+		}
+	}
+	return g
+}

@@ -1,0 +1,482 @@
+package solve
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// variantNames are the variants of ../shared/data/variants, by file name.
+var variantNames = []string{"x", "windoku", "disjoint-groups", "asterisk", "girandola", "center-dot",
+	"anti-knight", "anti-king", "non-consecutive"}
+
+// mustRules builds rules the test knows to be good.
+func mustRules(tb testing.TB, spec, regions string) sudoku.Rules {
+	tb.Helper()
+	r, err := sudoku.ParseRules(spec, regions)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+// loadVariant reads the calibration puzzles of a variant in ../shared.
+func loadVariant(tb testing.TB, name string) []sudoku.Puzzle {
+	tb.Helper()
+	return loadShared(tb, "variants/"+name+".se.txt")
+}
+
+// TestSharedVariantsUnique: every calibration puzzle of
+// ../shared/data/variants has exactly one solution under its variant's
+// rules, which keeps them; as classic puzzles most have several.
+func TestSharedVariantsUnique(t *testing.T) {
+	for _, name := range variantNames {
+		t.Run(name, func(t *testing.T) {
+			s := For(mustRules(t, name, ""))
+			classicMultiple := 0
+			puzzles := loadVariant(t, name)
+			for _, p := range puzzles {
+				r := s.Count(p.Grid, 2)
+				if r.Count != 1 {
+					t.Errorf("%s:%d: %d solutions under %s, want 1", p.Source, p.Line, r.Count, name)
+					continue
+				}
+				if err := s.Rules().CheckSolution(p.Grid, r.Solution); err != nil {
+					t.Errorf("%s:%d: solution %s: %v", p.Source, p.Line, r.Solution, err)
+				}
+				if Count(p.Grid, 2).Count > 1 {
+					classicMultiple++
+				}
+			}
+			if classicMultiple < len(puzzles)/2 {
+				t.Errorf("only %d of %d puzzles have several classic solutions: are the rules used?", classicMultiple, len(puzzles))
+			}
+		})
+	}
+}
+
+// TestTestdataVariants: the variant puzzles of testdata (in every clone)
+// have one solution under their rules: the file's variant, or the rules a
+// line of mixed.txt names.
+func TestTestdataVariants(t *testing.T) {
+	for _, name := range append(slices.Clone(variantNames), "jigsaw", "mixed") {
+		rules := sudoku.Rules{}
+		switch name {
+		case "jigsaw":
+			rules = mustRules(t, name, jigsawLayout)
+		case "mixed":
+		default:
+			rules = mustRules(t, name, "")
+		}
+		f, err := os.Open(filepath.Join("..", "testdata", "puzzles", "variants", name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := sudoku.NewReader(f, name)
+		rd.SetRules(rules)
+		n := 0
+		for p, err := range rd.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := For(p.Rules).Count(p.Grid, 2); r.Count != 1 || (name != "mixed" && !p.Rules.Equal(rules)) {
+				t.Errorf("%s:%d: %d solutions under %s", p.Source, p.Line, r.Count, p.Rules)
+			}
+			n++
+		}
+		f.Close()
+		if n < 4 {
+			t.Errorf("%s: %d puzzles", name, n)
+		}
+	}
+}
+
+// jigsawLayout is a jigsaw's regions layout with no region a plain box.
+const jigsawLayout = "111111222115559922133355922333355992337755992777449968774466668774666868444488888"
+
+// ruleSpecs are the rules the tests solve under: each variant, jigsaw, and
+// some combinations.
+var ruleSpecs = append(slices.Clone(variantNames), "jigsaw", "x,anti-knight", "jigsaw,x", "windoku,x",
+	"anti-king,anti-knight,non-consecutive", "disjoint-groups,asterisk,girandola")
+
+// rulesOf builds the rules of a spec of ruleSpecs.
+func rulesOf(tb testing.TB, spec string) sudoku.Rules {
+	tb.Helper()
+	if strings.Contains(spec, "jigsaw") {
+		return mustRules(tb, spec, jigsawLayout)
+	}
+	return mustRules(tb, spec, "")
+}
+
+// referenceCountRules counts solutions under rules with plain backtracking
+// on the cell with the fewest candidates (Rules.Candidates): slow but
+// simple, and independent of the general solver. It gives up (ok=false)
+// after maxNodes nodes.
+func referenceCountRules(r sudoku.Rules, g sudoku.Grid, limit, maxNodes int) (n int, ok bool) {
+	if r.Check(g) != nil {
+		return 0, true
+	}
+	nodes := 0
+	var rec func() bool
+	rec = func() bool {
+		if nodes++; nodes > maxNodes {
+			return false
+		}
+		cands := r.Candidates(g)
+		best, bestN := -1, 10
+		for i, v := range g {
+			if v == 0 && cands[i].Count() < bestN {
+				best, bestN = i, cands[i].Count()
+			}
+		}
+		if best < 0 {
+			n++
+			return true
+		}
+		for _, d := range cands[best].Slice() {
+			g[best] = uint8(d)
+			if !rec() {
+				return false
+			}
+			if n >= limit {
+				break
+			}
+		}
+		g[best] = 0
+		return true
+	}
+	ok = rec()
+	return n, ok
+}
+
+// TestGeneralAgreesWithTuned: on classic rules the general solver finds
+// the tuned solver's counts, and the same solution when it is unique.
+func TestGeneralAgreesWithTuned(t *testing.T) {
+	g := generalClassic()
+	sets := []struct {
+		name  string
+		n     int
+		limit int
+	}{
+		{"norvig-top95.txt", 0, 2},
+		{"norvig-easy50.txt", 0, 2},
+		{"qqwing-sample220.se121.txt", 0, 2},
+		{"royle-17clue-2000.txt", 300, 2},
+		{"forum-hardest-1106.txt", 100, 2},
+		{"magictour-top1465.txt", 100, 2},
+		{"serg-multisolution-1000.txt", 200, 50},
+	}
+	for _, set := range sets {
+		puzzles := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", set.name), set.n)
+		for _, p := range puzzles {
+			want, got := Count(p.Grid, set.limit), g.Count(p.Grid, set.limit)
+			if got.Count != want.Count || (want.Count == 1 && got.Solution != want.Solution) {
+				t.Errorf("%s:%d: general %d %s, tuned %d %s", set.name, p.Line, got.Count, got.Solution, want.Count, want.Solution)
+			}
+		}
+	}
+}
+
+// TestGeneralAgainstReference compares the general solver's counts under
+// every rule set with plain backtracking, on grids a few cells short of a
+// solution (some unique, some not, some broken by a changed digit).
+func TestGeneralAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, spec := range ruleSpecs {
+		t.Run(spec, func(t *testing.T) {
+			s := For(rulesOf(t, spec))
+			compared := 0
+			for k := range 30 {
+				g := s.RandomGrid(rng)
+				for _, c := range rng.Perm(81)[:25+k] {
+					g[c] = 0
+				}
+				if k%5 == 4 {
+					c := rng.IntN(81)
+					g[c] = uint8(rng.IntN(9) + 1)
+				}
+				got := s.Count(g, 3)
+				want, ok := referenceCountRules(s.Rules(), g, 3, 2e4)
+				if ok && got.Count != want {
+					t.Fatalf("%s: general %d, reference %d", g, got.Count, want)
+				}
+				if ok {
+					compared++
+				}
+				if got.Count > 0 {
+					if err := s.Rules().CheckSolution(g, got.Solution); err != nil {
+						t.Fatalf("%s: solution %s: %v", g, got.Solution, err)
+					}
+				}
+			}
+			if compared < 20 {
+				t.Errorf("the reference finished %d times of 30", compared)
+			}
+		})
+	}
+}
+
+// TestGeneralRandomGrid: random grids keep the rules, come again with the
+// same seed, and make minimal puzzles with one solution.
+func TestGeneralRandomGrid(t *testing.T) {
+	for _, spec := range ruleSpecs {
+		t.Run(spec, func(t *testing.T) {
+			s := For(rulesOf(t, spec))
+			a := s.RandomGrid(rand.New(rand.NewPCG(7, uint64(len(spec)))))
+			b := s.RandomGrid(rand.New(rand.NewPCG(7, uint64(len(spec)))))
+			if a != b {
+				t.Errorf("the same seed gives %s and %s", a, b)
+			}
+			if err := s.Rules().CheckSolution(sudoku.Grid{}, a); err != nil {
+				t.Errorf("random grid %s: %v", a, err)
+			}
+			p := minimalPuzzle(s, rand.New(rand.NewPCG(8, 9)))
+			if r := s.Count(p, 2); r.Count != 1 {
+				t.Errorf("minimal puzzle %s has %d solutions", p, r.Count)
+			}
+			for c := range 81 {
+				if p[c] != 0 {
+					q := p
+					q[c] = 0
+					if s.Count(q, 2).Count != 2 {
+						t.Fatalf("%s is not minimal: without %s it is still unique", p, sudoku.CellName(c))
+					}
+					break
+				}
+			}
+		})
+	}
+}
+
+// TestGeneralEachAndContext: Each visits distinct solutions under the
+// rules, as many as Count finds; a done context stops a search.
+func TestGeneralEachAndContext(t *testing.T) {
+	s := For(mustRules(t, "x", ""))
+	var g sudoku.Grid // empty: very many solutions
+	seen := map[sudoku.Grid]bool{}
+	n := s.Each(g, 20, func(sol sudoku.Grid) bool {
+		if err := s.Rules().CheckSolution(g, sol); err != nil {
+			t.Errorf("solution %s: %v", sol, err)
+		}
+		seen[sol] = true
+		return true
+	})
+	if n != 20 || len(seen) != 20 || s.Count(g, 20).Count != 20 {
+		t.Errorf("Each visited %d (%d distinct), want 20", n, len(seen))
+	}
+	if n := s.Each(g, 20, func(sudoku.Grid) bool { return false }); n != 1 {
+		t.Errorf("Each went on after visit said stop: %d", n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := s.CountStateContext(ctx, s.Rules().StateOf(g, nil), 1<<30)
+	if !r.Stopped || r.Count >= 1<<30 {
+		t.Errorf("a cancelled search: %+v", r)
+	}
+}
+
+// TestSolverCheck: the report under a variant's rules: its conflicts,
+// its unique solution, and the same puzzle's several classic ones.
+func TestSolverCheck(t *testing.T) {
+	x := For(mustRules(t, "x", ""))
+	const puzzle = ".....1.53..............6.......4.........57....79.......539.......7..31.2..5...8." // x.se.txt's first
+	g := mustGrid(t, puzzle)
+	if rep := x.Check(sudoku.NewState(g), 2); rep.Status != Unique || x.Rules().CheckSolution(g, rep.Solution) != nil {
+		t.Errorf("under x: %v %v %s", rep.Status, rep.Err, rep.Solution)
+	}
+	if rep := Check(sudoku.NewState(g), 2); rep.Status != Multiple {
+		t.Errorf("as classic: %v", rep.Status)
+	}
+	bad := g
+	bad[0], bad[40] = 6, 6 // r1c1 and r5c5, on diagonal 1, empty in the puzzle and free of 6 as classic cells
+	rep := x.Check(x.Rules().StateOf(bad, nil), 2)
+	if rep.Status != Invalid || rep.Err == nil || rep.Err.Error() != "digit 6 repeated in diagonal 1: r1c1 and r5c5" {
+		t.Errorf("a conflict on a diagonal: %v %v", rep.Status, rep.Err)
+	}
+	st := x.Rules().StateOf(g, nil)
+	for i := range 9 {
+		st.Cands[i*10] = st.Cands[i*10].Without(2)
+	}
+	if rep := x.Check(st, 2); rep.Status != Unsolvable || rep.Err == nil || rep.Err.Error() != "no 2 left in diagonal 1" {
+		t.Errorf("no room for 2 on a diagonal: %v %v", rep.Status, rep.Err)
+	}
+	if rep := For(sudoku.Rules{}).Check(sudoku.NewState(g), 2); rep.Status != Multiple {
+		t.Errorf("For(classic): %v", rep.Status)
+	}
+}
+
+// FuzzCountRules checks the general solver on arbitrary grids under rules
+// picked by the first byte: on classic rules it agrees with the tuned
+// solver (count, and the solution when unique); under any rules its
+// solutions keep them and its counts agree with plain backtracking.
+func FuzzCountRules(f *testing.F) {
+	f.Add([]byte("\x00" + "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+	f.Add([]byte("\x01" + ".....1.53..............6.......4.........57....79.......539.......7..31.2..5...8."))
+	f.Add([]byte("\x07" + "8.........95.......76.........426798...571243...893165......916....3.487....1.532"))
+	f.Add([]byte("\x0a11"))
+	f.Add([]byte(""))
+	specs := append([]string{""}, ruleSpecs...)
+	solvers := make([]Solver, len(specs))
+	for i, spec := range specs {
+		solvers[i] = For(rulesOf(f, spec))
+	}
+	solvers[0] = generalClassic()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var g sudoku.Grid
+		k := 0
+		if len(data) > 0 {
+			k, data = int(data[0])%len(solvers), data[1:]
+		}
+		for i := 0; i < len(data) && i < 81; i++ {
+			if c := data[i]; c >= '1' && c <= '9' {
+				g[i] = c - '0'
+			}
+		}
+		s := solvers[k]
+		r := s.Count(g, 3)
+		if r.Count > 0 {
+			if err := s.Rules().CheckSolution(g, r.Solution); err != nil {
+				t.Fatalf("%s under %s: solution %s: %v", g, s.Rules(), r.Solution, err)
+			}
+		}
+		if k == 0 {
+			if want := Count(g, 3); want.Count != r.Count || (want.Count == 1 && want.Solution != r.Solution) {
+				t.Fatalf("%s: general %d %s, tuned %d %s", g, r.Count, r.Solution, want.Count, want.Solution)
+			}
+		}
+		if ref, ok := referenceCountRules(s.Rules(), g, 3, 2e4); ok && ref != r.Count {
+			t.Fatalf("%s under %s: general %d, reference %d", g, s.Rules(), r.Count, ref)
+		}
+	})
+}
+
+// minimalPuzzle makes a minimal puzzle under a solver's rules, as the
+// variants' calibration puzzles were made: a random grid, then clues
+// removed in random order while the solution stays unique.
+func minimalPuzzle(s Solver, rng *rand.Rand) sudoku.Grid {
+	g := s.RandomGrid(rng)
+	for _, c := range rng.Perm(81) {
+		v := g[c]
+		g[c] = 0
+		if s.Count(g, 2).Count != 1 {
+			g[c] = v
+		}
+	}
+	return g
+}
+
+// classicLike returns, for each puzzle, a minimal classic puzzle with as
+// many clues (made as minimalPuzzle does; royle-17clue's for 17 clues or
+// fewer, and the nearest count above when none has as many): the
+// classic reference of "variant solve within 3x of classic per puzzle of
+// the same clue count".
+var classicLike = func() func(tb testing.TB, puzzles []sudoku.Puzzle) []sudoku.Grid {
+	var once sync.Once
+	byClues := map[int][]sudoku.Grid{}
+	return func(tb testing.TB, puzzles []sudoku.Puzzle) []sudoku.Grid {
+		once.Do(func() {
+			for _, p := range loadTestdata(tb, "royle-17clue-2000.txt")[:200] {
+				byClues[17] = append(byClues[17], p.Grid)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 2000 {
+				g := minimalPuzzle(Solver{}, rng)
+				byClues[g.Givens()] = append(byClues[g.Givens()], g)
+			}
+		})
+		used := map[int]int{}
+		out := make([]sudoku.Grid, len(puzzles))
+		for i, p := range puzzles {
+			c := max(p.Grid.Givens(), 17)
+			for len(byClues[c]) == 0 {
+				c++
+			}
+			out[i] = byClues[c][used[c]%len(byClues[c])]
+			used[c]++
+		}
+		return out
+	}
+}()
+
+// benchmarkSolver is benchmarkSet through a Solver, and reports the mean
+// number of clues of the set beside its speed.
+func benchmarkSolver(b *testing.B, s Solver, puzzles []sudoku.Puzzle) {
+	guesses, clues := 0, 0
+	for _, p := range puzzles {
+		clues += p.Grid.Givens()
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range puzzles {
+			r := s.Count(p.Grid, 2)
+			guesses += r.Guesses
+		}
+	}
+	n := float64(b.N * len(puzzles))
+	b.ReportMetric(n/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(guesses)/n, "guesses/puzzle")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/puzzle")
+	b.ReportMetric(float64(clues)/float64(len(puzzles)), "clues/puzzle")
+}
+
+// BenchmarkVariants solves the calibration puzzles of each variant of
+// ../shared/data/variants with the general solver (counting to 2), and,
+// interleaved, minimal classic puzzles of the same clue counts with the
+// tuned solver: classic-ns/puzzle is theirs, x-classic the ratio.
+func BenchmarkVariants(b *testing.B) {
+	for _, name := range variantNames {
+		b.Run(name, func(b *testing.B) {
+			puzzles := loadVariant(b, name)
+			classic := classicLike(b, puzzles)
+			s := For(mustRules(b, name, ""))
+			clues, guesses := 0, 0
+			for _, p := range puzzles {
+				clues += p.Grid.Givens()
+			}
+			var variant, tuned time.Duration
+			b.ResetTimer()
+			for range b.N {
+				start := time.Now()
+				for _, p := range puzzles {
+					guesses += s.Count(p.Grid, 2).Guesses
+				}
+				mid := time.Now()
+				for _, g := range classic {
+					Count(g, 2)
+				}
+				variant += mid.Sub(start)
+				tuned += time.Since(mid)
+			}
+			n := float64(b.N * len(puzzles))
+			b.ReportMetric(n/variant.Seconds(), "puzzles/s")
+			b.ReportMetric(float64(variant.Nanoseconds())/n, "ns/puzzle")
+			b.ReportMetric(float64(guesses)/n, "guesses/puzzle")
+			b.ReportMetric(float64(clues)/float64(len(puzzles)), "clues/puzzle")
+			b.ReportMetric(float64(tuned.Nanoseconds())/n, "classic-ns/puzzle")
+			b.ReportMetric(variant.Seconds()/tuned.Seconds(), "x-classic")
+		})
+	}
+}
+
+// generalClassic is the general solver on classic rules, which For never
+// gives (classic rules go to the tuned solver): for cross-checks and
+// benchmarks.
+func generalClassic() Solver { return Solver{t: newTables(sudoku.Rules{})} }
+
+// BenchmarkGeneralClassic solves classic sets of testdata with the general
+// solver, beside the tuned solver's figures of the same sets.
+func BenchmarkGeneralClassic(b *testing.B) {
+	for _, name := range []string{"royle-17clue-2000.txt", "norvig-top95.txt", "qqwing-sample220.se121.txt", "norvig-easy50.txt"} {
+		b.Run(name, func(b *testing.B) { benchmarkSolver(b, generalClassic(), loadTestdata(b, name)) })
+		b.Run(name+"/tuned", func(b *testing.B) { benchmarkSolver(b, Solver{}, loadTestdata(b, name)) })
+	}
+}
