@@ -117,47 +117,6 @@ func rulesOf(tb testing.TB, spec string) sudoku.Rules {
 	return mustRules(tb, spec, "")
 }
 
-// referenceCountRules counts solutions under rules with plain backtracking
-// on the cell with the fewest candidates (Rules.Candidates): slow but
-// simple, and independent of the general solver. It gives up (ok=false)
-// after maxNodes nodes.
-func referenceCountRules(r sudoku.Rules, g sudoku.Grid, limit, maxNodes int) (n int, ok bool) {
-	if r.Check(g) != nil {
-		return 0, true
-	}
-	nodes := 0
-	var rec func() bool
-	rec = func() bool {
-		if nodes++; nodes > maxNodes {
-			return false
-		}
-		cands := r.Candidates(g)
-		best, bestN := -1, 10
-		for i, v := range g {
-			if v == 0 && cands[i].Count() < bestN {
-				best, bestN = i, cands[i].Count()
-			}
-		}
-		if best < 0 {
-			n++
-			return true
-		}
-		for _, d := range cands[best].Slice() {
-			g[best] = uint8(d)
-			if !rec() {
-				return false
-			}
-			if n >= limit {
-				break
-			}
-		}
-		g[best] = 0
-		return true
-	}
-	ok = rec()
-	return n, ok
-}
-
 // TestGeneralAgreesWithTuned: on classic rules the general solver finds
 // the tuned solver's counts, and the same solution when it is unique.
 func TestGeneralAgreesWithTuned(t *testing.T) {
@@ -205,7 +164,7 @@ func TestGeneralAgainstReference(t *testing.T) {
 					g[c] = uint8(rng.IntN(9) + 1)
 				}
 				got := s.Count(g, 3)
-				want, ok := referenceCountRules(s.Rules(), g, 3, 2e4)
+				want, ok := referenceCountUnder(s.Rules(), g, nil, 3, 2e4)
 				if ok && got.Count != want {
 					t.Fatalf("%s: general %d, reference %d", g, got.Count, want)
 				}
@@ -353,7 +312,7 @@ func FuzzCountRules(f *testing.F) {
 				t.Fatalf("%s: general %d %s, tuned %d %s", g, r.Count, r.Solution, want.Count, want.Solution)
 			}
 		}
-		if ref, ok := referenceCountRules(s.Rules(), g, 3, 2e4); ok && ref != r.Count {
+		if ref, ok := referenceCountUnder(s.Rules(), g, nil, 3, 2e4); ok && ref != r.Count {
 			t.Fatalf("%s under %s: general %d, reference %d", g, s.Rules(), r.Count, ref)
 		}
 	})

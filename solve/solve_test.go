@@ -14,23 +14,35 @@ import (
 )
 
 // referenceCount counts solutions up to limit with plain backtracking on the
-// most constrained cell: slow but simple, and independent of the solver
+// most constrained cell: slow but simple, and independent of the solvers
 // under test. It gives up (ok=false) after maxNodes nodes.
 func referenceCount(g sudoku.Grid, limit, maxNodes int) (n int, ok bool) {
-	if g.Validate() != nil {
+	return referenceCountUnder(sudoku.Rules{}, g, nil, limit, maxNodes)
+}
+
+// referenceCountUnder is referenceCount under any rules
+// (Rules.Candidates), where an empty cell takes only the digits its marks
+// hold when marks is not nil (a candidate state).
+func referenceCountUnder(r sudoku.Rules, g sudoku.Grid, marks *[81]sudoku.Digits, limit, maxNodes int) (n int, ok bool) {
+	if r.Check(g) != nil {
 		return 0, true
 	}
 	nodes := 0
 	var rec func() bool
 	rec = func() bool {
-		nodes++
-		if nodes > maxNodes {
+		if nodes++; nodes > maxNodes {
 			return false
 		}
-		cands := g.Candidates()
+		cands := r.Candidates(g)
 		best, bestN := -1, 10
 		for i, v := range g {
-			if v == 0 && cands[i].Count() < bestN {
+			if v != 0 {
+				continue
+			}
+			if marks != nil {
+				cands[i] &= marks[i]
+			}
+			if cands[i].Count() < bestN {
 				best, bestN = i, cands[i].Count()
 			}
 		}
@@ -328,45 +340,7 @@ func FuzzCount(f *testing.F) {
 // referenceCountState counts the solutions of a candidate state with plain
 // backtracking: an empty cell takes only digits its marks hold.
 func referenceCountState(st *sudoku.State, limit, maxNodes int) (n int, ok bool) {
-	if st.Grid().Validate() != nil {
-		return 0, true
-	}
-	g, marks := st.Grid(), st.Cands
-	nodes := 0
-	var rec func() bool
-	rec = func() bool {
-		nodes++
-		if nodes > maxNodes {
-			return false
-		}
-		cands := g.Candidates()
-		best, bestN := -1, 10
-		for i, v := range g {
-			if v == 0 {
-				cands[i] &= marks[i]
-				if cands[i].Count() < bestN {
-					best, bestN = i, cands[i].Count()
-				}
-			}
-		}
-		if best < 0 {
-			n++
-			return true
-		}
-		for _, d := range cands[best].Slice() {
-			g[best] = uint8(d)
-			if !rec() {
-				return false
-			}
-			if n >= limit {
-				break
-			}
-		}
-		g[best] = 0
-		return true
-	}
-	ok = rec()
-	return n, ok
+	return referenceCountUnder(sudoku.Rules{}, st.Grid(), &st.Cands, limit, maxNodes)
 }
 
 // TestCountState checks solving from candidate states: a puzzle's own
