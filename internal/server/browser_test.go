@@ -218,12 +218,7 @@ func TestBrowser(t *testing.T) {
 // at least 500 px wide) the board fits the width and nothing scrolls
 // sideways; the dark theme darkens the page.
 func TestBrowserNarrow(t *testing.T) {
-	s, err := New(Options{Config: config.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
+	ts := newTestServer(t, Options{})
 	ctx := browser(t, 800, 800)
 	do(t, ctx, "load", chromedp.EmulateViewport(360, 800, chromedp.EmulateMobile), chromedp.Navigate(ts.URL+"/"), idle())
 	viewport := eval[float64](t, ctx, `window.innerWidth`)
@@ -282,12 +277,7 @@ var struckShot = flag.String("struck-screenshot", "", "write TestBrowserStatusSt
 // through, fully opaque, in a colour of their own that contrasts with the
 // cell as text should (3:1 at least), in the light and the dark theme.
 func TestBrowserStatusStrikes(t *testing.T) {
-	s, err := New(Options{Config: config.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
+	ts := newTestServer(t, Options{})
 	ctx := browser(t, 1280, 900)
 	status := `document.querySelector('#status').dataset.status`
 	do(t, ctx, "load",
@@ -363,12 +353,7 @@ func TestBrowserStatusStrikes(t *testing.T) {
 // band (ER 10.0+, past the levels in the selector) comes within seconds,
 // with its rating; a generation can be cancelled.
 func TestBrowserRatingBox(t *testing.T) {
-	s, err := New(Options{Config: config.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
+	ts := newTestServer(t, Options{})
 	ctx := browser(t, 1280, 900)
 	er := `(document.querySelector('#rating dd') || {}).textContent || ""`
 	rate := func(what string) {
