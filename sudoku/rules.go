@@ -773,7 +773,7 @@ func (r Rules) StateOf(g Grid, cands *[81]Digits) *State {
 		return StateOf(g, cands)
 	}
 	allowed := r.Candidates(g)
-	s := &State{Values: g}
+	s := &State{Values: g, Rules: r}
 	for i, v := range g {
 		if v != 0 {
 			continue
@@ -792,7 +792,7 @@ func (r Rules) StateOf(g Grid, cands *[81]Digits) *State {
 // left in a house ("no 7 left in diagonal 2").
 func (r Rules) CheckState(st *State) error {
 	if r.IsClassic() {
-		return st.Check()
+		return (&State{Values: st.Values, Cands: st.Cands}).Check()
 	}
 	if err := r.Check(st.Grid()); err != nil {
 		return err
@@ -816,4 +816,19 @@ func (r Rules) CheckState(st *State) error {
 		}
 	}
 	return nil
+}
+
+// place removes digit d, just placed in cell, from the candidates of the
+// cell's peers under the rules, and, with non-consecutive, d-1 and d+1 from
+// its orthogonal neighbours.
+func (r Rules) place(s *State, cell, d int) {
+	bit := Digits(1) << d
+	for p := range r.s.peers[cell].All() {
+		s.Cands[p] &^= bit
+	}
+	if r.s.has[NonConsecutive] {
+		for p := range r.s.partners[NonConsecutive][cell].All() {
+			s.Cands[p] &^= (bit<<1 | bit>>1) & AllDigits
+		}
+	}
 }

@@ -271,3 +271,47 @@ func TestRulesCandidatesAndState(t *testing.T) {
 		t.Errorf("CheckState = %v, want no 7 left in diagonal 1", err)
 	}
 }
+
+// TestStateFollowsItsRules checks that a state made under rules carries
+// them: placing a digit removes it along a diagonal and a knight's move,
+// non-consecutive removes the digits next to it from the neighbours, and
+// Check finds a digit with no place left in an extra house.
+func TestStateFollowsItsRules(t *testing.T) {
+	var g Grid
+	x := mustRules(t, "x,anti-knight", "")
+	st := x.StateOf(g, nil)
+	if !st.Rules.Equal(x) {
+		t.Fatalf("StateOf lost the rules: %v", st.Rules)
+	}
+	st.Place(0, 5) // r1c1
+	for _, c := range []int{80, 40, 11, 19} { // r9c9, r5c5 (diagonal 1), r2c3, r3c2 (knight)
+		if st.Cands[c].Has(5) {
+			t.Errorf("placing 5 at r1c1 left 5 in %s", CellName(c))
+		}
+	}
+	if !st.Cands[58].Has(5) { // r7c5 is no peer of r1c1 under these rules
+		t.Errorf("placing 5 at r1c1 removed 5 from r7c5")
+	}
+	nc := mustRules(t, "non-consecutive", "")
+	st = nc.StateOf(g, nil)
+	st.Place(40, 5) // r5c5
+	for _, c := range []int{31, 49, 39, 41} {
+		if st.Cands[c].Has(4) || st.Cands[c].Has(6) {
+			t.Errorf("placing 5 at r5c5 left 4 or 6 in neighbour %s: %v", CellName(c), st.Cands[c])
+		}
+	}
+	if !st.Cands[30].Has(4) { // r4c4, a diagonal neighbour, keeps 4
+		t.Errorf("r4c4 lost 4")
+	}
+	st = x.StateOf(g, nil)
+	for _, c := range []int{0, 10, 20, 30, 40, 50, 60, 70, 80} {
+		st.Eliminate(c, 7)
+	}
+	if err := st.Check(); err == nil || !strings.Contains(err.Error(), "diagonal 1") {
+		t.Errorf("Check with no 7 left on diagonal 1: %v", err)
+	}
+	classic := NewState(g)
+	if err := classic.Check(); err != nil {
+		t.Errorf("classic empty state: %v", err)
+	}
+}

@@ -12,6 +12,9 @@ import (
 type State struct {
 	Values [81]uint8  // placed digits; 0 for an empty cell
 	Cands  [81]Digits // candidates of the empty cells; 0 for a filled cell
+	// Rules are the rules of the grid; the zero value is classic Sudoku.
+	// Place, Check and the techniques follow them.
+	Rules Rules
 }
 
 // NewState returns the state of a puzzle before any step: each empty cell
@@ -108,7 +111,7 @@ func (s *State) Grid() Grid { return Grid(s.Values) }
 // Marked reports whether the state holds fewer candidates than its placed
 // digits leave: some were eliminated (pencil marks were crossed out).
 func (s *State) Marked() bool {
-	return s.Cands != NewState(s.Grid()).Cands
+	return s.Cands != s.Rules.StateOf(s.Grid(), nil).Cands
 }
 
 // Place puts digit d in cell and removes d from the cell's peers, as a
@@ -116,6 +119,10 @@ func (s *State) Marked() bool {
 func (s *State) Place(cell, d int) {
 	s.Values[cell] = uint8(d)
 	s.Cands[cell] = 0
+	if !s.Rules.IsClassic() {
+		s.Rules.place(s, cell, d)
+		return
+	}
 	for _, p := range Peers[cell] {
 		s.Cands[p] = s.Cands[p].Without(d)
 	}
@@ -197,6 +204,9 @@ var (
 // candidate ("r1c2 has no candidate"), or a digit with no place left in a
 // unit ("no 7 left in row 3").
 func (s *State) Check() error {
+	if !s.Rules.IsClassic() {
+		return s.Rules.CheckState(s)
+	}
 	if err := s.Grid().Validate(); err != nil {
 		return err
 	}
