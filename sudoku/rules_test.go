@@ -283,7 +283,7 @@ func TestStateFollowsItsRules(t *testing.T) {
 	if !st.Rules.Equal(x) {
 		t.Fatalf("StateOf lost the rules: %v", st.Rules)
 	}
-	st.Place(0, 5) // r1c1
+	st.Place(0, 5)                            // r1c1
 	for _, c := range []int{80, 40, 11, 19} { // r9c9, r5c5 (diagonal 1), r2c3, r3c2 (knight)
 		if st.Cands[c].Has(5) {
 			t.Errorf("placing 5 at r1c1 left 5 in %s", CellName(c))
