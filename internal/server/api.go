@@ -41,6 +41,9 @@ func (s *Server) routes() {
 	mux.Handle("/api/v1/hint", api(s, true, s.hint))
 	mux.Handle("/api/v1/generate", api(s, true, s.generate))
 	mux.Handle("/api/v1/print", api(s, true, s.print))
+	mux.Handle("/api/v1/rules", api(s, false, s.rulesOf))
+	mux.Handle("/api/v1/candidates", api(s, false, s.candidates))
+	mux.Handle("/api/v1/variants", get(s.variants))
 	mux.Handle("/api/v1/techniques", get(s.techniques))
 	mux.Handle("/api/v1/levels", get(s.levels))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -79,12 +82,14 @@ func get(run func() (any, error)) http.HandlerFunc {
 const source = "puzzle"
 
 // onePuzzle reads the one puzzle of a request's "puzzle" field, in any
-// format the command line reads.
-func onePuzzle(text string) (sudoku.Puzzle, error) {
+// format the command line reads, under rules unless its label names its
+// own; its digits must keep them.
+func onePuzzle(text string, rules sudoku.Rules) (sudoku.Puzzle, error) {
 	if strings.TrimSpace(text) == "" {
 		return sudoku.Puzzle{}, sudoku.Invalidf("field \"puzzle\" is missing or empty: give a puzzle in any format sudokit reads")
 	}
 	r := sudoku.NewReader(strings.NewReader(text), source)
+	r.SetRules(rules)
 	p, err := r.Next()
 	switch {
 	case errors.Is(err, io.EOF):
@@ -94,9 +99,6 @@ func onePuzzle(text string) (sudoku.Puzzle, error) {
 	}
 	if q, err := r.Next(); !errors.Is(err, io.EOF) {
 		return p, sudoku.Invalidf("field \"puzzle\" holds more than one puzzle (another at line %d): send one per request", max(q.Line, p.Line+1))
-	}
-	if !p.Rules.IsClassic() {
-		return p, sudoku.Invalidf("the puzzle's variant (%s) is not supported by the API yet: sudokit solve --variant solves it", p.Rules)
 	}
 	return p, nil
 }
@@ -128,12 +130,13 @@ func cancelled(ctx context.Context) error {
 
 type solveRequest struct {
 	Puzzle string `json:"puzzle"`
+	rulesFields
 	// MaxSolutions counts solutions up to it (2: proves uniqueness).
 	MaxSolutions int `json:"max_solutions"`
 }
 
 func (s *Server) solve(ctx context.Context, req *solveRequest) (any, error) {
-	p, err := onePuzzle(req.Puzzle)
+	p, err := req.puzzle(req.Puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +151,7 @@ func (s *Server) solve(ctx context.Context, req *solveRequest) (any, error) {
 	// it gets the budget of a grading.
 	budget, cancel := context.WithTimeout(ctx, s.cfg.Budget)
 	defer cancel()
-	rep, err := solve.CheckContext(budget, p.State(), limit)
+	rep, err := solve.For(p.Rules).CheckContext(budget, p.State(), limit)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, cancelled(ctx)
@@ -161,14 +164,16 @@ func (s *Server) solve(ctx context.Context, req *solveRequest) (any, error) {
 
 type gradeRequest struct {
 	Puzzle string `json:"puzzle"`
+	rulesFields
 	// Path adds the solving path; Candidates, the candidates before each
 	// step.
 	Path       bool `json:"path"`
 	Candidates bool `json:"candidates"`
 }
 
+// grade rates a puzzle under its rules: the state it grades carries them.
 func (s *Server) grade(ctx context.Context, req *gradeRequest) (any, error) {
-	p, err := onePuzzle(req.Puzzle)
+	p, err := req.puzzle(req.Puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -184,6 +189,7 @@ func (s *Server) grade(ctx context.Context, req *gradeRequest) (any, error) {
 
 type hintRequest struct {
 	Puzzle string `json:"puzzle"`
+	rulesFields
 	// Depth is 1 (the technique), 2 (where to look) or 3 (the step).
 	Depth int `json:"depth"`
 	// Level is the older name of Depth, still read (a level elsewhere is
@@ -207,7 +213,7 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 	case depth < hint.Technique || depth > hint.Step:
 		return nil, sudoku.Invalidf("field %q must be 1, 2 or 3, not %d", field, depth)
 	}
-	p, err := onePuzzle(req.Puzzle)
+	p, err := req.puzzle(req.Puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -232,6 +238,7 @@ type generateRequest struct {
 	Seed     *uint64  `json:"seed"`
 	// Solution adds each puzzle's solution.
 	Solution bool `json:"solution"`
+	rulesFields
 }
 
 // generateAnswer is generate's answer: the puzzles made, and why fewer
@@ -249,6 +256,10 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 		count = 1
 	case count < 1 || count > MaxGenerateCount:
 		return nil, sudoku.Invalidf("field \"count\" must be 1 to %d, not %d", MaxGenerateCount, count)
+	}
+	rules, err := req.rules()
+	if err != nil {
+		return nil, err
 	}
 	target, err := generate.NewTarget(s.cfg, generate.TargetSpec{Level: req.Level, Rating: req.Rating, Clues: req.Clues, Require: req.Require})
 	if err != nil {
@@ -273,16 +284,20 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	gen, err := generate.New(s.cfg, generate.Options{Seed: seed, Symmetry: sym, Minimal: req.Minimal, Target: target})
+	opt := generate.Options{Seed: seed, Symmetry: sym, Minimal: req.Minimal, Target: target}
+	if err := generateUnder(&opt, rules, method); err != nil {
+		return nil, err
+	}
+	gen, err := generate.New(s.cfg, opt)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opt.GenerateTimeout)
 	defer cancel()
 	ans := generateAnswer{Seed: seed, Puzzles: []json.RawMessage{}}
-	opt := export.Options{WithSolution: req.Solution}
+	rowOpt := export.Options{WithSolution: req.Solution}
 	emit := func(p generate.Puzzle) error {
-		j, err := row(export.Generate, opt, export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
+		j, err := row(export.Generate, rowOpt, export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid, Rules: rules}, Grade: &p.Result, Generated: &p})
 		ans.Puzzles = append(ans.Puzzles, j)
 		return err
 	}
@@ -327,10 +342,11 @@ func seconds(d time.Duration) string {
 
 type printRequest struct {
 	Puzzles []string `json:"puzzles"`
-	Format  string   `json:"format"`
-	Title   string   `json:"title"`
-	Paper   string   `json:"paper"`
-	PerPage int      `json:"per_page"`
+	rulesFields
+	Format  string `json:"format"`
+	Title   string `json:"title"`
+	Paper   string `json:"paper"`
+	PerPage int    `json:"per_page"`
 }
 
 var bookMIME = map[string]string{"pdf": "application/pdf", "svg": "image/svg+xml", "html": "text/html; charset=utf-8"}
@@ -363,10 +379,17 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	} else if err := pageOptions(&opt, len(req.Puzzles)); err != nil {
 		return nil, err
 	}
+	rules, err := req.rules()
+	if err != nil {
+		return nil, err
+	}
 	entries := make([]book.Entry, len(req.Puzzles))
 	var notes []string
 	for i, text := range req.Puzzles {
-		p, err := onePuzzle(text)
+		p, err := onePuzzle(text, rules)
+		if err == nil {
+			err = printable(p.Rules)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
 		}

@@ -11,7 +11,11 @@ import (
 	"github.com/sudokit/sudokit/config"
 )
 
-var fuzzPaths = []string{"/api/v1/solve", "/api/v1/grade", "/api/v1/hint", "/api/v1/generate", "/api/v1/print"}
+var fuzzPaths = []string{"/api/v1/solve", "/api/v1/grade", "/api/v1/hint", "/api/v1/generate", "/api/v1/print",
+	"/api/v1/rules", "/api/v1/candidates"}
+
+// fuzzLayout is a jigsaw layout (testdata/puzzles/variants/jigsaw.regions).
+const fuzzLayout = "111111222115559922133355922333355992337755992777449968774466668774666868444488888"
 
 // FuzzAPI sends any body to every endpoint: the answer is a JSON object,
 // 200 or a client error (400, 413, 422) with a message, never a 500 or a
@@ -36,6 +40,14 @@ func FuzzAPI(f *testing.F) {
 		`{"rating": "1.0-1.2", "symmetry": "none", "minimal": true}`,
 		`{"require": ["x-wingg"], "clues": "10-15"}`, `{"level": "hard", "rating": "9-2"}`,
 		`{"puzzles": ["` + pointing + `"], "format": "html", "paper": "b9", "per_page": 3}`,
+		`{"puzzle": "` + nearlySolvedX + `", "variant": ["x"], "path": true, "candidates": true}`,
+		`{"puzzle": "` + nearlySolvedX + ` variant=x,anti-knight", "depth": 3}`,
+		`{"puzzle": "` + pointing + `", "variant": ["anti-king", "non-consecutive"]}`,
+		`{"puzzle": "..9....4........1..2.8.......4...........8..5.......59...3.9..67.....5.........2.", "variant": ["jigsaw", "x"], "regions": "` + fuzzLayout + `"}`,
+		`{"puzzle": "` + top95First + ` variant=jigsaw regions=` + fuzzLayout + `"}`,
+		`{"variant": ["windoku", "x"]}`, `{"variant": ["jigsaw"], "regions": "12"}`, `{"variant": ["centre-dot", ""]}`,
+		`{"variant": "x"}`, `{"variant": [null]}`, `{"regions": "` + fuzzLayout + `"}`,
+		`{"level": "easy", "variant": ["x"], "seed": 2}`, `{"puzzles": ["` + nearlySolvedX + `"], "variant": ["x"]}`,
 		`{"puzzle": 5}`, `[]`, `null`, `{"puzzle": "\u0000"}`, `{"puzzle": "` + strings.Repeat("123456789", 81) + `"}`,
 	}
 	for i, s := range seeds {

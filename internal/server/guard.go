@@ -231,7 +231,10 @@ func jsonError(err error) error {
 		if typ.Field == "" {
 			return sudoku.Invalidf("the body must be a JSON object, not %s", typ.Value)
 		}
-		return sudoku.Invalidf("field %q must be %s, not %s", typ.Field, kind(typ.Type.Kind().String()), typ.Value)
+		// A field of an embedded struct (the rules' fields) is named by its
+		// path: the request names it alone.
+		field := typ.Field[strings.LastIndex(typ.Field, ".")+1:]
+		return sudoku.Invalidf("field %q must be %s, not %s", field, kind(typ.Type.Kind().String()), typ.Value)
 	}
 	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		return sudoku.Invalidf("unknown field %s", name)

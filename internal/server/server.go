@@ -1,8 +1,10 @@
 // Package server is `sudokit serve`: a local web assistant (one page,
 // embedded, no build step) and the JSON API under /api/v1/ that the page
 // and scripts share. Every endpoint calls the same library entry points as
-// the command line (solve.Check, grade.Grader.Grade, hint.Find, generate,
-// book.Write) and answers in the command line's JSON rows.
+// the command line (solve.For(rules).Check, grade.Grader.Grade, hint.Find,
+// generate, book.Write) and answers in the command line's JSON rows; a
+// request gives its puzzles' rules (variants) as the command line's
+// --variant and --regions do.
 //
 // A server on a user's machine is an attack surface, so the handler
 // refuses what a browser page of another site could send: a Host that is

@@ -2,9 +2,14 @@
 //
 // Structure, top to bottom:
 //
-//  1. Geometry. Cells are 0..80 row-major; UNITS holds the 27 units (rows
-//     0-8, columns 9-17, blocks 18-26) and PEERS the 20 peers of each cell.
-//     A set of digits is a 10-bit mask: bit d for digit d.
+//  1. Geometry and rules. Cells are 0..80 row-major. The rules are data
+//     from the server (POST /api/v1/rules): RULES holds their houses
+//     (rows, columns, boxes or regions, then a variant's), the pair rules
+//     (tied cells whose digits may not differ by given amounts), and what
+//     the page derives from them: the cells tied to each cell, the names
+//     of the houses, each cell's classes (box or region edges, a
+//     variant's shading). Classic until the server answers. A set of
+//     digits is a 10-bit mask: bit d for digit d.
 //
 //  2. State. Everything lives in the one object `state`. The board proper is
 //     three arrays, `values` (0 = empty), `givens` (1 = a puzzle clue) and
@@ -15,7 +20,8 @@
 //     ladder, the path view, toggles) is view state.
 //
 //  3. Derivation. Candidates, conflicts, singles and hidden singles are
-//     never stored: derive() computes them from values and strikes.
+//     never stored: derive() computes them from values and strikes, under
+//     RULES.
 //
 //  4. History and persistence. Every board change goes through commit(),
 //     which pushes a snapshot, bumps state.version (so answers to requests
@@ -32,42 +38,108 @@
 //     body[data-busy], retries a 503 once after Retry-After, and turns an
 //     error body {"error": "..."} into an ApiError.
 //
-//  7. Features: status (debounced solve), load/paste, row-by-row entry,
-//     hint ladder and apply, solving path, rating, new puzzle, downloads,
-//     counters, theme.
+//  7. Features: rules (the variant picker; every request about the board
+//     carries its rules, and the rules an answer echoes, a pasted label's,
+//     become the board's), status (debounced solve), load/paste,
+//     row-by-row entry, hint ladder and apply, solving path, rating, new
+//     puzzle, downloads, counters, theme.
 //
 //  8. Input: keyboard (on document), clicks (delegated), buttons.
 //
-//  9. Init: build the board, restore the saved board, fetch the techniques
-//     and levels, then body[data-ready] = "1".
+//  9. Init: build the board, restore the saved board and its rules, fetch
+//     the techniques, levels and variants, then body[data-ready] = "1".
 
 // ---------------------------------------------------------------- 1. Geometry
 
 const ALL = 0x3fe; // digits 1..9
 const rowOf = (i) => Math.floor(i / 9);
 const colOf = (i) => i % 9;
-const boxOf = (i) => Math.floor(rowOf(i) / 3) * 3 + Math.floor(colOf(i) / 3);
 const cellName = (i) => `r${rowOf(i) + 1}c${colOf(i) + 1}`;
 
-const UNITS = [];
-const UNIT_NAMES = [];
-for (let u = 0; u < 27; u++) {
-  const k = u % 9;
-  const cells = [];
-  for (let j = 0; j < 9; j++) {
-    if (u < 9) cells.push(k * 9 + j);
-    else if (u < 18) cells.push(j * 9 + k);
-    else cells.push((Math.floor(k / 3) * 3 + Math.floor(j / 3)) * 9 + (k % 3) * 3 + (j % 3));
+// --------------------------------------------------------------- 1b. Rules
+
+// The rules of the board are data the server gives (POST /api/v1/rules):
+// the houses (nine cells that hold 1 to 9 once: rows, columns, boxes or a
+// jigsaw's regions, then a variant's diagonals, windows, groups...) and
+// the pair rules (two tied cells whose digits may not differ by one of
+// `differences`: 0 for anti-knight and anti-king, 1 for non-consecutive).
+// The page knows no rule of its own: it derives candidates and conflicts
+// from these tables, and draws them. Until the server answers, the tables
+// are classic's, the rows, columns and boxes.
+
+// classicAnswer is the rules endpoint's answer for classic rules.
+function classicAnswer() {
+  const houses = [];
+  for (let u = 0; u < 27; u++) {
+    const k = u % 9;
+    const cells = [];
+    for (let j = 0; j < 9; j++) {
+      if (u < 9) cells.push(k * 9 + j);
+      else if (u < 18) cells.push(j * 9 + k);
+      else cells.push((Math.floor(k / 3) * 3 + Math.floor(j / 3)) * 9 + (k % 3) * 3 + (j % 3));
+    }
+    const kind = u < 9 ? "row" : u < 18 ? "column" : "block";
+    houses.push({ name: `${kind} ${k + 1}`, kind, cells: cells.map(cellName) });
   }
-  UNITS.push(cells);
-  UNIT_NAMES.push(`${u < 9 ? "row" : u < 18 ? "column" : "block"} ${k + 1}`);
+  return { variant: [], regions: "", label: "", rules: [], houses, pairs: [] };
 }
-const CELL_UNITS = Array.from({ length: 81 }, (_, i) => [rowOf(i), 9 + colOf(i), 18 + boxOf(i)]);
-const PEERS = Array.from({ length: 81 }, (_, i) => {
-  const s = new Set();
-  for (const u of CELL_UNITS[i]) for (const j of UNITS[u]) if (j !== i) s.add(j);
-  return [...s];
-});
+
+// rulesTables turns the rules endpoint's answer into the tables the page
+// works with; null when the answer is not one.
+function rulesTables(a) {
+  if (!a || !Array.isArray(a.houses) || a.houses.length < 27 || !Array.isArray(a.pairs)) return null;
+  const houses = a.houses.map((x) => ({ name: String(x.name), kind: String(x.kind), cells: (x.cells || []).map(parseCell) }));
+  if (houses.some((x) => x.cells.length !== 9 || x.cells.some((c) => c < 0))) return null;
+  // links[i]: the cells tied to cell i, each with the mask of the
+  // differences their digits may not have (bit 0: the same digit).
+  const links = Array.from({ length: 81 }, () => new Map());
+  const tie = (a, b, mask) => {
+    links[a].set(b, (links[a].get(b) || 0) | mask);
+    links[b].set(a, (links[b].get(a) || 0) | mask);
+  };
+  for (const x of houses) for (const a of x.cells) for (const b of x.cells) if (a < b) tie(a, b, 1);
+  const pairs = [];
+  for (const p of a.pairs) {
+    const mask = (p.differences || []).reduce((m, d) => m | (1 << d), 0);
+    const cells = (p.cells || []).map(([x, y]) => [parseCell(x), parseCell(y)]).filter(([x, y]) => x >= 0 && y >= 0);
+    for (const [x, y] of cells) tie(x, y, mask);
+    pairs.push({ rule: String(p.rule), text: String(p.text || ""), mask, cells });
+  }
+  const cellHouses = Array.from({ length: 81 }, () => []);
+  houses.forEach((x, u) => x.cells.forEach((c) => cellHouses[c].push(u)));
+  // The board's look: thick edges between the boxes (or regions), and the
+  // cells of a variant's houses shaded by kind.
+  const region = new Int8Array(81);
+  for (let u = 18; u < 27; u++) for (const c of houses[u].cells) region[c] = u;
+  const cellClass = [];
+  const cellNote = [];
+  for (let i = 0; i < 81; i++) {
+    let cls = "";
+    if (colOf(i) < 8 && region[i] !== region[i + 1]) cls += " edge-r";
+    if (rowOf(i) < 8 && region[i] !== region[i + 9]) cls += " edge-b";
+    const notes = houses[region[i]].kind === "region" ? [houses[region[i]].name] : [];
+    for (const u of cellHouses[i]) {
+      if (u < 27) continue;
+      const kind = houses[u].kind;
+      if (kind !== "window group") notes.push(houses[u].name);
+      if (kind === "disjoint group") cls += ` rule-group g${houses[u].name.replace(/\D/g, "")}`;
+      else if (kind !== "window group") cls += ` rule-${kind.replace(/\s+/g, "-")}`;
+    }
+    cellClass.push(cls);
+    cellNote.push(notes.join(", "));
+  }
+  const byName = new Map(houses.map((x) => [x.name.toLowerCase(), x.cells]));
+  return {
+    variant: Array.isArray(a.variant) ? a.variant.map(String) : [],
+    regions: typeof a.regions === "string" ? a.regions : "",
+    label: typeof a.label === "string" ? a.label : "",
+    words: Array.isArray(a.rules) ? a.rules.map(String) : [],
+    houses, pairs, links, cellHouses, cellClass, cellNote, byName,
+  };
+}
+
+let RULES = rulesTables(classicAnswer());
+const rulesKey = (r) => `${r.variant.join(",")}|${r.regions}`;
 
 function popcount(m) {
   let n = 0;
@@ -95,15 +167,12 @@ function parsePotential(text) {
   const m = /^r([1-9])c([1-9])\s*(=|<>)\s*([1-9])$/.exec(String(text).trim());
   return m ? { cell: (+m[1] - 1) * 9 + (+m[2] - 1), on: m[3] === "=", digit: +m[4] } : null;
 }
-// "row 3", "column 4", "block 9", "cell r4c6" → the cells.
+// "row 3", "column 4", "block 9", "diagonal 1", "cell r4c6" → the cells.
 function unitCells(name) {
-  const text = String(name).trim().toLowerCase();
-  let m = /^(row|column|col|block|box)\s*([1-9])$/.exec(text);
-  if (m) {
-    const base = m[1] === "row" ? 0 : m[1].startsWith("col") ? 9 : 18;
-    return UNITS[base + +m[2] - 1];
-  }
-  m = /^(?:cell\s+)?(r[1-9]c[1-9])$/.exec(text);
+  const text = String(name).trim().toLowerCase().replace(/^(box|col)\b\s*/, (w) => (w.startsWith("box") ? "block " : "column "));
+  const cells = RULES.byName.get(text.replace(/\s+/g, " "));
+  if (cells) return cells;
+  const m = /^(?:cell\s+)?(r[1-9]c[1-9])$/.exec(text);
   return m ? [parseCell(m[1])] : [];
 }
 
@@ -140,30 +209,35 @@ const state = {
   techOrder: new Map(), // technique key → position in the registry
   busy: 0, // requests in flight (and a pending status check)
   ratingOf: null, // the givens line the rating box describes, or null
+  savedRules: null, // the rules the saved board was played under, until they are fetched
 };
 
 // ------------------------------------------------------------- 3. Derivation
 
-// derive computes from digits and strikes: the automatic candidates, the
-// remaining ones (automatic minus struck), the conflicts, the hidden
-// singles and the count of each digit.
+// derive computes from digits and strikes, under the rules: the automatic
+// candidates, the remaining ones (automatic minus struck), the conflicts,
+// the hidden singles and the count of each digit.
 function derive(values, strikes) {
   const auto = new Uint16Array(81);
   const rem = new Uint16Array(81);
   for (let i = 0; i < 81; i++) {
     if (values[i]) continue;
     let m = ALL;
-    for (const p of PEERS[i]) if (values[p]) m &= ~(1 << values[p]);
-    auto[i] = m;
-    rem[i] = m & ~strikes[i];
+    for (const [p, diffs] of RULES.links[i]) {
+      const v = values[p];
+      if (!v) continue;
+      for (let d = 0; d < 9; d++) if (diffs & (1 << d)) m &= ~((1 << (v + d)) | (v - d > 0 ? 1 << (v - d) : 0));
+    }
+    auto[i] = m & ALL;
+    rem[i] = auto[i] & ~strikes[i];
   }
   const conflict = new Uint8Array(81);
-  const conflicts = []; // {unit, digit, cells}
+  const conflicts = []; // {unit, digit, cells} or {rule, digits, cells}
   const hidden = new Uint16Array(81);
-  for (let u = 0; u < 27; u++) {
+  RULES.houses.forEach((house, u) => {
     const where = Array.from({ length: 10 }, () => []);
     const candWhere = Array.from({ length: 10 }, () => []);
-    for (const i of UNITS[u]) {
+    for (const i of house.cells) {
       if (values[i]) where[values[i]].push(i);
       else for (const d of digitsOf(rem[i])) candWhere[d].push(i);
     }
@@ -173,6 +247,15 @@ function derive(values, strikes) {
         for (const i of where[d]) conflict[i] = 1;
       }
       if (!where[d].length && candWhere[d].length === 1) hidden[candWhere[d][0]] |= 1 << d;
+    }
+  });
+  for (const p of RULES.pairs) {
+    for (const [a, b] of p.cells) {
+      const v = values[a], w = values[b];
+      if (v && w && p.mask & (1 << Math.abs(v - w))) {
+        conflicts.push({ rule: p.rule, digits: [v, w], cells: [a, b] });
+        conflict[a] = conflict[b] = 1;
+      }
     }
   }
   const counts = new Uint8Array(10);
@@ -189,7 +272,9 @@ function derived() {
 }
 
 function conflictText(conflicts) {
-  const say = (c) => `${NUMBER_WORDS[c.cells.length]} ${c.digit}s in ${UNIT_NAMES[c.unit]}`;
+  const say = (c) => c.rule
+    ? `${c.rule}: ${c.digits[0] === c.digits[1] ? `${c.digits[0]}s` : `${c.digits[0]} and ${c.digits[1]}`} in ${cellName(c.cells[0])} and ${cellName(c.cells[1])}`
+    : `${NUMBER_WORDS[c.cells.length]} ${c.digit}s in ${RULES.houses[c.unit].name}`;
   const first = conflicts.slice(0, 2).map(say);
   let text = first.join("; ");
   if (conflicts.length > 2) text += ` (and ${conflicts.length - 2} more)`;
@@ -304,6 +389,7 @@ function save() {
       board: encodeSnap(state),
       checkpoint: state.checkpoint && encodeSnap(state.checkpoint),
       prefs: { cands: state.showCands, counters: state.showCounters, pencil: state.pencil, mode: state.mode },
+      rules: { variant: RULES.variant, regions: RULES.regions },
     }));
   } catch {
     // Private mode or a full storage: the board is simply not remembered.
@@ -325,6 +411,10 @@ function restoreSaved() {
   if (typeof p.counters === "boolean") state.showCounters = p.counters;
   if (typeof p.pencil === "boolean") state.pencil = p.pencil;
   if (p.mode === "givens" || p.mode === "solve") state.mode = p.mode;
+  const r = saved.rules || {};
+  if (Array.isArray(r.variant) && r.variant.length) {
+    state.savedRules = { variant: r.variant.map(String), regions: typeof r.regions === "string" ? r.regions : "" };
+  }
   state.version++;
 }
 
@@ -432,7 +522,7 @@ function paint() {
   for (let i = 0; i < 81; i++) {
     const v = view.values[i];
     const s = shown[i];
-    let cls = "cell";
+    let cls = "cell" + RULES.cellClass[i];
     if (v) cls += view.givens[i] ? " given" : " entered";
     if (view.conflict[i]) cls += " conflict";
     if (i === state.selected) cls += " selected";
@@ -448,7 +538,7 @@ function paint() {
       s.cls = cls;
     }
 
-    let label = `row ${rowOf(i) + 1} column ${colOf(i) + 1}, `;
+    let label = `row ${rowOf(i) + 1} column ${colOf(i) + 1}${RULES.cellNote[i] ? ` (${RULES.cellNote[i]})` : ""}, `;
     if (v) {
       if (s.kind !== "v") {
         cellEls[i].replaceChildren(valueEls[i]);
@@ -501,7 +591,9 @@ function paint() {
   if (state.selected >= 0) board.setAttribute("aria-activedescendant", `cell-${state.selected}`);
   else board.removeAttribute("aria-activedescendant");
 
+  board.classList.toggle("variant", RULES.variant.length > 0);
   paintCaption();
+  paintRulesText();
   paintControls(view);
   paintCounters(view);
   scheduleLinks();
@@ -518,6 +610,14 @@ function paintCaption() {
   if (el.caption.textContent !== text) el.caption.textContent = text;
   el.caption.dataset.kind = state.path ? "path" : "givens";
   el.caption.hidden = !text;
+}
+
+// paintRulesText states the rules of a variant under the board's caption:
+// a line per variant, as the server words them.
+function paintRulesText() {
+  const text = RULES.words.length ? `Rules: ${RULES.variant.join(", ")}. ${RULES.words.map((w) => w[0].toUpperCase() + w.slice(1)).join(". ")}.` : "";
+  if (el["rules-text"].textContent !== text) el["rules-text"].textContent = text;
+  el["rules-text"].hidden = !text;
 }
 
 function paintControls(view) {
@@ -555,6 +655,9 @@ const counterEls = { left: [], avail: [] }; // left[d] = {btn, n}; avail[u][d] =
 const counterShown = { left: [], avail: [] };
 
 function buildCounters() {
+  el.counters.replaceChildren();
+  counterShown.left = [];
+  counterShown.avail = [];
   const left = h("div", { className: "left-digits", role: "group", "aria-label": "Digits left to place" });
   for (let d = 1; d <= 9; d++) {
     const n = h("span", { className: "n" }, "9");
@@ -564,13 +667,15 @@ function buildCounters() {
     left.append(btn);
   }
   const tables = h("div", { className: "avail" });
-  for (const [base, title, short] of [[18, "Missing per block", "B"], [0, "Missing per row", "R"], [9, "Missing per column", "C"]]) {
+  const jigsaw = RULES.houses[18].kind === "region";
+  const boxes = jigsaw ? ["Missing per region", "G"] : ["Missing per block", "B"];
+  for (const [base, title, short] of [[18, ...boxes], [0, "Missing per row", "R"], [9, "Missing per column", "C"]]) {
     const head = h("tr", null, h("th", { scope: "col" }, h("span", { className: "sr" }, "unit")));
     for (let d = 1; d <= 9; d++) head.append(h("th", { scope: "col" }, String(d)));
     const body = h("tbody");
     for (let k = 0; k < 9; k++) {
       const u = base + k;
-      const tr = h("tr", null, h("th", { scope: "row", title: UNIT_NAMES[u] }, `${short}${k + 1}`));
+      const tr = h("tr", null, h("th", { scope: "row", title: RULES.houses[u].name }, `${short}${k + 1}`));
       counterEls.avail[u] = [];
       counterShown.avail[u] = [];
       for (let d = 1; d <= 9; d++) {
@@ -582,7 +687,7 @@ function buildCounters() {
     }
     tables.append(h("table", null, h("caption", null, title), h("thead", null, head), body));
   }
-  el.counters.append(h("h3", null, "Left to place"), left, h("h3", null, "Still missing (per block, row, column)"), tables);
+  el.counters.append(h("h3", null, "Left to place"), left, h("h3", null, `Still missing (per ${jigsaw ? "region" : "block"}, row, column)`), tables);
 }
 
 function paintCounters(view) {
@@ -592,7 +697,7 @@ function paintCounters(view) {
   for (let i = 0; i < 81; i++) {
     const v = view.values[i];
     counts[v]++;
-    if (v) for (const u of CELL_UNITS[i]) present[u] |= 1 << v;
+    if (v) for (const u of RULES.cellHouses[i]) if (u < 27) present[u] |= 1 << v;
   }
   for (let d = 1; d <= 9; d++) {
     const left = Math.max(0, 9 - counts[d]);
@@ -772,11 +877,120 @@ function blockedByPath() {
   return true;
 }
 
+// -------------------------------------------------------------------- Rules
+
+// rulesFields are the fields that give the board's rules to a request
+// about its puzzle: none for classic.
+function rulesFields() {
+  if (!RULES.variant.length) return {};
+  return RULES.regions ? { variant: RULES.variant, regions: RULES.regions } : { variant: RULES.variant };
+}
+
+const rulesCache = new Map(); // "variant|regions" → tables
+
+// fetchRules asks the server for rules as data (its 400 says what is wrong
+// with them).
+async function fetchRules(variant, regions) {
+  const key = `${variant.join(",")}|${regions}`;
+  if (rulesCache.has(key)) return rulesCache.get(key);
+  const body = regions ? { variant, regions } : { variant };
+  const t = rulesTables(await request("/api/v1/rules", body));
+  if (!t) throw new ApiError("The server sent no rules.");
+  if (rulesCache.size > 50) rulesCache.clear();
+  rulesCache.set(key, t);
+  rulesCache.set(rulesKey(t), t);
+  return t;
+}
+
+// adoptRules takes the rules an answer echoes ("variant", "regions": a
+// puzzle's label may name its own) when they are not the board's.
+async function adoptRules(res) {
+  const variant = Array.isArray(res.variant) ? res.variant.map(String) : [];
+  const regions = typeof res.regions === "string" ? res.regions : "";
+  if (`${variant.join(",")}|${regions}` === rulesKey(RULES)) return;
+  setRules(await fetchRules(variant, regions));
+}
+
+// setRules plays the board under other rules: what was derived, hinted or
+// rated under the old ones goes. The digits stay (undo does not change
+// the rules). False when they are the board's already.
+function setRules(tables) {
+  if (rulesKey(tables) === rulesKey(RULES)) return false;
+  RULES = tables;
+  closePath(false);
+  clearRating();
+  buildCounters();
+  syncPicker();
+  changed();
+  return true;
+}
+
+// The picker: a checkbox per variant (the server's list), the jigsaw's
+// layout, and Classic. The board takes the ticked rules once the server
+// accepts them; until then #rules-error says why not.
+let pickVersion = 0;
+let pickTimer = 0;
+
+function buildPicker(list) {
+  // The extras first, then jigsaw, whose layout box follows.
+  list = [...list.filter((v) => v.name !== "jigsaw"), ...list.filter((v) => v.name === "jigsaw")];
+  const choices = list.map((v) => h("label", { className: "variant-choice", title: v.rule },
+    h("input", { type: "checkbox", value: v.name, name: "variant" }), ` ${v.name}`));
+  el.variants.replaceChildren(el.variants.querySelector("legend"), ...choices);
+  syncPicker();
+}
+
+// compactLayout drops the whitespace of a layout; shownLayout writes one
+// as nine lines of nine.
+const compactLayout = (text) => String(text).replace(/\s+/g, "");
+const shownLayout = (layout) => (layout.match(/.{1,9}/g) || []).join("\n");
+
+function syncPicker() {
+  for (const b of el.variants.querySelectorAll("input[name=variant]")) b.checked = RULES.variant.includes(b.value);
+  if (RULES.regions && compactLayout(el.regions.value) !== RULES.regions) el.regions.value = shownLayout(RULES.regions);
+  el["regions-box"].hidden = !RULES.variant.includes("jigsaw");
+  el["rules-error"].textContent = "";
+}
+
+async function onPick() {
+  clearTimeout(pickTimer);
+  const variant = [...el.variants.querySelectorAll("input[name=variant]:checked")].map((b) => b.value);
+  const jigsaw = variant.includes("jigsaw");
+  const regions = jigsaw ? compactLayout(el.regions.value) : "";
+  el["regions-box"].hidden = !jigsaw;
+  const version = ++pickVersion;
+  if (jigsaw && !regions) {
+    el["rules-error"].textContent = "A jigsaw needs its layout: type its 81 region ids below.";
+    el.regions.focus();
+    return;
+  }
+  try {
+    const t = await fetchRules(variant, regions);
+    if (version !== pickVersion) return;
+    el["rules-error"].textContent = "";
+    if (setRules(t)) message(t.variant.length ? `Rules: ${t.variant.join(", ")}.` : "Classic rules.", "ok");
+  } catch (e) {
+    if (version === pickVersion) el["rules-error"].textContent = `Not applied: ${e.message}`;
+  }
+}
+
+// restoreRules fetches the rules the saved board was played under.
+async function restoreRules() {
+  const saved = state.savedRules;
+  state.savedRules = null;
+  if (!saved) return;
+  try {
+    RULES = await fetchRules(saved.variant, saved.regions);
+  } catch (e) {
+    message(`The saved board's rules (${saved.variant.join(", ")}) are not available: ${e.message}`, "error");
+  }
+}
+
 // ------------------------------------------------------------------- Status
 
 let statusTimer = 0;
 let statusScheduled = false;
-const statusCache = new Map(); // statusPuzzle text → solve answer
+const statusCache = new Map(); // statusPuzzle key (rules and text) → solve answer
 
 function setStatus(word, text) {
   state.status = { word, text };
@@ -790,8 +1004,13 @@ function setStatus(word, text) {
 function statusPuzzle() {
   const d = derived();
   const struck = d.auto.some((m, i) => !state.values[i] && m & state.strikes[i]);
-  return struck ? { ...candidateGrid(), struck } : { text: boardLine(), struck };
+  const q = struck ? { ...candidateGrid(), struck } : { text: boardLine(), struck };
+  q.key = statusKey(q.text);
+  return q;
 }
+
+// statusKey names a state's answer in statusCache: its rules and its text.
+const statusKey = (text) => `${rulesKey(RULES)}\n${text}`;
 
 // refreshStatus updates #status at once when it can be known without the
 // server (empty board, a conflict, a cell without candidates, a state seen
@@ -800,7 +1019,7 @@ function refreshStatus() {
   if (state.path) return;
   const q = statusPuzzle();
   const d = derived();
-  const local = !countFilled() || d.conflicts.length || q.error || statusCache.has(q.text);
+  const local = !countFilled() || d.conflicts.length || q.error || statusCache.has(q.key);
   if (local) {
     cancelStatusCheck();
     showStatusOf(q);
@@ -825,27 +1044,27 @@ async function runStatusCheck() {
   const q = statusPuzzle();
   let pending = null;
   try {
-    if (!q.error && !statusCache.has(q.text) && countFilled() && !derived().conflicts.length) {
-      pending = request("/api/v1/solve", { puzzle: q.text });
+    if (!q.error && !statusCache.has(q.key) && countFilled() && !derived().conflicts.length) {
+      pending = request("/api/v1/solve", { puzzle: q.text, ...rulesFields() });
     }
   } finally {
     statusScheduled = false;
     busyDec();
   }
   try {
-    if (pending) rememberStatus(q.text, await pending);
+    if (pending) rememberStatus(q.key, await pending);
   } catch (e) {
-    if (q.text === statusPuzzle().text) setStatus("error", e.message);
+    if (q.key === statusPuzzle().key) setStatus("error", e.message);
     return;
   }
   const now = statusPuzzle();
-  if (q.text === now.text && !state.path) showStatusOf(now);
+  if (q.key === now.key && !state.path) showStatusOf(now);
 }
 
-// rememberStatus keeps the solve answer for a state (statusPuzzle's text).
-function rememberStatus(text, res) {
+// rememberStatus keeps the solve answer for a state (statusPuzzle's key).
+function rememberStatus(key, res) {
   if (statusCache.size > 200) statusCache.delete(statusCache.keys().next().value);
-  statusCache.set(text, res);
+  statusCache.set(key, res);
 }
 
 // showStatusOf shows the status of q, statusPuzzle's answer for the board.
@@ -854,7 +1073,7 @@ function showStatusOf(q) {
   if (!countFilled()) return setStatus("empty", "Empty board: paste, type or generate a puzzle.");
   if (d.conflicts.length) return setStatus("invalid", conflictText(d.conflicts));
   if (q.error) return setStatus("unsolvable", `No solution: ${q.error}`);
-  const res = statusCache.get(q.text);
+  const res = statusCache.get(q.key);
   if (!res) return;
   const entered = state.values.some((v, i) => v && !state.givens[i]);
   const wrong = [entered && "a digit you entered", q.struck && "a candidate you struck"].filter(Boolean).join(" or ");
@@ -876,6 +1095,8 @@ function showStatusOf(q) {
 // ignoring spaces and box lines), to show the conflicts of a puzzle the
 // server refuses. null when the text is not that.
 function localGrid(text) {
+  const one = /(?:^|\s)([1-9.0_*]{81})(?=\s|$)/.exec(String(text));
+  if (one) return one[1].replace(/[0_*]/g, ".");
   let cells = "";
   for (const line of String(text).split(/\r?\n/)) {
     if (/^[\s\-+|=*]*$/.test(line)) continue;
@@ -916,19 +1137,35 @@ async function onLoad() {
     return;
   }
   try {
-    const res = await request("/api/v1/solve", { puzzle: text });
+    const res = await request("/api/v1/solve", { puzzle: text, ...rulesFields() });
     if (!res.puzzle || res.puzzle.length !== 81) throw new ApiError(cleanError(res.error) || "The server sent no puzzle.");
+    // The puzzle's label may name its own rules: the board takes them.
+    await adoptRules(res);
     // With pencil marks the answer is about them: the board asks again.
-    if (res.status && !res.candidates) rememberStatus(res.puzzle, res);
+    if (res.status && !res.candidates) rememberStatus(statusKey(res.puzzle), res);
     loadPuzzle(res.puzzle, res.candidates);
     const n = [...res.puzzle].filter((c) => c !== ".").length;
     const marksNote = res.candidates ? ", with its pencil marks" : "";
     message(res.error ? cleanError(res.error) : `Loaded ${n} givens${marksNote}.`, res.error ? "error" : "ok");
   } catch (e) {
     const local = e.status === 400 ? localGrid(text) : null;
-    if (local) loadPuzzle(local, null);
+    if (local) {
+      // Its digits break the rules: show them on the board, under the
+      // rules its label names.
+      await adoptRules(labelRules(text)).catch(() => {});
+      loadPuzzle(local, null);
+    }
     message(e.message, "error");
   }
+}
+
+// labelRules reads the rules a pasted line's label names (variant=x,
+// regions=...), as the answers name them; the board's when it names none.
+function labelRules(text) {
+  const v = /(?:^|\s)variant=(\S+)/.exec(text);
+  if (!v) return { variant: RULES.variant, regions: RULES.regions };
+  const r = /(?:^|\s)regions=(\S+)/.exec(text);
+  return { variant: v[1] === "classic" ? [] : v[1].split(","), regions: r ? r[1] : "" };
 }
 
 // ----------------------------------------------------------- Row-by-row entry
@@ -1047,7 +1284,7 @@ function toggleStrike(i, d) {
   }
   const bit = 1 << d;
   if (!(derived().auto[i] & bit)) {
-    message(`${d} is not a candidate of ${cellName(i)}: a peer holds it.`);
+    message(`${d} is not a candidate of ${cellName(i)}: a digit it sees rules it out.`);
     return;
   }
   message("");
@@ -1143,7 +1380,7 @@ async function onHint() {
   const version = state.version;
   state.hintPending = true;
   try {
-    const res = await request("/api/v1/hint", { puzzle: grid.text, depth: level });
+    const res = await request("/api/v1/hint", { puzzle: grid.text, depth: level, ...rulesFields() });
     if (version !== state.version || state.path) return;
     if (!res.hint) {
       el["hint-step"].textContent = "";
@@ -1252,7 +1489,7 @@ async function onPathOpen() {
   const version = state.version;
   el["path-open"].disabled = true;
   try {
-    const res = await request("/api/v1/grade", { puzzle: line, path: true, candidates: true });
+    const res = await request("/api/v1/grade", { puzzle: line, path: true, candidates: true, ...rulesFields() });
     if (version !== state.version) return;
     if (!Array.isArray(res.path) || !res.path.length) {
       message(cleanError(res.error) || `No solving path (${res.status}).`, "error");
@@ -1351,11 +1588,13 @@ async function onRate() {
   if (!countGivens()) return message("No givens to rate: load or enter a puzzle first.", "error");
   el.rate.disabled = true;
   const line = givensLine();
+  const rules = rulesKey(RULES);
+  const same = () => line === givensLine() && rules === rulesKey(RULES);
   try {
-    const res = await request("/api/v1/grade", { puzzle: line });
-    if (line === givensLine()) showRating(res);
+    const res = await request("/api/v1/grade", { puzzle: line, ...rulesFields() });
+    if (same()) showRating(res);
   } catch (e) {
-    if (line === givensLine()) showRating({ error: e.message });
+    if (same()) showRating({ error: e.message });
   } finally {
     el.rate.disabled = false;
   }
@@ -1393,7 +1632,8 @@ async function onNew() {
   btn.textContent = "Cancel";
   btn.title = "Generating: press to cancel";
   el.form.classList.add("generating");
-  const what = `Generating a ${rating ? `puzzle rated ${rating}` : `${level} puzzle`}…`;
+  const kind = RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
+  const what = `Generating a ${rating ? `${kind}puzzle rated ${rating}` : `${level} ${kind}puzzle`}…`;
   const start = Date.now();
   const tick = () => {
     const s = Math.round((Date.now() - start) / 1000);
@@ -1402,12 +1642,14 @@ async function onNew() {
   tick();
   const ticker = setInterval(tick, 1000);
   try {
-    const res = await request("/api/v1/generate", rating ? { rating, count: 1 } : { level, count: 1 }, { signal: generating.signal });
+    const res = await request("/api/v1/generate", { ...(rating ? { rating } : { level }), count: 1, ...rulesFields() }, { signal: generating.signal });
     const p = res.puzzles && res.puzzles[0];
     if (!p || !p.puzzle) throw new ApiError(cleanError(res.error) || "No puzzle was made.");
+    await adoptRules(p);
     loadPuzzle(p.puzzle, null);
     showRating(p);
-    message(`New ${p.level || ""} puzzle: ER ${fmt(p.er)}, ${p.clues || countGivens()} clues.`, "ok");
+    const kind = RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
+    message(`New ${p.level || ""} ${kind}puzzle: ER ${fmt(p.er)}, ${p.clues || countGivens()} clues.`.replace(/\s+/g, " "), "ok");
   } catch (e) {
     message(e.status === -1 ? "Generation cancelled." : e.message, e.status === -1 ? "info" : "error");
   } finally {
@@ -1427,7 +1669,7 @@ async function onDownload(format) {
   const btn = el[`download-${format}`];
   btn.disabled = true;
   try {
-    const { blob, note } = await request("/api/v1/print", { puzzles: [givensLine()], format, title: "sudokit" }, { binary: true });
+    const { blob, note } = await request("/api/v1/print", { puzzles: [givensLine()], format, title: "sudokit", ...rulesFields() }, { binary: true });
     const url = URL.createObjectURL(blob);
     const a = h("a", { href: url, download: `sudoku.${format}`, hidden: true });
     document.body.append(a);
@@ -1627,6 +1869,15 @@ function bind() {
   on("download-pdf", () => onDownload("pdf"));
   on("download-svg", () => onDownload("svg"));
   on("theme", onTheme);
+  on("rules-classic", () => {
+    for (const b of el.variants.querySelectorAll("input[name=variant]")) b.checked = false;
+    onPick();
+  });
+  el.variants.addEventListener("change", onPick);
+  el.regions.addEventListener("input", () => {
+    clearTimeout(pickTimer);
+    pickTimer = setTimeout(onPick, 400);
+  });
   el.paste.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
@@ -1658,7 +1909,8 @@ function bind() {
 // ------------------------------------------------------------------- 9. Init
 
 async function loadMeta() {
-  const [techs, levels] = await Promise.allSettled([request("/api/v1/techniques"), request("/api/v1/levels")]);
+  const [techs, levels, variants] = await Promise.allSettled([request("/api/v1/techniques"), request("/api/v1/levels"), request("/api/v1/variants")]);
+  if (variants.status === "fulfilled" && Array.isArray(variants.value)) buildPicker(variants.value);
   if (techs.status === "fulfilled" && Array.isArray(techs.value)) {
     techs.value.forEach((t, n) => {
       state.techNames.set(t.key, t.name);
@@ -1684,8 +1936,9 @@ async function init() {
   restoreTheme();
   paintTheme();
   buildBoard();
-  buildCounters();
   restoreSaved();
+  await restoreRules();
+  buildCounters();
   bind();
   paintRowLabel();
   paint();
