@@ -154,3 +154,30 @@ func (p Puzzle) LabelWithRules() string {
 		return p.Label + " " + rules
 	}
 }
+
+// joinMetadata joins .sdk metadata lines into a label, "author: Ruud;
+// level: Easy", with the fields that carry the rules, wherever they were
+// (sudokit writes them in the description), at its end, apart from the
+// separators: "description: id7; level: easy variant=x".
+func joinMetadata(meta []string) string {
+	var rules []string
+	parts := make([]string, 0, len(meta))
+	for _, m := range meta {
+		if !strings.Contains(m, variantField) && !strings.Contains(m, regionsField) {
+			parts = append(parts, m)
+			continue
+		}
+		var kept []string
+		for _, f := range strings.Fields(m) {
+			if strings.HasPrefix(f, variantField) || strings.HasPrefix(f, regionsField) {
+				rules = append(rules, f)
+			} else {
+				kept = append(kept, f)
+			}
+		}
+		if name, _, _ := strings.Cut(m, ": "); len(kept) > 1 || len(kept) == 1 && kept[0] != name+":" {
+			parts = append(parts, strings.Join(kept, " "))
+		}
+	}
+	return strings.TrimSpace(strings.Join(parts, "; ") + " " + strings.Join(rules, " "))
+}

@@ -50,6 +50,13 @@ func TestReaderRules(t *testing.T) {
 			[]string{"error in.txt:1: the line gives a jigsaw layout after the puzzle and a regions= field: give one"}},
 		{"layout field and disjoint groups", one + " " + jigsawLayout + " variant=disjoint-groups\n",
 			[]string{"error in.txt:1: variants jigsaw and disjoint-groups do not go together: disjoint groups are places inside the boxes, which jigsaw's regions replace"}},
+		{"sdk metadata", "#Did7 variant=x\n#Leasy\n" + strings.Repeat(".........\n", 9),
+			[]string{"3 x [description: id7; level: easy]"}},
+		{"sdk metadata, the rules alone", "#Dvariant=x\n#Leasy\n" + strings.Repeat(".........\n", 9),
+			[]string{"3 x [level: easy]"}},
+		{"opensudoku note", "<opensudoku>\n<name>n</name>\n<game data=\"" + strings.Repeat("0", 81) + "\" note=\"ED=1.2/1.2/1.2 variant=anti-king\"/>\n" +
+			"<game data=\"" + strings.Repeat("0", 81) + "\" note=\"variant=xx\"/>\n</opensudoku>\n",
+			[]string{"3 anti-king [n]", `error in.txt:4: unknown variant "xx" (did you mean "x"?); known: ` + strings.Join(VariantNames(), ", ")}},
 		{"layout field, a csv label", "puzzle,label\n" + one + "," + jigsawLayout + "\n", []string{"2 jigsaw"}},
 	}
 	for _, tt := range tests {
