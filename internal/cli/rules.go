@@ -146,6 +146,7 @@ var hintRules = slices.Concat(
 )
 
 var transformRules = slices.Concat(
+	variantRules,
 	[]flagRule{{needs: func(l *cmdLine) bool { return (l.c.String("spec") == "") == l.c.Bool("random") },
 		why: "give --spec SPEC or --random"}},
 	each([]string{"count", "seed"}, on("random"), "does nothing without --random"),

@@ -93,6 +93,10 @@ func runWith(dir, command, flag, value string) error {
 		if flag == "group-by" {
 			args = append(args, "--summary")
 		}
+	case "transform":
+		if flag != "spec" && flag != "random" {
+			args = append(args, "--random")
+		}
 	case "print":
 		out := filepath.Join(dir, "book")
 		if flag == "format" && (value == "svg" || value == "png") {

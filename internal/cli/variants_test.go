@@ -46,6 +46,14 @@ func TestVariantExitCodes(t *testing.T) {
 		{"hint: regions without jigsaw", []string{"hint", "--regions", jigsawRegions, xUnique}, 2},
 		{"grade: bad regions", []string{"grade", "--variant", "jigsaw", "--regions", "1234", xUnique}, 2},
 		{"grade: variants that do not go together", []string{"grade", "--variant", "disjoint-groups,center-dot", xUnique}, 2},
+		{"canon: x", []string{"canon", "--variant", "x", xUnique}, 0},
+		{"canon: the line names other rules", []string{"canon", "--variant", "x", conflict}, 1},
+		{"canon: unknown variant", []string{"canon", "--variant", "windoko", xUnique}, 2},
+		{"transform: a spec that keeps x", []string{"transform", "--variant", "x", "--spec", "rot90,d=912345678", xUnique}, 0},
+		{"transform: random under x", []string{"transform", "--variant", "x", "--random", "--seed", "1", xUnique}, 0},
+		{"transform: a spec that does not keep x", []string{"transform", "--variant", "x", "--spec", "r=102345678", xUnique}, 2},
+		{"transform: a spec that does not keep the line's rules", []string{"transform", "--spec", "r=102345678", conflict}, 1},
+		{"transform: jigsaw without regions", []string{"transform", "--variant", "jigsaw", "--random", xUnique}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
