@@ -67,7 +67,7 @@ func runCanon(c *ucli.Context) error {
 		return err
 	}
 	format := c.String("format")
-	if err := (&cmdLine{c: c, format: format}).check(variantRules); err != nil {
+	if err := (&cmdLine{c: c, format: format}).check(canonRules); err != nil {
 		return err
 	}
 	rules, err := readRules(c)

@@ -145,6 +145,8 @@ var hintRules = slices.Concat(
 	[]flagRule{{needs: notBoth("depth", "level"), why: "give --depth, not both --depth and --level (its deprecated spelling)"}},
 )
 
+var canonRules = variantRules
+
 var transformRules = slices.Concat(
 	variantRules,
 	[]flagRule{{needs: func(l *cmdLine) bool { return (l.c.String("spec") == "") == l.c.Bool("random") },
