@@ -16,6 +16,8 @@ import (
 const (
 	xUnique = "1359...824..8...3......5..9..73.4..6.4.29....91...74.83..4..2...8..219..792.53.1."
 	noX     = ".23456789...............................1........................................"
+	// classicUnique has one solution as classic, and breaks x's rules.
+	classicUnique = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 )
 
 var jigsawRegions = filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions")
@@ -24,8 +26,14 @@ var jigsawRegions = filepath.Join("testdata", "puzzles", "variants", "jigsaw.reg
 // --variant or --regions as a bad command line (2), a puzzle that breaks
 // its rules or names others than --variant's as an item's failure (1).
 func TestVariantExitCodes(t *testing.T) {
-	conflict := filepath.Join(t.TempDir(), "conflict.txt")
-	if err := os.WriteFile(conflict, []byte(xUnique+" variant=windoku\n"), 0o644); err != nil {
+	dir := t.TempDir()
+	// conflict names other rules than --variant x, under which it would
+	// be fine; labelled names x.
+	conflict, labelled := filepath.Join(dir, "conflict.txt"), filepath.Join(dir, "labelled.txt")
+	if err := os.WriteFile(conflict, []byte(classicUnique+" variant=classic\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(labelled, []byte(xUnique+" variant=x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -38,7 +46,7 @@ func TestVariantExitCodes(t *testing.T) {
 		{"grade: no solution under x", []string{"grade", "--variant", "x", noX}, 1},
 		{"hint: no solution under x", []string{"hint", "--variant", "x", noX}, 1},
 		{"grade: the line names other rules", []string{"grade", "--variant", "x", conflict}, 1},
-		{"hint: the line names other rules", []string{"hint", "--variant", "anti-king", conflict}, 1},
+		{"hint: the line names other rules", []string{"hint", "--variant", "x", conflict}, 1},
 		{"grade: unknown variant", []string{"grade", "--variant", "windoko", xUnique}, 2},
 		{"hint: unknown variant", []string{"hint", "--variant", "windoko", xUnique}, 2},
 		{"grade: variant twice", []string{"grade", "--variant", "x,x", xUnique}, 2},
@@ -52,7 +60,8 @@ func TestVariantExitCodes(t *testing.T) {
 		{"transform: a spec that keeps x", []string{"transform", "--variant", "x", "--spec", "rot90,d=912345678", xUnique}, 0},
 		{"transform: random under x", []string{"transform", "--variant", "x", "--random", "--seed", "1", xUnique}, 0},
 		{"transform: a spec that does not keep x", []string{"transform", "--variant", "x", "--spec", "r=102345678", xUnique}, 2},
-		{"transform: a spec that does not keep the line's rules", []string{"transform", "--spec", "r=102345678", conflict}, 1},
+		{"transform: a spec that does not keep the line's rules", []string{"transform", "--spec", "r=102345678", labelled}, 1},
+		{"transform: the line names other rules", []string{"transform", "--variant", "x", "--spec", "rot90", conflict}, 1},
 		{"transform: jigsaw without regions", []string{"transform", "--variant", "jigsaw", "--random", xUnique}, 2},
 	}
 	for _, tt := range tests {
