@@ -32,15 +32,25 @@ func variantFlags(what string) []ucli.Flag {
 
 // variantHelp is the paragraph of a command's help on variants.
 func variantHelp(what string) string {
-	return `Variants: --variant ` + what + ` under a variant's rules (or several together,
-separated by commas): ` + strings.Join(sudoku.VariantNames(), ", ") + `.
-A jigsaw takes --regions, its layout: 81 region ids 1-9, row by row (or a file
-of them). A line may name its own rules (variant=x,anti-knight, regions=...,
-or a jigsaw's layout as the field after the puzzle), and a JSON row in
-"variant" and "regions", so that one file can mix variants; with --variant
-too, the two must agree, or that line is an error. Rows of puzzles that are
-not classic carry their rules the same way.
-`
+	text := "Variants: --variant " + what + " under a variant's rules (or several together, separated by commas): " +
+		strings.Join(sudoku.VariantNames(), ", ") + `. A jigsaw takes --regions, its layout: 81 region ids 1-9, row by row (or a file of them). ` +
+		`A line may name its own rules (variant=x,anti-knight, regions=..., or a jigsaw's layout as the field after the puzzle), ` +
+		`and a JSON row in "variant" and "regions", so that one file can mix variants; with --variant too, the two must agree, ` +
+		`or that line is an error. Rows of puzzles that are not classic carry their rules the same way.`
+	var b strings.Builder
+	width := 0
+	for word := range strings.FieldsSeq(text) {
+		if width > 0 && width+1+len(word) > 78 {
+			b.WriteString("\n")
+			width = 0
+		} else if width > 0 {
+			b.WriteString(" ")
+			width++
+		}
+		b.WriteString(word)
+		width += len(word)
+	}
+	return b.String() + "\n"
 }
 
 // variantRules are the rules of --variant and --regions.
