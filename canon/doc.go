@@ -34,6 +34,17 @@
 // interchangeable until a row tells them apart, so sparse puzzles cost
 // little.
 //
+// # Variants
+//
+// A variant's puzzles are equivalent under its symmetry group only, the
+// Transforms that keep its rules (GroupOf): for x the 96 geometric
+// transformations that map the diagonals onto the diagonals, for
+// anti-knight the eight rotations and reflections of the square, for
+// non-consecutive those with the digits kept or reflected (d -> 10-d). A
+// jigsaw's layout turns along with the grid. Group.Minlex and Group.Key
+// give the canonical form under the group, Group.Random draws from it and
+// Group.Check says why a Transform is not in it.
+//
 // # Transform specs
 //
 // Transform.String and ParseTransform use a small text form: terms

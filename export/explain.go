@@ -45,13 +45,22 @@ func (w *explainWriter) Write(r Record) error {
 	} else {
 		fmt.Fprintf(w.out, " %s", r.Status())
 	}
-	if label := r.Puzzle.LabelWithRules(); label != "" {
+	if label := r.Puzzle.Label; label != "" {
 		fmt.Fprintf(w.out, " [%s]", label)
 	}
 	w.out.WriteString("\n")
+	// The rules go with the puzzle, as the grid and line formats write
+	// them: a line of their own above a candidate grid, a field after the
+	// puzzle's line.
+	rules := r.Puzzle.Rules.Label()
 	switch {
 	case marked(r.Puzzle):
+		if rules != "" {
+			w.out.WriteString(rules + "\n")
+		}
 		w.out.WriteString(sudoku.FormatState(r.Puzzle.State()))
+	case r.Puzzle.Grid.Givens() > 0 && rules != "":
+		fmt.Fprintf(w.out, "%s %s\n", r.Puzzle.Grid, rules)
 	case r.Puzzle.Grid.Givens() > 0:
 		fmt.Fprintf(w.out, "%s\n", r.Puzzle.Grid)
 	}

@@ -11,7 +11,10 @@ import (
 // format) or the puzzle's pencil marks (candidates format). The header
 // names the puzzle and what the command found; a generated puzzle's
 // solution goes in a second # line, so that the output reads back as the
-// puzzles alone.
+// puzzles alone. A puzzle that is not classic has its rules on a line of
+// their own just above the grid, "variant=x" or "variant=jigsaw
+// regions=...": the title line that the readers take for the grid's label,
+// so that the grid reads back under its rules.
 type gridWriter struct {
 	out        *output
 	job        Job
@@ -39,6 +42,9 @@ func (w *gridWriter) Write(r Record) error {
 	}
 	if g.Givens() == 0 && r.Err != nil {
 		return nil // nothing was read
+	}
+	if rules := r.Puzzle.Rules.Label(); rules != "" {
+		w.out.WriteString(rules + "\n")
 	}
 	var err error
 	if w.candidates {
@@ -72,9 +78,9 @@ func header(r Record, job Job, levels []string) string {
 		p := r.Generated
 		return fmt.Sprintf("# %s ED=%s %s %s, %d clues", tag(p), seRatings(r), p.Result.Level, p.Symmetry, p.Grid.Givens())
 	}
-	label := r.Puzzle.LabelWithRules()
+	label := r.Puzzle.Label // the rules go on the line below (gridWriter)
 	if job == Grade {
-		label = labelWithRules(withoutRatings(r.Puzzle.Label, levels), r.Puzzle.Rules)
+		label = withoutRatings(label, levels)
 	}
 	if label != "" {
 		parts = append(parts, "["+label+"]")

@@ -78,6 +78,8 @@ type generateJSON struct {
 	Seed     uint64                  `json:"seed"`
 	Index    int                     `json:"index"`
 	Puzzle   string                  `json:"puzzle"`
+	Variant  []string                `json:"variant,omitempty"`
+	Regions  string                  `json:"regions,omitempty"`
 	Solution string                  `json:"solution,omitempty"`
 	Clues    int                     `json:"clues"`
 	Symmetry string                  `json:"symmetry"`
@@ -114,7 +116,8 @@ func (w *jsonWriter) Write(r Record) error {
 		return w.enc.Encode(hintRow(r, w.opt))
 	}
 	p, res := r.Generated, r.Grade
-	j := generateJSON{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Clues: p.Grid.Givens(), Symmetry: p.Symmetry.String(),
+	j := generateJSON{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Variant: r.Puzzle.Rules.Variants(), Regions: r.Puzzle.Rules.Regions(),
+		Clues: p.Grid.Givens(), Symmetry: p.Symmetry.String(),
 		Status: res.Status.String(), EP: res.EP, ED: res.ED, Level: res.Level, Hardest: res.Hardest, Usage: res.Usage, Tries: p.Tries}
 	if res.Status == grade.Rated {
 		j.ER = res.ER

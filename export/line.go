@@ -15,7 +15,7 @@ import (
 //
 //	solve:    <solution, or the puzzle when it has none> [status] [label]
 //	grade:    <puzzle> ED=ER/EP/ED <level, or the status> [label]
-//	generate: <puzzle> [solution] ED=ER/EP/ED <level> <seed:index>
+//	generate: <puzzle> [solution] ED=ER/EP/ED <level> <seed:index> [rules]
 type lineWriter struct {
 	out *output
 	job Job
@@ -55,7 +55,10 @@ func (w *lineWriter) Write(r Record) error {
 	if w.job == Grade {
 		label = labelWithRules(withoutRatings(r.Puzzle.Label, w.opt.Levels), r.Puzzle.Rules)
 	}
-	if label != "" && w.job != Generate {
+	switch {
+	case w.job == Generate && !r.Puzzle.Rules.IsClassic():
+		fields = append(fields, r.Puzzle.Rules.Label()) // a generated puzzle has no label but its rules
+	case label != "" && w.job != Generate:
 		fields = append(fields, label)
 	}
 	if w.first != nil {

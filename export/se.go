@@ -6,7 +6,11 @@ import "fmt"
 // with SE's own codes: 20.0 beyond the rules, 0.0 for a puzzle not rated.
 // The line has no room for a label: generated puzzles come under a comment
 // line naming their seed, "# sudokit generate --seed 42" (readers of the
-// format, sudokit's among them, skip # lines).
+// format, sudokit's among them, skip # lines). A puzzle that is not
+// classic, which SE cannot read anyway, keeps its rules after the
+// ratings, "<puzzle> ED=ER/EP/ED variant=x", as Sukaku Explainer's users
+// keep them beside its output, so that the line reads back as the same
+// puzzle.
 type seWriter struct {
 	out  *output
 	head bool // the comment line is written
@@ -19,7 +23,11 @@ func (w *seWriter) Write(r Record) error {
 		w.head = true
 		fmt.Fprintf(w.out, "# sudokit generate --seed %d\n", r.Generated.Seed)
 	}
-	_, err := fmt.Fprintf(w.out, "%s ED=%s\n", puzzleText(r.Puzzle), seRatings(r))
+	line := fmt.Sprintf("%s ED=%s", puzzleText(r.Puzzle), seRatings(r))
+	if rules := r.Puzzle.Rules.Label(); rules != "" {
+		line += " " + rules
+	}
+	_, err := w.out.WriteString(line + "\n")
 	return err
 }
 

@@ -12,6 +12,9 @@ func TestReaderRules(t *testing.T) {
 	bad := "4...4" + strings.Repeat(".", 76) // 4 at r1c1 and r1c5
 	diag := "4" + strings.Repeat(".", 39) + "4" + strings.Repeat(".", 40)
 	one := "1" + strings.Repeat(".", 80)
+	// x.txt's first puzzle's solution: 81 digits 1-9, nine of each, no
+	// two neighbours alike.
+	xSolution := "986471253751239864432856179328647591694185732517923648175398426849762315263514987"
 	tests := []struct {
 		name, input string
 		want        []string // "line rules label" or "error ..."
@@ -32,6 +35,29 @@ func TestReaderRules(t *testing.T) {
 		{"json row, conflict", `{"puzzle":"` + diag + `","variant":["x"]}` + "\n", []string{"error in.txt:1: digit 4 repeated in diagonal 1: r1c1 and r5c5"}},
 		{"csv row", "puzzle,label\n" + xLine + ",variant=x\n", []string{"2 x"}},
 		{"a title", "Grid 1 variant=anti-king\n" + strings.Repeat(".........\n", 9), []string{"2 anti-king [Grid 1]"}},
+		// A jigsaw's layout as the line's second field.
+		{"layout field", one + " " + jigsawLayout + " ED=2.0/1.2/1.2\n", []string{"1 jigsaw [ED=2.0/1.2/1.2]"}},
+		{"layout field alone", one + "\t" + jigsawLayout + "\n", []string{"1 jigsaw"}},
+		{"layout field and variants", one + " " + jigsawLayout + " variant=x id\n" + one + " " + jigsawLayout + " variant=x,jigsaw\n",
+			[]string{"1 jigsaw,x [id]", "2 jigsaw,x"}},
+		{"layout field, checked", diag + " " + jigsawLayout + "\n" + "4.........4" + strings.Repeat(".", 70) + " " + jigsawLayout + "\n",
+			[]string{"1 jigsaw", "error in.txt:2: digit 4 repeated in region 1: r1c1 and r2c2"}},
+		{"a solution is no layout", one + " " + xSolution + " id\n", []string{"1 classic [" + xSolution + " id]"}},
+		{"nor a field elsewhere", one + " id " + jigsawLayout + "\n", []string{"1 classic [id " + jigsawLayout + "]"}},
+		{"layout field, broken", one + " " + strings.Replace(jigsawLayout, "1", "2", 1) + "\n",
+			[]string{"error in.txt:1: regions layout: region 1 has 8 cells, want 9"}},
+		{"layout field and regions=", one + " " + jigsawLayout + " regions=" + jigsawLayout + "\n",
+			[]string{"error in.txt:1: the line gives a jigsaw layout after the puzzle and a regions= field: give one"}},
+		{"layout field and disjoint groups", one + " " + jigsawLayout + " variant=disjoint-groups\n",
+			[]string{"error in.txt:1: variants jigsaw and disjoint-groups do not go together: disjoint groups are places inside the boxes, which jigsaw's regions replace"}},
+		{"sdk metadata", "#Did7 variant=x\n#Leasy\n" + strings.Repeat(".........\n", 9),
+			[]string{"3 x [description: id7; level: easy]"}},
+		{"sdk metadata, the rules alone", "#Dvariant=x\n#Leasy\n" + strings.Repeat(".........\n", 9),
+			[]string{"3 x [level: easy]"}},
+		{"opensudoku note", "<opensudoku>\n<name>n</name>\n<game data=\"" + strings.Repeat("0", 81) + "\" note=\"ED=1.2/1.2/1.2 variant=anti-king\"/>\n" +
+			"<game data=\"" + strings.Repeat("0", 81) + "\" note=\"variant=xx\"/>\n</opensudoku>\n",
+			[]string{"3 anti-king [n]", `error in.txt:4: unknown variant "xx" (did you mean "x"?); known: ` + strings.Join(VariantNames(), ", ")}},
+		{"layout field, a csv label", "puzzle,label\n" + one + "," + jigsawLayout + "\n", []string{"2 jigsaw"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -394,7 +394,7 @@ func (r *Reader) labelPending(p *Puzzle) {
 	case r.title != "":
 		p.Label = r.title
 	case len(r.meta) > 0:
-		p.Label = strings.Join(r.meta, "; ")
+		p.Label = joinMetadata(r.meta)
 	}
 	r.title, r.meta = "", nil
 }
@@ -465,7 +465,8 @@ func (r *Reader) nextXML() {
 }
 
 // xmlGame queues the puzzle of a <game> element: its data attribute holds
-// 81 digits, 0 for an empty cell.
+// 81 digits, 0 for an empty cell; its note may name the puzzle's rules
+// (variant=..., regions=...), as sudokit writes them there.
 func (r *Reader) xmlGame(t xml.StartElement, line int, label string) {
 	data := attr(t, "data")
 	if len(data) != 81 || strings.Trim(data, "0123456789") != "" {
@@ -477,7 +478,15 @@ func (r *Reader) xmlGame(t xml.StartElement, line int, label string) {
 		g[i] = data[i] - '0'
 	}
 	p := Puzzle{Grid: g, Label: label, Source: r.source, Line: line}
-	r.queue = append(r.queue, r.finish(p))
+	rules, _, found, err := rulesFromLabel(attr(t, "note"))
+	switch {
+	case err != nil:
+		r.queue = append(r.queue, item{p, &InputError{Source: r.source, Line: line, Err: err}})
+	case found:
+		r.queue = append(r.queue, r.finishRules(p, &rules))
+	default:
+		r.queue = append(r.queue, r.finish(p))
+	}
 }
 
 // attr returns an attribute of an element.

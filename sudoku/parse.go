@@ -85,8 +85,9 @@ const maxLine = 64 << 10
 //
 //   - line format: 81 cells on one line, digits 1-9 and blanks as '.', '0',
 //     '_', '*', '-' or 'x'; text after the cells, separated by whitespace, is
-//     the puzzle's label (ratings, ids, hashes). 81 cells separated by spaces
-//     are also accepted;
+//     the puzzle's label (ratings, ids, hashes), less the fields that name
+//     its rules, among them a jigsaw's layout as the second field (see
+//     label.go). 81 cells separated by spaces are also accepted;
 //   - grid format: 9 lines of 9 cells, with or without separators ('|', '+',
 //     '-', spaces) and separator lines such as "------+-------+------" or
 //     "*-----------*"; grids follow each other directly or are separated by

@@ -118,7 +118,7 @@ func onUsageError(c *ucli.Context, err error, _ bool) error {
 	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		if variantFlag(name) {
-			return sudoku.Invalidf("%s does not take --%s yet: only sudokit solve handles variants so far", c.Command.Name, name)
+			return sudoku.Invalidf("%s does not take --%s yet (%s do)", c.Command.Name, name, variantCommands(c.App))
 		}
 		var known []string
 		for _, f := range commandFlags(c) {

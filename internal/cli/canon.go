@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func canonCommand() *ucli.Command {
@@ -27,6 +29,16 @@ string itself, not the smallest clue pattern first, which some fast tools
 compute: the two differ on most puzzles.) A candidate state's eliminations
 are not part of the form: canon reads its givens.
 
+A variant puzzle's form is taken over its rules' symmetry group, the
+transformations that keep them: for x those that map the diagonals onto
+the diagonals (96 of the 3,359,232), for anti-knight, anti-king and
+non-consecutive the rotations and mirrors, with the digits relabelled but
+for non-consecutive (only d -> 10-d). A jigsaw takes the rotations and
+mirrors, its layout turning along: the form is that of the puzzle and its
+layout together. The form's line names its rules after it (variant=x,
+variant=jigsaw regions=...), so that sort -u still drops isomorphs.
+
+` + variantHelp("reads puzzles") + `
 Formats:
 ` + export.FormatHelp(export.Canon) + `
 Exit status: 0 when every input was read, 1 when some could not be, 2 for a
@@ -35,14 +47,16 @@ bad command line.
 Examples:
    sudokit canon testdata/puzzles/norvig-top95.txt
    sudokit canon --with-transform 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-   sudokit canon testdata/puzzles/norvig-top95.txt | sort -u > distinct.txt`,
-		Flags: append([]ucli.Flag{
+   sudokit canon testdata/puzzles/norvig-top95.txt | sort -u > distinct.txt
+   sudokit canon --variant x testdata/puzzles/variants/x.txt`,
+		Flags: slices.Concat([]ucli.Flag{
 			formatFlag(export.Canon, "line"),
 			outputFlag(),
 			&ucli.BoolFlag{Name: "with-transform", Usage: "add to each line the transformation that takes the puzzle to its form (sudokit transform --spec reads it)"},
+		}, variantFlags("canonicalise"), []ucli.Flag{
 			workersFlag("canonicalise"),
 			quietFlag(),
-		}, shardFlags()...),
+		}, shardFlags()),
 		Action: runCanon,
 	}
 }
@@ -53,11 +67,19 @@ func runCanon(c *ucli.Context) error {
 		return err
 	}
 	format := c.String("format")
+	if err := (&cmdLine{c: c, format: format}).check(canonRules); err != nil {
+		return err
+	}
+	rules, err := readRules(c)
+	if err != nil {
+		return err
+	}
 	opt := export.Options{WithTransform: c.Bool("with-transform")}
 	if _, err := export.NewWriter(format, export.Canon, io.Discard, opt); err != nil {
 		return err
 	}
 	s := newSession(c)
+	s.takeVariants(rules)
 	err = s.runBatch(batchJob{job: export.Canon, verb: "canonicalising", format: format, opt: opt, workers: workers,
 		chunk: chunkFor(c, true),
 		work: func(it item) export.Record {
@@ -65,10 +87,19 @@ func runCanon(c *ucli.Context) error {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
 			start := time.Now()
-			form, t := canon.Minlex(it.p.Grid)
-			return export.Record{Puzzle: it.p, Canon: &export.Canonical{Form: form, Transform: t}, Elapsed: time.Since(start)}
+			group, err := canon.GroupOf(it.p.Rules)
+			if err != nil {
+				return export.Record{Puzzle: it.p, Err: inputError(it.p, err)}
+			}
+			form, formRules, t := group.Minlex(it.p.Grid)
+			return export.Record{Puzzle: it.p, Canon: &export.Canonical{Form: form, Rules: formRules, Transform: t}, Elapsed: time.Since(start)}
 		}})
 	return s.result(err)
+}
+
+// inputError is the error of one puzzle, named by where it is.
+func inputError(p sudoku.Puzzle, err error) error {
+	return &sudoku.InputError{Source: p.Source, Line: p.Line, Err: err}
 }
 
 func transformCommand() *ucli.Command {
@@ -88,24 +119,34 @@ as d=912345678); canon --with-transform writes such a spec. With --random,
 --count random isomorphs of each puzzle (uniform over the 3,359,232
 geometries and 9! relabellings), reproducible with --seed.
 
-Each output line: the puzzle (. for a blank), then with --with-transform
-the transformation applied.
+Each output line: the puzzle (. for a blank), its rules when it is not
+classic (variant=x; a jigsaw's layout turned along, variant=jigsaw
+regions=...), then with --with-transform the transformation applied.
 
+A variant puzzle takes only the transformations that keep its rules (its
+symmetry group, as canon --help says): --spec rot90 keeps x, r=102345678
+does not and is refused, saying which diagonal it moves; --random draws
+from the group. Non-consecutive relabels only as d=987654321; a jigsaw
+takes the rotations, mirrors and transpositions.
+
+` + variantHelp("reads puzzles") + `
 Exit status: 0 when every input was read, 1 when some could not be, 2 for a
 bad command line.
 
 Examples:
    sudokit transform --spec rot90,d=234567891 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-   sudokit transform --random --count 10 --seed 7 testdata/puzzles/norvig-top95.txt`,
-		Flags: []ucli.Flag{
+   sudokit transform --random --count 10 --seed 7 testdata/puzzles/norvig-top95.txt
+   sudokit transform --variant jigsaw --regions testdata/puzzles/variants/jigsaw.regions --spec rot90 testdata/puzzles/variants/jigsaw.txt`,
+		Flags: slices.Concat([]ucli.Flag{
 			&ucli.StringFlag{Name: "spec", Usage: "apply the transformation `SPEC`, such as rot90 or t,r=120345678,d=912345678"},
 			&ucli.BoolFlag{Name: "random", Usage: "apply random transformations"},
 			&ucli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "with --random, `N` isomorphs of each puzzle"},
 			&ucli.Uint64Flag{Name: "seed", Usage: "with --random, the random `SEED`", DefaultText: "drawn at random and printed on standard error"},
 			&ucli.BoolFlag{Name: "with-transform", Usage: "add the transformation applied to each line"},
+		}, variantFlags("transform"), []ucli.Flag{
 			outputFlag(),
 			quietFlag(),
-		},
+		}),
 		Action: runTransform,
 	}
 }
@@ -119,13 +160,25 @@ func runTransform(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	rules, err := readRules(c)
+	if err != nil {
+		return err
+	}
 	var fixed canon.Transform
 	if !random {
 		if fixed, err = canon.ParseTransform(spec); err != nil {
 			return fmt.Errorf("--spec: %w", err)
 		}
+		if c.IsSet("variant") {
+			// Every puzzle is under these rules: refuse a spec that does
+			// not keep them before any row.
+			if err := keeps(rules, fixed); err != nil {
+				return fmt.Errorf("--spec %s: %w", spec, err)
+			}
+		}
 	}
 	s := newSession(c)
+	s.takeVariants(rules)
 	seed := c.Uint64("seed")
 	if random && !c.IsSet("seed") {
 		seed = uint64(time.Now().UnixNano())
@@ -149,9 +202,19 @@ func runTransform(c *ucli.Context) error {
 // out, until the inputs end or the run is interrupted (between inputs: the
 // lines of an input are all written or none).
 func (s *session) transform(c *ucli.Context, w io.Writer, out *rowSink, fixed canon.Transform, rng *rand.Rand, count int) error {
-	for it := range inputs(c) {
+	for it := range s.inputs() {
 		if err := c.Context.Err(); err != nil {
 			return err
+		}
+		var group *canon.Group
+		if it.err == nil {
+			group, it.err = canon.GroupOf(it.p.Rules)
+			if it.err == nil && rng == nil {
+				it.err = keeps(it.p.Rules, fixed)
+			}
+			if it.err != nil {
+				it.err = inputError(it.p, it.err)
+			}
 		}
 		if it.err != nil {
 			if it.p.Line > 0 {
@@ -167,9 +230,12 @@ func (s *session) transform(c *ucli.Context, w io.Writer, out *rowSink, fixed ca
 		for range count {
 			t := fixed
 			if rng != nil {
-				t = canon.Random(rng)
+				t = group.Random(rng) // for classic rules, canon.Random
 			}
 			line := t.Apply(it.p.Grid).String()
+			if rules := group.RulesAfter(t).Label(); rules != "" {
+				line += " " + rules
+			}
 			if c.Bool("with-transform") {
 				line += " " + t.String()
 			}
@@ -178,4 +244,14 @@ func (s *session) transform(c *ucli.Context, w io.Writer, out *rowSink, fixed ca
 		out.add(count)
 	}
 	return c.Context.Err() // interrupted as the input ended: not known to be complete
+}
+
+// keeps checks that a transformation keeps a puzzle's rules: that it is in
+// their symmetry group.
+func keeps(rules sudoku.Rules, t canon.Transform) error {
+	group, err := canon.GroupOf(rules)
+	if err != nil {
+		return err
+	}
+	return group.Check(t)
 }

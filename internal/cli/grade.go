@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"slices"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -42,6 +43,7 @@ peers), "=>" means "so this one is true" (a false candidate leaves one
 place or one digit). A link proved by a basic technique or by a nested
 chain names it in parentheses; a nested chain's own links follow, indented.
 
+` + variantHelp("rates") + `
 Formats:
 ` + export.FormatHelp(export.Grade) + `
 Exit status: 0 when every puzzle was graded (rated, or beyond the rules); 1
@@ -53,8 +55,9 @@ Examples:
    sudokit grade -f se testdata/puzzles/norvig-top95.txt > rated.txt
    sudokit grade --explain ...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327
    sudokit grade --summary --group-by level -f csv testdata/puzzles/qqwing-sample220.se121.txt > usage.csv
-   sudokit grade -o rows.csv -f csv --summary testdata/puzzles/qqwing-sample220.se121.txt`,
-		Flags: append([]ucli.Flag{
+   sudokit grade -o rows.csv -f csv --summary testdata/puzzles/qqwing-sample220.se121.txt
+   sudokit grade --variant x 1359...824..8...3......5..9..73.4..6.4.29....91...74.83..4..2...8..219..792.53.1.`,
+		Flags: slices.Concat([]ucli.Flag{
 			formatFlag(export.Grade, "table"),
 			outputFlag(),
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path, one step per line (json: a \"path\" list)"},
@@ -62,10 +65,11 @@ Examples:
 			summaryFlag("technique usage and a histogram of levels"),
 			groupByFlag("with --summary, one technique table per `level`"),
 			budgetFlag(),
+		}, variantFlags("rate"), []ucli.Flag{
 			workersFlag("grade"),
 			quietFlag(),
 			configFlag(),
-		}, shardFlags()...),
+		}, shardFlags()),
 		Action: runGrade,
 	}
 }
@@ -87,6 +91,10 @@ func runGrade(c *ucli.Context) error {
 	if err := (&cmdLine{c: c, format: format}).check(gradeRules); err != nil {
 		return err
 	}
+	rules, err := readRules(c)
+	if err != nil {
+		return err
+	}
 	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames()}
 	if _, err := export.NewWriter(format, export.Grade, io.Discard, opt); err != nil {
 		return err
@@ -98,6 +106,7 @@ func runGrade(c *ucli.Context) error {
 	sum := grade.NewSummary()
 	gopt := grade.Options{Path: opt.Explain, Candidates: opt.Candidates}
 	s := newSession(c)
+	s.takeVariants(rules)
 	// A puzzle may use the workers that no other puzzle is using (all of
 	// them for a lone puzzle, or at the end of a batch) for its chain
 	// searches; the ratings do not change.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"slices"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -33,6 +34,7 @@ configuration, the step is the one an explanation takes.
 A puzzle that is solved, has a wrong digit or elimination (no solution),
 several solutions, or needs more than the rules, gets "no hint:" and why.
 
+` + variantHelp("hints") + `
 Formats:
 ` + export.FormatHelp(export.Hint) + `
 Exit status: 0 when every puzzle got a hint or is solved; 1 when any could
@@ -42,8 +44,9 @@ not (invalid, no or several solutions, beyond the rules, over the budget);
 Examples:
    sudokit hint ...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327
    sudokit hint --depth 3 testdata/formats/simple-sudoku-candidates.txt
-   sudokit hint --all --depth step -f json testdata/formats/pencilmark-729.txt`,
-		Flags: append([]ucli.Flag{
+   sudokit hint --all --depth step -f json testdata/formats/pencilmark-729.txt
+   sudokit hint --variant x --depth 3 1359...824..8...3......5..9..73.4..6.4.29....91...74.83..4..2...8..219..792.53.1.`,
+		Flags: slices.Concat([]ucli.Flag{
 			formatFlag(export.Hint, "text"),
 			outputFlag(),
 			&ucli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1",
@@ -53,10 +56,11 @@ Examples:
 			&ucli.StringFlag{Name: "level", Aliases: []string{"l"}, Hidden: true, Usage: "deprecated: --depth"},
 			&ucli.BoolFlag{Name: "all", Usage: "list every step available now, easiest first"},
 			budgetFlag(),
+		}, variantFlags("hint"), []ucli.Flag{
 			workersFlag("hint"),
 			quietFlag(),
 			configFlag(),
-		}, shardFlags()...),
+		}, shardFlags()),
 		Action: runHint,
 	}
 }
@@ -67,6 +71,10 @@ func runHint(c *ucli.Context) error {
 		return err
 	}
 	depth, err := readDepth(c)
+	if err != nil {
+		return err
+	}
+	rules, err := readRules(c)
 	if err != nil {
 		return err
 	}
@@ -84,6 +92,7 @@ func runHint(c *ucli.Context) error {
 		return err
 	}
 	s := newSession(c)
+	s.takeVariants(rules)
 	if c.IsSet("level") {
 		s.note("hint --level is deprecated: it is --depth now (a level is a difficulty, as in generate --level hard)")
 	}

@@ -70,6 +70,7 @@ func TestGolden(t *testing.T) {
 	input := filepath.Join("testdata", "golden", "solve-input.txt")
 	gradeInput := filepath.Join("testdata", "golden", "grade-input.txt")
 	bookInput := filepath.Join("testdata", "golden", "book-input.txt")
+	mixedVariants := filepath.Join("testdata", "puzzles", "variants", "mixed.txt")
 	tests := []struct {
 		golden string
 		args   []string
@@ -107,6 +108,8 @@ func TestGolden(t *testing.T) {
 		{"print-svg.golden", []string{"print", "-f", "svg", "--title", "Golden", bookInput}, 1},
 		{"print-html.golden", []string{"print", "-f", "html", "--title", "Golden", "--per-page", "2", "--group-by", "level", bookInput}, 1},
 		{"grade-explain-json.golden", []string{"grade", "--explain", "-f", "json", "..68..9.5...7...............475.3..2..5....379.........64.9...373.48....8523.6..."}, 0},
+		{"canon-variants.golden", []string{"canon", "--with-transform", mixedVariants}, 0},
+		{"transform-variants.golden", []string{"transform", "--random", "--seed", "7", "--with-transform", mixedVariants}, 0},
 		{"techniques.golden", []string{"techniques"}, 0},
 		{"techniques-json.golden", []string{"techniques", "-f", "json"}, 0},
 	}

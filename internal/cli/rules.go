@@ -128,15 +128,10 @@ var jigsawGiven cond = func(l *cmdLine) bool {
 	return false
 }
 
-var solveRules = slices.Concat(
-	[]flagRule{
-		{flag: "regions", needs: jigsawGiven, why: "goes with --variant jigsaw: it is a jigsaw's layout"},
-		{needs: anyOf(not(jigsawGiven), given("regions")), why: "--variant jigsaw needs --regions LAYOUT|FILE: its 81 region ids 1-9, row by row"},
-	},
-	summaryRules,
-)
+var solveRules = slices.Concat(variantRules, summaryRules)
 
 var gradeRules = slices.Concat(
+	variantRules,
 	[]flagRule{
 		{flag: "candidates", needs: on("explain"), why: "does nothing without --explain"},
 		{flag: "group-by", needs: on("summary"), why: "does nothing without --summary"},
@@ -145,11 +140,15 @@ var gradeRules = slices.Concat(
 	summaryRules,
 )
 
-var hintRules = []flagRule{
-	{needs: notBoth("depth", "level"), why: "give --depth, not both --depth and --level (its deprecated spelling)"},
-}
+var hintRules = slices.Concat(
+	variantRules,
+	[]flagRule{{needs: notBoth("depth", "level"), why: "give --depth, not both --depth and --level (its deprecated spelling)"}},
+)
+
+var canonRules = variantRules
 
 var transformRules = slices.Concat(
+	variantRules,
 	[]flagRule{{needs: func(l *cmdLine) bool { return (l.c.String("spec") == "") == l.c.Bool("random") },
 		why: "give --spec SPEC or --random"}},
 	each([]string{"count", "seed"}, on("random"), "does nothing without --random"),

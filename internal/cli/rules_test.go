@@ -12,7 +12,7 @@ var commandRules = map[string][][]flagRule{
 	"solve":     {solveRules, shardRules},
 	"grade":     {gradeRules, shardRules},
 	"hint":      {hintRules, shardRules},
-	"canon":     {shardRules},
+	"canon":     {canonRules, shardRules},
 	"transform": {transformRules},
 	"print":     {printRules},
 	"generate":  {generateRules, shardRules},

@@ -80,10 +80,12 @@ type session struct {
 	progress   *progress
 	shard      shard // the inputs this process handles
 	shardRows  int   // rows of the whole sharded run
-	// variants says that the command takes puzzles of any rules (solve);
-	// rules are those of the puzzles that do not name theirs (--variant).
-	variants bool
-	rules    sudoku.Rules
+	// variants says that the command takes puzzles of any rules (solve,
+	// grade, ...); rules are those of the puzzles that do not name theirs
+	// (--variant), and rulesGiven says that the command line gave them,
+	// so that a puzzle that names its own must agree (see variants.go).
+	variants, rulesGiven bool
+	rules                sudoku.Rules
 }
 
 func newSession(c *ucli.Context) *session { return &session{c: c, quiet: c.Bool("quiet")} }
@@ -131,20 +133,27 @@ type item struct {
 // is no argument. A puzzle whose line names a variant is that item's
 // error: the command does not take variants yet.
 func inputs(c *ucli.Context) iter.Seq[item] {
-	return readInputs(c, false, sudoku.Rules{})
+	return (&session{c: c}).inputs()
 }
 
 // variantFlag reports whether a flag is one of those that give rules.
 func variantFlag(name string) bool { return name == "variant" || name == "regions" }
 
-// readInputs is inputs for a command that takes variants when variants is
-// set: the puzzles that do not name their rules are read under rules.
-func readInputs(c *ucli.Context, variants bool, rules sudoku.Rules) iter.Seq[item] {
+// inputs is the session's inputs: for a command that takes variants, the
+// puzzles that do not name their rules are read under the session's, and
+// those that name theirs must agree with the command line's when it gave
+// some.
+func (s *session) inputs() iter.Seq[item] {
+	c := s.c
 	return func(yield func(item) bool) {
-		for p, err := range sudoku.InputsUnder(rules, c.Args().Slice(), c.App.Reader) {
-			if err == nil && !variants && !p.Rules.IsClassic() {
+		for p, err := range sudoku.InputsUnder(s.rules, c.Args().Slice(), c.App.Reader) {
+			switch {
+			case err != nil:
+			case !s.variants && !p.Rules.IsClassic():
 				err = &sudoku.InputError{Source: p.Source, Line: p.Line, Err: sudoku.Invalidf(
-					"variant %s: %s does not take variants yet; only sudokit solve handles them so far", p.Rules, c.Command.Name)}
+					"variant %s: %s does not take variants yet (%s do)", p.Rules, c.Command.Name, variantCommands(c.App))}
+			case s.rulesGiven && !p.Rules.Equal(s.rules):
+				err = ruleConflict(p, s.rules)
 			}
 			if !yield(item{p, err}) {
 				return
@@ -173,7 +182,7 @@ func chunkFor(c *ucli.Context, cheap bool) int {
 // no row): the rows are a prefix of the input's.
 func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work func(item) export.Record,
 	add func(export.Record)) error {
-	err := batch.Run(c.Context, opt, s.shard.filter(readInputs(c, s.variants, s.rules), &s.shardRows), work,
+	err := batch.Run(c.Context, opt, s.shard.filter(s.inputs(), &s.shardRows), work,
 		func(r export.Record) error {
 			if r.Puzzle.Line == 0 && r.Err != nil {
 				// A whole input failed (a file that does not open): no row.

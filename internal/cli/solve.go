@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,14 +31,7 @@ text after the cells is kept as the label), 9x9 grids with or without
 | + - separators, and the CSV, JSON and grid rows sudokit writes; # comments
 and blank lines are skipped.
 
-Variants: --variant solves under a variant's rules (or several together,
-separated by commas): ` + strings.Join(sudoku.VariantNames(), ", ") + `.
-A jigsaw takes --regions, its layout: 81 region ids 1-9, row by row (or a file
-of them). A line may name its own rules in its label (variant=x,anti-knight,
-regions=...), and JSON rows in "variant" and "regions"; they override
---variant, so that one file can mix variants. Rows of puzzles that are not
-classic carry their rules the same way.
-
+` + variantHelp("solves") + `
 Formats:
 ` + export.FormatHelp(export.Solve) + `
 Exit status: 0 when every puzzle has exactly one solution (or one was found,
@@ -51,20 +45,17 @@ Examples:
    cat testdata/puzzles/norvig-top95.txt | sudokit solve -f json -o solutions.json
    sudokit solve --variant x testdata/puzzles/variants/x.txt
    sudokit solve --variant jigsaw --regions testdata/puzzles/variants/jigsaw.regions testdata/puzzles/variants/jigsaw.txt`,
-		Flags: append([]ucli.Flag{
+		Flags: slices.Concat([]ucli.Flag{
 			formatFlag(export.Solve, "line"),
 			outputFlag(),
 			&ucli.IntFlag{Name: "max-solutions", Value: 2,
 				Usage: "count solutions up to `N`: 2 proves uniqueness, 1 only finds one"},
-			&ucli.StringFlag{Name: "variant",
-				Usage: "solve under the rules of `NAME[,NAME]`: " + strings.Join(sudoku.VariantNames(), ", ") + " (puzzles whose line names a variant keep theirs)"},
-			&ucli.StringFlag{Name: "regions",
-				Usage: "a jigsaw's regions: `LAYOUT|FILE`, 81 region ids 1-9 row by row, or a file of them"},
+		}, variantFlags("solve"), []ucli.Flag{
 			summaryFlag("counts by status, time per puzzle"),
 			workersFlag("solve"),
 			quietFlag(),
 			configFlag(),
-		}, shardFlags()...),
+		}, shardFlags()),
 		Action: runSolve,
 	}
 }
@@ -94,7 +85,7 @@ func runSolve(c *ucli.Context) error {
 		return err
 	}
 	s := newSession(c)
-	s.variants, s.rules = true, rules
+	s.takeVariants(rules)
 	var sum solve.Summary
 	err = s.runBatch(batchJob{job: export.Solve, verb: "solving", format: format, workers: workers, chunk: chunkFor(c, true),
 		work: func(it item) export.Record {

@@ -74,6 +74,9 @@ func TestCompletionValuesAreAccepted(t *testing.T) {
 // a 1 ms timeout; the outputs go to files in dir.
 func runWith(dir, command, flag, value string) error {
 	args := []string{"sudokit", command, "--" + flag, value}
+	if flag == "variant" && value == "jigsaw" {
+		args = append(args, "--regions", filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions"))
+	}
 	switch command {
 	case "generate":
 		args = append(args, "--timeout", "1ms", "-q", "-o", filepath.Join(dir, "out.txt"))
@@ -90,9 +93,9 @@ func runWith(dir, command, flag, value string) error {
 		if flag == "group-by" {
 			args = append(args, "--summary")
 		}
-	case "solve":
-		if flag == "variant" && value == "jigsaw" {
-			args = append(args, "--regions", filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions"))
+	case "transform":
+		if flag != "spec" && flag != "random" {
+			args = append(args, "--random")
 		}
 	case "print":
 		out := filepath.Join(dir, "book")
