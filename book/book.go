@@ -227,6 +227,7 @@ type book struct {
 	solSide           float64
 	headerPt, labelPt float64
 	dash, ellipsis    string
+	times             string // the × of the rules' example, "x" in a font without it
 }
 
 // writePDF writes a book: a title page, a contents page, a page for each
@@ -327,6 +328,10 @@ func newBook(puzzles []Entry, opt Options) (*book, error) {
 	}
 	if !b.text.has('…') {
 		b.ellipsis = "..."
+	}
+	b.times = "×"
+	if !b.text.has('×') {
+		b.times = "x"
 	}
 	b.w, b.h, _ = parsePageSize(opt.Paper)
 	b.bleed = opt.Bleed
@@ -776,8 +781,8 @@ func (b *book) sectionPage(p bookPage) {
 // an empty grid with the rules' marks; for the pair rules a 5 in the
 // centre, an × in each cell a knight's or a (diagonal) king's move away and
 // "≠4,6" in its neighbours for non-consecutive; for disjoint groups, an A
-// in each box's top left cell; and a line under it saying what the marks
-// mean.
+// in the corner of each box's top left cell; and a line under it saying
+// what the marks mean.
 func (b *book) diagram(x0, x1, y, y1 float64, rules sudoku.Rules) float64 {
 	side := min(70, (x1-x0)*0.5)
 	if b.opt.LargePrint {
@@ -819,19 +824,20 @@ func (b *book) diagram(x0, x1, y, y1 float64, rules sudoku.Rules) float64 {
 	markPt := cell * 0.3 / ptMM
 	if nc {
 		for c := range rules.Partners(sudoku.NonConsecutive, centre).All() {
-			b.align(b.text, markPt, x+float64(c%9)*cell, x+float64(c%9+1)*cell, y+(float64(c/9)+0.5)*cell+markPt*ptMM*0.35, "≠4,6", "C", 0)
+			b.align(b.digit, markPt, x+float64(c%9)*cell, x+float64(c%9+1)*cell, y+(float64(c/9)+0.5)*cell+markPt*ptMM*0.35, "≠4,6", "C", 0)
 		}
 	}
 	dg := rules.Has("disjoint-groups")
 	if dg {
 		for box := range 9 {
 			c := box/3*27 + box%3*3
-			b.align(b.text, markPt*1.4, x+float64(c%9)*cell, x+float64(c%9+1)*cell, y+(float64(c/9)+0.5)*cell+markPt*1.4*ptMM*0.35, "A", "C", 0)
+			// In the cell's top left corner, clear of an × or a 5.
+			b.put(b.digit, markPt*1.3, x+(float64(c%9)+0.1)*cell, y+(float64(c/9)+0.1)*cell+markPt*1.3*ptMM*b.digit.capHeight(), "A", 0)
 		}
 	}
 	var notes []string
 	if !crossed.Empty() {
-		notes = append(notes, "the cells marked × cannot hold the 5")
+		notes = append(notes, "the cells marked "+b.times+" cannot hold the 5")
 	}
 	if nc {
 		notes = append(notes, "the cells beside it hold neither 4 nor 6")
