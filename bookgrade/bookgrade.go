@@ -33,9 +33,10 @@ const unrated = "not rated: grading took longer than the time budget; printed wi
 
 // Grade makes a puzzle's entry in a book (not numbered: book.Arrange
 // numbers a book), under the puzzle's rules (a variant's, which its entry
-// carries, for the book to draw and state them). It reuses the ratings the puzzle's label carries
-// (ED=ER/EP/ED, as grade -f line and generate write them) and grades it
-// otherwise, as Entry says. A puzzle that breaks the rules, or has no or
+// carries, for the book to draw and state them). It reuses the ratings
+// the puzzle's label carries (ED=ER/EP/ED, as grade -f line and generate
+// write them; a variant's puzzle with them is then only solved, under its
+// rules) and grades it otherwise, as Entry says. A puzzle that breaks the rules, or has no or
 // several solutions, cannot go into a book: err says why. A puzzle whose
 // grading runs over the time budget goes in with its solution and without a
 // level or rating, and note says so. When ctx is done, err is ctx's.
@@ -45,7 +46,14 @@ func Grade(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, opt Options) (
 		known = &r
 	}
 	st := p.State()
-	res := g.Grade(ctx, st, grade.Options{Known: known, Workers: opt.Workers})
+	var res grade.Result
+	if known != nil && !p.Rules.IsClassic() {
+		// A variant's puzzle with its ratings needs no grading: its
+		// solution is sought under its rules, as below.
+		res = check(ctx, g, st, known)
+	} else {
+		res = g.Grade(ctx, st, grade.Options{Known: known, Workers: opt.Workers})
+	}
 	if res.Status == grade.Budget && res.Solution == (sudoku.Grid{}) {
 		// The budget ran out before the check of the solution: a book
 		// prints the solution, so the check runs to the end (the
@@ -66,10 +74,13 @@ func Grade(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, opt Options) (
 }
 
 // check returns the result of a puzzle whose grading ran over the budget
-// before its solution was known: Budget with the solution (under the
-// state's rules), Rated from the label's ratings when known, or why it has
-// no entry.
+// before its solution was known, or of a variant's puzzle with its
+// ratings: Budget with the solution (under the state's rules), Rated
+// from the label's ratings when known, or why it has no entry.
 func check(ctx context.Context, g *grade.Grader, st *sudoku.State, known *grade.Ratings) grade.Result {
+	if err := st.Rules.Check(st.Grid()); err != nil {
+		return grade.Result{Status: grade.Invalid, Err: err}
+	}
 	r := solve.For(st.Rules).CountStateContext(ctx, st, 2)
 	switch {
 	case r.Stopped:

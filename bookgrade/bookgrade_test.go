@@ -190,19 +190,47 @@ func TestCheckVariant(t *testing.T) {
 }
 
 // TestGradeVariant: a variant's puzzle goes into a book with its rules
-// and its solution under them.
+// and its solution under them: with the ratings of its label without a
+// grading (as a classic puzzle it has several solutions), and graded
+// otherwise (once the grader knows variants).
 func TestGradeVariant(t *testing.T) {
-	x, _, solution := xRules(t)
+	x, grid, solution := xRules(t)
 	g := grader(t, 0)
-	p := puzzle(t, xPuzzle+" ED=2.0/1.2/1.2 variant=x")
-	if res := g.Grade(context.Background(), p.State(), grade.Options{}); res.Status == grade.Multiple {
-		t.Skip("the grader checks a variant's puzzle as a classic one (the rules-aware grader of issue 33 is not here yet)")
+	for _, tc := range []struct {
+		name, label, level string
+		rating             sudoku.Rating
+	}{
+		{"the label's ratings", " ED=2.0/1.2/1.2 variant=x", "medium", 2.0},
+		{"graded", " variant=x", "medium", 2.0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := puzzle(t, xPuzzle+tc.label)
+			if !strings.Contains(tc.label, "ED=") {
+				if res := g.Grade(context.Background(), p.State(), grade.Options{}); res.Status == grade.Multiple {
+					t.Skip("the grader checks a variant's puzzle as a classic one (the rules-aware grader of issue 33 is not here yet)")
+				}
+			}
+			e, note, err := Grade(context.Background(), g, p, Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !e.Rules.Equal(x) || e.Grid != grid || e.Solution != solution || e.Level != tc.level || e.Rating != tc.rating || note != "" {
+				t.Errorf("entry %+v (rules %s), note %q; want x's rules and solution, %s %v", e, e.Rules, note, tc.level, tc.rating)
+			}
+		})
 	}
-	e, note, err := Grade(context.Background(), g, p, Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !e.Rules.Equal(x) || e.Solution != solution || e.Level != "medium" || e.Rating != 2.0 || note != "" {
-		t.Errorf("entry %+v (rules %s), note %q; want x's rules and solution, medium 2.0", e, e.Rules, note)
+	// A puzzle whose digits break its rules, or with two solutions under
+	// them, has no entry, ratings or not.
+	for _, tc := range []struct{ line, err string }{
+		{"1.......1" + strings.Repeat(".", 72) + " ED=2.0/1.2/1.2 variant=x", "digit 1 repeated"},
+		{strings.Repeat(".", 80) + "1 ED=2.0/1.2/1.2 variant=x", "several solutions, not rated"},
+	} {
+		p, err := sudoku.NewReader(strings.NewReader(tc.line), "test").Next()
+		if err == nil {
+			_, _, err = Grade(context.Background(), g, p, Options{Workers: 1})
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%.20s...: error %v, want one saying %q", tc.line, err, tc.err)
+		}
 	}
 }
