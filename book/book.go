@@ -693,7 +693,7 @@ func (b *book) contentsPage(p bookPage) {
 		switch {
 		case q.kind == sectionPageKind:
 			entry(b.sectionName(q), q.number)
-		case q.kind == puzzlePageKind && !b.opt.Sections && q.number == b.firstPage(puzzlePageKind):
+		case q.kind == puzzlePageKind && !b.opt.Sections && !b.variants && q.number == b.firstPage(puzzlePageKind):
 			entry(fmt.Sprintf("Puzzles %s", b.numbers(b.allPuzzles())), q.number)
 		case q.kind == solutionPageKind && q.number == b.firstPage(solutionPageKind):
 			entry("Solutions", q.number)

@@ -378,6 +378,10 @@ func TestVariantRulesText(t *testing.T) {
 			t.Errorf("the book's text lacks %q:\n%s", want, text)
 		}
 	}
+	// The contents list the sections, not the puzzles as a whole.
+	if strings.Contains(text, "Puzzles #1–#4") || !strings.Contains(text, "Contents Sudoku X, #1 3 Jigsaw, #2 5") {
+		t.Errorf("the contents are not the sections':\n%s", text)
+	}
 }
 
 // TestVariantSheetsAndHTML: the SVG sheet and images and the HTML page
