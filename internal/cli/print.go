@@ -126,6 +126,18 @@ solutions is reported and left out; one whose grading runs over --budget is
 printed with its solution, without a level or rating, and a note says so.
 The same input and flags give the same bytes.
 
+Variants: each puzzle is printed under its rules, drawn on its grid and its
+solution as puzzle books draw them: x's diagonals, windoku's extra boxes,
+the asterisk, girandola and centre-dot cells shaded (circled, dotted or
+marked in a corner when a grid has several such kinds; the diagonals then
+drawn as lines), a jigsaw's regions in thick lines instead of the boxes;
+disjoint groups, anti-knight, anti-king and non-consecutive are stated in
+words. A line names its rules in its label (variant=x,anti-knight,
+regions=...; JSON rows in "variant" and "regions"); --variant and
+--regions give those of the lines that name none. A book with variants
+opens each variant with a page stating its rules, with an example, and
+keeps its puzzles together (by level within it with --group-by level).
+
 Formats:
 ` + book.FormatHelp() + `
 Exit status: 0 when every puzzle went into the book, 1 when some were left
@@ -139,13 +151,19 @@ Examples:
    sudokit print -f png --image-size 2in --dpi 300 -o images/ testdata/puzzles/norvig-easy50.txt
    sudokit print --page-size 6x9in --per-page 4 --toc --title "Sudoku" --group-by level -o book.pdf testdata/puzzles/qqwing-sample220.se121.txt
    sudokit print --title "数独" --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc:2 -o book.pdf testdata/puzzles/norvig-easy50.txt
-   sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt`,
+   sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt
+   sudokit print --variant x --title "Sudoku X" -o x.pdf testdata/puzzles/variants/x.txt
+   sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt`,
 		Flags: append(bookFlags(),
 			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(book.Formats(), ", ")},
 			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
 				Usage: "write to `FILE` (- for standard output, not a terminal for a PDF; for svg, a directory ending in / takes one file per puzzle)"},
 			&ucli.StringFlag{Name: "image-size", Usage: "side `LENGTH` of each image in a directory (mm or in: 60mm, 2.5in)", DefaultText: "60mm"},
 			&ucli.IntFlag{Name: "dpi", Usage: "resolution of PNG images, in dots per inch", Value: 300},
+			&ucli.StringFlag{Name: "variant",
+				Usage: "the rules of the puzzles whose line names none: `NAME[,NAME]` of " + strings.Join(sudoku.VariantNames(), ", ")},
+			&ucli.StringFlag{Name: "regions",
+				Usage: "a jigsaw's regions: `LAYOUT|FILE`, 81 region ids 1-9 row by row, or a file of them"},
 			groupByFlag("order the puzzles from easy to hard, each `level` starting a section"),
 			budgetFlag(),
 			workersFlag("grade"),
@@ -191,6 +209,7 @@ type printRun struct {
 	img          book.ImageOptions
 	workers      int
 	grader       *grade.Grader
+	rules        sudoku.Rules // of the puzzles whose line names none (--variant)
 }
 
 // readPrint reads and checks print's flags: the format and -o, the rules
@@ -220,6 +239,9 @@ func readPrint(c *ucli.Context) (*printRun, error) {
 		return nil, err
 	}
 	if p.workers, err = positive(c, "workers"); err != nil {
+		return nil, err
+	}
+	if p.rules, err = readRules(c); err != nil {
 		return nil, err
 	}
 	p.grader, err = grade.New(cfg)
@@ -279,7 +301,7 @@ func (p *printRun) entries(s *session) ([]book.Entry, error) {
 	defer s.stopProgress()
 	var entries []book.Entry
 	slots := batch.NewSlots(p.workers) // as grade: the workers no other puzzle is using
-	err := batch.Run(c.Context, batch.Options{Workers: p.workers, Chunk: 1, Slots: slots}, inputs(c),
+	err := batch.Run(c.Context, batch.Options{Workers: p.workers, Chunk: 1, Slots: slots}, readInputs(c, true, p.rules),
 		func(it item) bookItem { return bookItemOf(c.Context, p.grader, it, slots.Share()) },
 		func(b bookItem) error {
 			if b.cancelled {

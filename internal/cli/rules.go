@@ -128,11 +128,15 @@ var jigsawGiven cond = func(l *cmdLine) bool {
 	return false
 }
 
+// regionsRules are those of --variant jigsaw and --regions, where they
+// are flags.
+var regionsRules = []flagRule{
+	{flag: "regions", needs: jigsawGiven, why: "goes with --variant jigsaw: it is a jigsaw's layout"},
+	{needs: anyOf(not(jigsawGiven), given("regions")), why: "--variant jigsaw needs --regions LAYOUT|FILE: its 81 region ids 1-9, row by row"},
+}
+
 var solveRules = slices.Concat(
-	[]flagRule{
-		{flag: "regions", needs: jigsawGiven, why: "goes with --variant jigsaw: it is a jigsaw's layout"},
-		{needs: anyOf(not(jigsawGiven), given("regions")), why: "--variant jigsaw needs --regions LAYOUT|FILE: its 81 region ids 1-9, row by row"},
-	},
+	regionsRules,
 	summaryRules,
 )
 
@@ -168,6 +172,7 @@ var bookRules = []flagRule{
 }
 
 var printRules = slices.Concat(
+	regionsRules,
 	bookRules,
 	[]flagRule{{needs: anyOf(not(formatIs("png")), imagesDir), why: "-f png writes one image per puzzle and solution: give -o DIR/"}},
 	each([]string{"image-size", "dpi"}, imagesDir, "does nothing without -f svg or -f png into a directory (-o DIR/)"),
