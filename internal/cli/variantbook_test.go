@@ -112,4 +112,3 @@ func sideBySide(left, right *image.Gray, gap int) *image.Gray {
 	draw.Draw(out, right.Bounds().Sub(right.Bounds().Min).Add(at), right, right.Bounds().Min, draw.Src)
 	return out
 }
-
