@@ -449,3 +449,22 @@ func TestVariantSheetsAndHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantBookLayouts renders books of variants in the other layouts
+// (large print, a small trim, nine a page, sections by level with recto
+// starts): every page keeps to its margins, every grid shows its digits
+// (checkPages), whatever the rules pages and their example grids take.
+func TestVariantBookLayouts(t *testing.T) {
+	levels := []string{"easy", "medium", "hard", "fiendish", "diabolical"}
+	for _, opt := range []Options{
+		{Paper: "letter", PerPage: 2, LargePrint: true, Title: "Large print"},
+		{Paper: "5x8in", PerPage: 1, Title: "Pocket", Contents: true},
+		{Paper: "a4", PerPage: 9, Sections: true, Recto: true, Levels: levels},
+	} {
+		t.Run(opt.Paper, func(t *testing.T) {
+			puzzles := pictureEntries(t)
+			Arrange(puzzles, levels, opt)
+			checkPages(t, puzzles, opt, 40)
+		})
+	}
+}
