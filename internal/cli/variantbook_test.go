@@ -112,3 +112,45 @@ func sideBySide(left, right *image.Gray, gap int) *image.Gray {
 	draw.Draw(out, right.Bounds().Sub(right.Bounds().Min).Add(at), right, right.Bounds().Min, draw.Src)
 	return out
 }
+
+// TestMixedVariantBook prints testdata/puzzles/variants/mixed.txt, whose
+// lines name their rules (one of each variant and a classic puzzle), as a
+// book with contents, and reads its text back: a section for each variant
+// in the contents, each with its rules; the solutions name their
+// variants. Its jigsaw line carries no ratings, so the book needs a
+// grader that grades under a puzzle's rules: the test waits for it (skips
+// while the grader checks a jigsaw as a classic grid).
+func TestMixedVariantBook(t *testing.T) {
+	pdftotext := testenv.Program(t, "pdftotext", "apt-get install poppler-utils")
+	out := filepath.Join(t.TempDir(), "variants.pdf")
+	code, _, stderr := runApp(t, "", "print", "--title", "Variants", "--toc", "-o", out, filepath.Join("testdata", "puzzles", "variants", "mixed.txt"))
+	if code == 1 && regexp.MustCompile(`mixed.txt:11: (digit . repeated in block|several solutions)`).MatchString(stderr) {
+		t.Skip("the grader checks the jigsaw puzzle as a classic one (the rules-aware grader of issue 33 is not here yet): " + stderr)
+	}
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	text, err := exec.Command(pdftotext, out, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := regexp.MustCompile(`\s+`).ReplaceAllString(string(text), " ")
+	for _, want := range []string{
+		"Contents Sudoku X, #1 3 Windoku, #2 5 Disjoint Groups, #3 7 Asterisk, #4 9 Girandola, #5 11 Centre Dot, #6 13 Anti-Knight, #7 15 Anti-King, #8 17 Non-Consecutive, #9 19 Jigsaw, #10 21 Classic, #11 23 Solutions 25",
+		"The two shaded diagonals also hold 1 to 9 once each.",
+		"The four shaded boxes also hold 1 to 9 once each.",
+		"The cells at the same place in each box",
+		"The nine shaded cells of the asterisk also hold 1 to 9 once.",
+		"The nine shaded cells of the girandola also hold 1 to 9 once.",
+		"The nine shaded box centres also hold 1 to 9 once.",
+		"Two cells a knight's move apart (as in chess) never hold the same digit.",
+		"Two cells a king's move apart (touching, diagonally too) never hold the same digit.",
+		"Two cells side by side never hold consecutive digits",
+		"Every row, column and region (outlined in bold) holds the digits 1 to 9 once.",
+		"Non-Consecutive, medium",
+	} {
+		if !bytes.Contains([]byte(words), []byte(want)) {
+			t.Errorf("the book's text lacks %q:\n%s", want, words)
+		}
+	}
+}
