@@ -71,7 +71,8 @@ func TestCompletionValuesAreAccepted(t *testing.T) {
 
 // runWith runs a command with one flag's value, and what the flag needs
 // to be checked: a command that reads puzzles gets an empty input, generate
-// a 1 ms timeout; the outputs go to files in dir.
+// a 1 ms timeout, --variant jigsaw a layout; the outputs go to files in
+// dir.
 func runWith(dir, command, flag, value string) error {
 	args := []string{"sudokit", command, "--" + flag, value}
 	switch command {
@@ -90,16 +91,15 @@ func runWith(dir, command, flag, value string) error {
 		if flag == "group-by" {
 			args = append(args, "--summary")
 		}
-	case "solve":
-		if flag == "variant" && value == "jigsaw" {
-			args = append(args, "--regions", filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions"))
-		}
 	case "print":
 		out := filepath.Join(dir, "book")
 		if flag == "format" && (value == "svg" || value == "png") {
 			out = dir + string(filepath.Separator)
 		}
 		args = append(args, "-o", out)
+	}
+	if flag == "variant" && value == "jigsaw" {
+		args = append(args, "--regions", filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions"))
 	}
 	return Run(context.Background(), args, strings.NewReader(""), io.Discard, io.Discard)
 }
