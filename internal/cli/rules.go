@@ -128,15 +128,11 @@ var jigsawGiven cond = func(l *cmdLine) bool {
 	return false
 }
 
-// regionsRules are those of --variant jigsaw and --regions, where they
-// are flags.
-var regionsRules = []flagRule{
-	{flag: "regions", needs: jigsawGiven, why: "goes with --variant jigsaw: it is a jigsaw's layout"},
-	{needs: anyOf(not(jigsawGiven), given("regions")), why: "--variant jigsaw needs --regions LAYOUT|FILE: its 81 region ids 1-9, row by row"},
-}
-
 var solveRules = slices.Concat(
-	regionsRules,
+	[]flagRule{
+		{flag: "regions", needs: jigsawGiven, why: "goes with --variant jigsaw: it is a jigsaw's layout"},
+		{needs: anyOf(not(jigsawGiven), given("regions")), why: "--variant jigsaw needs --regions LAYOUT|FILE: its 81 region ids 1-9, row by row"},
+	},
 	summaryRules,
 )
 
@@ -171,8 +167,15 @@ var bookRules = []flagRule{
 	{flag: "bleed-spine", needs: given("bleed"), why: "does nothing without --bleed"},
 }
 
+// printVariantRules are print's rules of --variant jigsaw and --regions,
+// as solve's.
+var printVariantRules = []flagRule{
+	{flag: "regions", needs: jigsawGiven, why: "goes with --variant jigsaw: it is a jigsaw's layout"},
+	{needs: anyOf(not(jigsawGiven), given("regions")), why: "--variant jigsaw needs --regions LAYOUT|FILE: its 81 region ids 1-9, row by row"},
+}
+
 var printRules = slices.Concat(
-	regionsRules,
+	printVariantRules,
 	bookRules,
 	[]flagRule{{needs: anyOf(not(formatIs("png")), imagesDir), why: "-f png writes one image per puzzle and solution: give -o DIR/"}},
 	each([]string{"image-size", "dpi"}, imagesDir, "does nothing without -f svg or -f png into a directory (-o DIR/)"),

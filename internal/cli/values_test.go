@@ -71,10 +71,12 @@ func TestCompletionValuesAreAccepted(t *testing.T) {
 
 // runWith runs a command with one flag's value, and what the flag needs
 // to be checked: a command that reads puzzles gets an empty input, generate
-// a 1 ms timeout, --variant jigsaw a layout; the outputs go to files in
-// dir.
+// a 1 ms timeout; the outputs go to files in dir.
 func runWith(dir, command, flag, value string) error {
 	args := []string{"sudokit", command, "--" + flag, value}
+	if flag == "variant" && value == "jigsaw" {
+		args = append(args, "--regions", filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions"))
+	}
 	switch command {
 	case "generate":
 		args = append(args, "--timeout", "1ms", "-q", "-o", filepath.Join(dir, "out.txt"))
@@ -97,9 +99,6 @@ func runWith(dir, command, flag, value string) error {
 			out = dir + string(filepath.Separator)
 		}
 		args = append(args, "-o", out)
-	}
-	if flag == "variant" && value == "jigsaw" {
-		args = append(args, "--regions", filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions"))
 	}
 	return Run(context.Background(), args, strings.NewReader(""), io.Discard, io.Discard)
 }
