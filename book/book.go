@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -27,6 +26,10 @@ type Entry struct {
 	Solution sudoku.Grid
 	Level    string        // "hard"
 	Rating   sudoku.Rating // the SE rating (0: none shown)
+	// Rules are the puzzle's rules (the zero value: classic), drawn on its
+	// grid and its solution's as puzzle books draw them (see look), and
+	// stated on the page opening its section.
+	Rules sudoku.Rules
 }
 
 // details is what a puzzle's label shows beside its number: "hard 3.4".
@@ -39,6 +42,16 @@ func (p Entry) details() string {
 		parts = append(parts, p.Rating.String())
 	}
 	return strings.Join(parts, " ")
+}
+
+// imageDetails is what the label of a puzzle's image, or of a puzzle on a
+// sheet, shows beside its number: its variant, level and rating ("Sudoku
+// X hard 3.4"), as no section page states its rules.
+func (p Entry) imageDetails() string {
+	if p.Rules.IsClassic() {
+		return p.details()
+	}
+	return strings.TrimSpace(rulesTitle(p.Rules) + " " + p.details())
 }
 
 // Options lays out a book.
@@ -201,6 +214,9 @@ type book struct {
 	used    map[*bookFont]map[rune]bool
 	missing map[*bookFont][]rune
 	inTitle bool // missing characters are in the title
+	// variants: some puzzle is not classic; each variant opens a section
+	// that states its rules, and headers and solutions name theirs.
+	variants bool
 
 	text, bold, digit, digitBold *bookFont
 
@@ -211,6 +227,7 @@ type book struct {
 	solSide           float64
 	headerPt, labelPt float64
 	dash, ellipsis    string
+	times             string // the × of the rules' example, "x" in a font without it
 }
 
 // writePDF writes a book: a title page, a contents page, a page for each
@@ -284,7 +301,7 @@ func writePDF(w io.Writer, puzzles []Entry, opt Options) error {
 
 // newBook loads the fonts and plans the pages.
 func newBook(puzzles []Entry, opt Options) (*book, error) {
-	b := &book{puzzles: puzzles, opt: opt, family: map[*bookFont]string{},
+	b := &book{puzzles: puzzles, opt: opt, variants: hasVariants(puzzles), family: map[*bookFont]string{},
 		used: map[*bookFont]map[rune]bool{}, missing: map[*bookFont][]rune{}}
 	var err error
 	if b.digit, err = loadFont("Go Regular", goregular.TTF, 0); err != nil {
@@ -311,6 +328,10 @@ func newBook(puzzles []Entry, opt Options) (*book, error) {
 	}
 	if !b.text.has('…') {
 		b.ellipsis = "..."
+	}
+	b.times = "×"
+	if !b.text.has('×') {
+		b.times = "x"
 	}
 	b.w, b.h, _ = parsePageSize(opt.Paper)
 	b.bleed = opt.Bleed
@@ -613,7 +634,25 @@ func (b *book) titlePage(p bookPage) {
 		small = 16
 	}
 	y = b.block(b.text, small, small, 4, x0, x1, y+8, fmt.Sprintf("%d puzzle%s: %s", len(b.puzzles), plural, strings.Join(parts, ", ")), 0)
+	if b.variants {
+		var kinds []string
+		n := map[string]int{}
+		for _, q := range b.puzzles {
+			t := rulesTitle(q.Rules)
+			if n[t] == 0 {
+				kinds = append(kinds, t)
+			}
+			n[t]++
+		}
+		for i, k := range kinds {
+			kinds[i] = fmt.Sprintf("%s (%d)", k, n[k])
+		}
+		y = b.block(b.text, small, small, 4, x0, x1, y+2, strings.Join(kinds, ", "), 0)
+	}
 	note := "Each puzzle has exactly one solution."
+	if b.variants {
+		note = "Each puzzle has exactly one solution under the rules on the page opening its section."
+	}
 	if s := b.firstPage(solutionPageKind); s > 0 {
 		note += fmt.Sprintf(" Solutions from page %d.", s)
 	}
@@ -654,7 +693,7 @@ func (b *book) contentsPage(p bookPage) {
 		switch {
 		case q.kind == sectionPageKind:
 			entry(b.sectionName(q), q.number)
-		case q.kind == puzzlePageKind && !b.opt.Sections && q.number == b.firstPage(puzzlePageKind):
+		case q.kind == puzzlePageKind && !b.opt.Sections && !b.variants && q.number == b.firstPage(puzzlePageKind):
 			entry(fmt.Sprintf("Puzzles %s", b.numbers(b.allPuzzles())), q.number)
 		case q.kind == solutionPageKind && q.number == b.firstPage(solutionPageKind):
 			entry("Solutions", q.number)
@@ -676,73 +715,203 @@ func (b *book) numbers(idx []int) string {
 	return fmt.Sprintf("#%d%s#%d", first, strings.TrimSpace(b.dash), last)
 }
 
-// sectionName is "Hard, #13–#24".
+// sectionName is "Hard, #13–#24", "Sudoku X, #1–#12" or, by level in a
+// book with variants, "Sudoku X, hard, #1–#6".
 func (b *book) sectionName(p bookPage) string {
-	name := p.level
-	if name == "" {
-		name = "unrated"
+	var parts []string
+	if b.variants {
+		parts = append(parts, rulesTitle(p.rules))
 	}
-	r, n := utf8.DecodeRuneInString(name)
-	name = string(unicode.ToUpper(r)) + name[n:]
-	return name + ", " + b.numbers(p.puzzles)
+	if b.opt.Sections {
+		name := p.level
+		if name == "" {
+			name = "unrated"
+		}
+		if !b.variants {
+			name = capitalise(name)
+		}
+		parts = append(parts, name)
+	}
+	return strings.Join(append(parts, b.numbers(p.puzzles)), ", ")
 }
 
-// sectionPage opens a level: its name, its puzzles' numbers, and the line
-// on its ratings and techniques.
+// sectionPage opens a section: its variant and the rules in words, in a
+// book with variants, its level (by level), its puzzles' numbers, and the
+// line on the level's ratings and techniques.
 func (b *book) sectionPage(p bookPage) {
 	x0, x1, y0, y1 := b.area(p.number)
 	size := 26.0
 	if b.opt.LargePrint {
 		size = 34
 	}
-	name := p.level
-	if name == "" {
-		name = "unrated"
-	}
-	r, n := utf8.DecodeRuneInString(name)
-	name = string(unicode.ToUpper(r)) + name[n:]
-	y := b.block(b.bold, size, 14, 2, x0, x1, y0+(y1-y0)*0.3, name, 0)
 	small := 12.0
 	if b.opt.LargePrint {
 		small = 16
 	}
-	y = b.block(b.text, small, small, 2, x0, x1, y+4, "Puzzles "+b.numbers(p.puzzles), 0)
-	if note := b.opt.LevelNotes[p.level]; note != "" {
-		b.block(b.text, small-1, 8, 8, x0+(x1-x0)*0.08, x1-(x1-x0)*0.08, y+6, note, 60)
+	level := p.level
+	if level == "" {
+		level = "unrated"
 	}
+	level = capitalise(level)
+	y := y0 + (y1-y0)*0.3
+	if b.variants {
+		y = b.block(b.bold, size, 14, 2, x0, x1, y0+(y1-y0)*0.2, rulesTitle(p.rules), 0)
+		if b.opt.Sections {
+			y = b.block(b.bold, size*0.7, 12, 2, x0, x1, y+2, level, 0)
+		}
+	} else {
+		y = b.block(b.bold, size, 14, 2, x0, x1, y, level, 0)
+	}
+	y = b.block(b.text, small, small, 2, x0, x1, y+4, "Puzzles "+b.numbers(p.puzzles), 0)
+	inset := (x1 - x0) * 0.08
+	if b.variants {
+		y += 4
+		for _, s := range lookOf(p.rules).words() {
+			y = b.block(b.text, small, 8, 4, x0+inset, x1-inset, y+2, s, 0)
+		}
+		y = b.diagram(x0, x1, y+4, y1, p.rules)
+	}
+	if note := b.opt.LevelNotes[p.level]; note != "" && b.opt.Sections {
+		b.block(b.text, small-1, 8, 8, x0+inset, x1-inset, y+6, note, 60)
+	}
+}
+
+// diagram draws an example of a variant's rules on its section page,
+// between y and y1 (when there is room), and returns the baseline below it:
+// an empty grid with the rules' marks; for the pair rules a 5 in the
+// centre, an × in each cell a knight's or a (diagonal) king's move away and
+// "≠4,6" in its neighbours for non-consecutive; for disjoint groups, an A
+// in the corner of each box's top left cell; and a line under it saying
+// what the marks mean.
+func (b *book) diagram(x0, x1, y, y1 float64, rules sudoku.Rules) float64 {
+	side := min(70, (x1-x0)*0.5)
+	if b.opt.LargePrint {
+		side = min(90, (x1-x0)*0.6)
+	}
+	small := 9.0
+	if b.opt.LargePrint {
+		small = 13
+	}
+	side = min(side, y1-y-3*small*ptMM*1.3-b.headerPt*ptMM*3)
+	if side < 30 || rules.IsClassic() {
+		return y
+	}
+	x := (x0 + x1 - side) / 2
+	cell := side / 9
+	var example sudoku.Grid
+	knight, king, nc := rules.HasPair(sudoku.AntiKnight), rules.HasPair(sudoku.AntiKing), rules.HasPair(sudoku.NonConsecutive)
+	const centre = 40
+	if knight || king || nc {
+		example[centre] = 5
+	}
+	b.grid(x, y, side, example, example, rules)
+	var crossed sudoku.CellSet
+	if knight {
+		crossed = crossed.Union(rules.Partners(sudoku.AntiKnight, centre))
+	}
+	if king {
+		crossed = crossed.Union(rules.Partners(sudoku.AntiKing, centre))
+		for _, c := range []int{centre - 9, centre + 9, centre - 1, centre + 1} {
+			crossed.Remove(c) // in the 5's row or column: no news
+		}
+	}
+	w := max(0.2, cell*0.05)
+	for c := range crossed.All() {
+		cx, cy, d := x+(float64(c%9)+0.5)*cell, y+(float64(c/9)+0.5)*cell, cell*0.18
+		b.line(cx-d, cy-d, cx+d, cy+d, w, 0)
+		b.line(cx-d, cy+d, cx+d, cy-d, w, 0)
+	}
+	markPt := cell * 0.3 / ptMM
+	if nc {
+		for c := range rules.Partners(sudoku.NonConsecutive, centre).All() {
+			b.align(b.digit, markPt, x+float64(c%9)*cell, x+float64(c%9+1)*cell, y+(float64(c/9)+0.5)*cell+markPt*ptMM*0.35, "≠4,6", "C", 0)
+		}
+	}
+	dg := rules.Has("disjoint-groups")
+	if dg {
+		for box := range 9 {
+			c := box/3*27 + box%3*3
+			// In the cell's top left corner, clear of an × or a 5.
+			b.put(b.digit, markPt*1.3, x+(float64(c%9)+0.1)*cell, y+(float64(c/9)+0.1)*cell+markPt*1.3*ptMM*b.digit.capHeight(), "A", 0)
+		}
+	}
+	var notes []string
+	if !crossed.Empty() {
+		notes = append(notes, "the cells marked "+b.times+" cannot hold the 5")
+	}
+	if nc {
+		notes = append(notes, "the cells beside it hold neither 4 nor 6")
+	}
+	if dg {
+		notes = append(notes, "the nine cells marked A are one of the nine groups")
+	}
+	if rules.Has("jigsaw") {
+		notes = append(notes, "the regions change from puzzle to puzzle")
+	}
+	y += side + small*ptMM*1.3 + 3
+	if len(notes) > 0 {
+		y = b.block(b.text, small, small, 3, x0, x1, y, capitalise("in the example, "+strings.Join(notes, "; ")+"."), 60)
+	}
+	return y
+}
+
+// pageWhat is what a page of puzzles or solutions holds, for its header:
+// the levels on it ("hard – diabolical"), after the variant of a puzzle
+// page in a book with variants ("Sudoku X, hard").
+func (b *book) pageWhat(p bookPage) string {
+	what := levelRange(b.puzzles, p.puzzles, b.opt.Levels, b.dash)
+	if b.variants && p.kind == puzzlePageKind && len(p.puzzles) > 0 {
+		what = strings.TrimSuffix(rulesTitle(b.puzzles[p.puzzles[0]].Rules)+", "+what, ", ")
+	}
+	return what
 }
 
 // puzzlePage lays out up to PerPage puzzles under a header naming their
 // levels.
 func (b *book) puzzlePage(p bookPage) {
-	b.header(p.number, levelRange(b.puzzles, p.puzzles, b.opt.Levels, b.dash))
-	cols, _, cellW, cellH, side, labelH, _ := b.puzzleGeometry()
-	x0, _, y0, _ := b.content(p.number)
+	b.header(p.number, b.pageWhat(p))
 	for slot, i := range p.puzzles {
 		q := b.puzzles[i]
-		col, row := slot%cols, slot/cols
-		x := x0 + float64(col)*cellW + (cellW-side)/2
-		y := y0 + float64(row)*cellH + (cellH-side-labelH)/2 + labelH
-		b.label(x, y, side, b.puzzleLabelPt(), fmt.Sprintf("#%d", q.Number), q.details())
-		b.grid(x, y, side, q.Grid, q.Grid)
+		g := b.place(p, slot)
+		b.label(g.x, g.y, g.side, b.puzzleLabelPt(), fmt.Sprintf("#%d", q.Number), q.details())
+		b.grid(g.x, g.y, g.side, q.Grid, q.Grid, q.Rules)
 	}
+}
+
+// gridBox is where a grid goes on a page: its top left corner and side,
+// mm.
+type gridBox struct{ x, y, side float64 }
+
+// place is where the grid of a page's slot-th puzzle or solution goes.
+func (b *book) place(p bookPage, slot int) gridBox {
+	x0, _, y0, _ := b.content(p.number)
+	if p.kind == solutionPageKind {
+		gap := 5.0
+		return gridBox{x0 + float64(slot%b.solCols)*(b.solSide+gap),
+			y0 + float64(slot/b.solCols)*(b.solSide+b.solLabelH()+gap) + b.solLabelH(), b.solSide}
+	}
+	cols, _, cellW, cellH, side, labelH, _ := b.puzzleGeometry()
+	col, row := slot%cols, slot/cols
+	return gridBox{x0 + float64(col)*cellW + (cellW-side)/2, y0 + float64(row)*cellH + (cellH-side-labelH)/2 + labelH, side}
 }
 
 // solutionPage lays out the solutions, small, numbered like the puzzles.
 func (b *book) solutionPage(p bookPage) {
 	what := "Solutions"
-	if r := levelRange(b.puzzles, p.puzzles, b.opt.Levels, b.dash); r != "" {
+	if r := b.pageWhat(p); r != "" {
 		what += ", " + r
 	}
 	b.header(p.number, what)
-	x0, _, y0, _ := b.content(p.number)
-	gap := 5.0
 	for slot, i := range p.puzzles {
 		q := b.puzzles[i]
-		x := x0 + float64(slot%b.solCols)*(b.solSide+gap)
-		y := y0 + float64(slot/b.solCols)*(b.solSide+b.solLabelH()+gap) + b.solLabelH()
-		b.label(x, y, b.solSide, 8, fmt.Sprintf("#%d", q.Number), q.Level)
-		b.grid(x, y, b.solSide, q.Solution, q.Grid)
+		g := b.place(p, slot)
+		details := q.Level
+		if b.variants {
+			// The page mixes variants: each solution names its own.
+			details = strings.TrimSuffix(rulesTitle(q.Rules)+", "+details, ", ")
+		}
+		b.label(g.x, g.y, g.side, 8, fmt.Sprintf("#%d", q.Number), details)
+		b.grid(g.x, g.y, g.side, q.Solution, q.Grid, q.Rules)
 	}
 }
 
@@ -756,23 +925,45 @@ func (b *book) label(x, y, w, size float64, number, details string) {
 }
 
 // grid draws a 9x9 grid at (x, y): thin cell lines, thick box lines and
-// border, digits centred. Digits given in given print bold (the givens of
-// a solution); others regular.
-func (b *book) grid(x, y, side float64, g, given sudoku.Grid) {
+// border, digits centred, and the marks of its rules (see look): shaded,
+// circled or dotted cells, the diagonals as lines, a jigsaw's regions
+// outlined instead of the boxes. Digits given in given print bold (the
+// givens of a solution); others regular.
+func (b *book) grid(x, y, side float64, g, given sudoku.Grid, rules sudoku.Rules) {
 	cell := side / 9
 	thin, thick := max(0.12, side/520), max(0.45, side/100)
 	if b.opt.LargePrint {
 		thin, thick = max(0.25, side/400), max(0.8, side/80)
 	}
+	var l *look
+	if !rules.IsClassic() {
+		l = lookOf(rules)
+		b.marks(x, y, cell, l)
+	}
 	for i := 0; i <= 9; i++ {
-		if i%3 != 0 {
+		if i%3 != 0 || l.jigsawGrid() && i%9 != 0 {
 			b.line(x+float64(i)*cell, y, x+float64(i)*cell, y+side, thin, 0)
 			b.line(x, y+float64(i)*cell, x+side, y+float64(i)*cell, thin, 0)
 		}
 	}
 	for i := 0; i <= 9; i += 3 {
+		if l.jigsawGrid() && i%9 != 0 {
+			continue
+		}
 		b.line(x+float64(i)*cell, y-thick/2, x+float64(i)*cell, y+side+thick/2, thick, 0)
 		b.line(x-thick/2, y+float64(i)*cell, x+side+thick/2, y+float64(i)*cell, thick, 0)
+	}
+	if l.jigsawGrid() {
+		// Each run of a region's border, lengthened by half the line's
+		// width at both ends so that runs meeting at a corner join (a
+		// border's end inside the grid always meets another border).
+		for _, e := range l.borders() {
+			dx, dy := 0.0, thick/2
+			if e[1] == e[3] {
+				dx, dy = thick/2, 0
+			}
+			b.line(x+e[0]*cell-dx, y+e[1]*cell-dy, x+e[2]*cell+dx, y+e[3]*cell+dy, thick, 0)
+		}
 	}
 	frac := 0.62
 	if b.opt.LargePrint {
@@ -791,6 +982,41 @@ func (b *book) grid(x, y, side float64, g, given sudoku.Grid) {
 		cx := x + float64(i%9)*cell
 		cy := y + float64(i/9)*cell
 		b.put(f, size, cx+(cell-f.width(d, size))/2, cy+cell/2+f.capHeight()*size*ptMM/2, d, 0)
+	}
+}
+
+// jigsawGrid reports whether a grid's thick lines are a jigsaw's regions
+// rather than the boxes.
+func (l *look) jigsawGrid() bool { return l != nil && l.jigsaw }
+
+// marks draws the marks of a grid's rules under its lines and digits:
+// shaded cells, circles, dots, corner marks, and the diagonals as lines.
+func (b *book) marks(x, y, cell float64, l *look) {
+	pdf := b.pdf
+	if pdf == nil {
+		return
+	}
+	pdf.SetFillColor(fillGray, fillGray, fillGray)
+	for c := range l.marks[markFill].All() {
+		pdf.Rect(x+float64(c%9)*cell, y+float64(c/9)*cell, cell, cell, "F")
+	}
+	if l.diagonalLines {
+		w := max(0.2, cell*0.05)
+		b.line(x, y, x+9*cell, y+9*cell, w, markGray)
+		b.line(x+9*cell, y, x, y+9*cell, w, markGray)
+	}
+	pdf.SetDrawColor(markGray, markGray, markGray)
+	pdf.SetFillColor(markGray, markGray, markGray)
+	pdf.SetLineWidth(max(0.15, cell*0.04))
+	for c := range l.marks[markRing].All() {
+		pdf.Circle(x+(float64(c%9)+0.5)*cell, y+(float64(c/9)+0.5)*cell, cell*ringRadius, "D")
+	}
+	for c := range l.marks[markDot].All() {
+		pdf.Circle(x+(float64(c%9)+1-dotInset)*cell, y+(float64(c/9)+dotInset)*cell, cell*dotRadius, "F")
+	}
+	for c := range l.marks[markCorner].All() {
+		cx, cy := x+float64(c%9)*cell, y+float64(c/9+1)*cell
+		pdf.Polygon([]fpdf.PointType{{X: cx, Y: cy}, {X: cx + cell*cornerSize, Y: cy}, {X: cx, Y: cy - cell*cornerSize}}, "F")
 	}
 }
 

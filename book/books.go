@@ -72,19 +72,35 @@ func Write(w io.Writer, format string, puzzles []Entry, opt Options) error {
 	return CheckFormat(format)
 }
 
-// Arrange numbers a book's puzzles from 1. With opt.Sections they are
-// ordered by level first (levels lists them easiest first; an unknown
-// level goes last), keeping the input order within a level.
+// Arrange numbers a book's puzzles from 1. A book with variants keeps
+// each variant together, in the order they first come, as each opens a
+// section; with opt.Sections the puzzles are ordered by level too (within
+// a variant): levels lists them easiest first, an unknown level goes
+// last. The input order stays within a level.
 func Arrange(puzzles []Entry, levels []string, opt Options) {
-	if opt.Sections {
-		rank := func(l string) int {
-			if i := slices.Index(levels, l); i >= 0 {
-				return i
+	var kinds []string
+	if hasVariants(puzzles) {
+		for _, p := range puzzles {
+			if k := p.Rules.String(); !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
 			}
-			return len(levels)
 		}
-		slices.SortStableFunc(puzzles, func(a, b Entry) int { return rank(a.Level) - rank(b.Level) })
 	}
+	rank := func(l string) int {
+		if i := slices.Index(levels, l); i >= 0 {
+			return i
+		}
+		return len(levels)
+	}
+	slices.SortStableFunc(puzzles, func(a, b Entry) int {
+		if d := slices.Index(kinds, a.Rules.String()) - slices.Index(kinds, b.Rules.String()); d != 0 {
+			return d
+		}
+		if opt.Sections {
+			return rank(a.Level) - rank(b.Level)
+		}
+		return 0
+	})
 	for i := range puzzles {
 		puzzles[i].Number = i + 1
 	}

@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
+	"strconv"
 	"strings"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // htmlPage is the print-ready page: CSS sized for the paper, PerPage
@@ -36,21 +40,29 @@ table.sudoku td:nth-child(3n) { border-right: {{.Thick}} solid black; }
 .solutions { grid-template-columns: repeat({{.SolutionCols}}, 1fr); }
 .solutions .puzzle { width: {{.SolutionSize}}; }
 .solutions table.sudoku td { font-size: {{.SolutionDigit}}; }
+{{- if .Variants}}
+body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.opening { display: block; text-align: center; padding-top: 40mm; }
+.opening h2 { font-size: 24pt; margin-bottom: 4mm; }
+.opening p { font-size: 12pt; margin: 2mm 10%; }
+{{- end}}
 </style>
 </head>
 <body>
 {{if .Title}}<div class="page"><h1>{{.Title}}</h1></div>
-{{end}}{{range .Pages}}<div class="page{{if .Solutions}} solutions{{end}}">
+{{end}}{{range .Pages}}{{if .Opening}}<div class="page opening"><h2>{{.Opening}}</h2>{{range .Lines}}<p>{{.}}</p>{{end}}</div>
+{{else}}<div class="page{{if .Solutions}} solutions{{end}}">
 <div class="section"><span>{{$.Title}}</span><span>{{.Header}}</span></div>
-{{range .Puzzles}}<div class="puzzle"><div class="label"><b>#{{.Number}}</b><span>{{.Details}}</span></div><table class="sudoku">{{range .Rows}}<tr>{{range .}}<td{{if .Given}} class="given"{{end}}>{{if .Digit}}{{.Digit}}{{end}}</td>{{end}}</tr>{{end}}</table></div>
+{{range .Puzzles}}<div class="puzzle"><div class="label"><b>#{{.Number}}</b><span>{{.Details}}</span></div><table class="sudoku">{{range .Rows}}<tr>{{range .}}<td{{if .Given}} class="given"{{end}}{{with .Style}} style="{{.}}"{{end}}>{{if .Digit}}{{.Digit}}{{end}}</td>{{end}}</tr>{{end}}</table></div>
 {{end}}</div>
-{{end}}</body>
+{{end}}{{end}}</body>
 </html>
 `))
 
 type htmlCell struct {
 	Digit uint8
 	Given bool
+	Style template.CSS // the marks of the rules, a jigsaw's borders
 }
 
 type htmlPuzzle struct {
@@ -60,6 +72,10 @@ type htmlPuzzle struct {
 }
 
 type htmlPageData struct {
+	// Opening names the variant a page opens, in a book with variants:
+	// the page states its rules (Lines) and holds no puzzle.
+	Opening   string
+	Lines     []string
 	Header    string
 	Solutions bool
 	Puzzles   []htmlPuzzle
@@ -88,13 +104,18 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 		Title, Paper, GridSize, Outside, Inside, SolutionSize string
 		Thin, Thick, SolutionDigit                            string
 		Cols, SolutionCols, HeaderPt, LabelPt, NumberPt       int
+		Variants                                              bool
 		Pages                                                 []htmlPageData
-	}{Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
+	}{Variants: hasVariants(puzzles), Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
 		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm((areaW - float64(solCols-1)*10) / float64(solCols)), SolutionCols: solCols,
 		Thin: mm(thin), Thick: mm(thick), SolutionDigit: mm(solDigit), HeaderPt: headerPt, LabelPt: labelPt, NumberPt: numberPt}
-	cells := func(g, given [81]uint8) (rows [9][9]htmlCell) {
+	cells := func(g, given [81]uint8, rules sudoku.Rules, thin, thick string) (rows [9][9]htmlCell) {
+		var l *look
+		if !rules.IsClassic() {
+			l = lookOf(rules)
+		}
 		for i, v := range g {
-			rows[i/9][i%9] = htmlCell{Digit: v, Given: given[i] != 0}
+			rows[i/9][i%9] = htmlCell{Digit: v, Given: given[i] != 0, Style: l.cellStyle(i, thin, thick)}
 		}
 		return rows
 	}
@@ -104,23 +125,42 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 			return
 		}
 		page := htmlPageData{Header: levelRange(puzzles, idx, opt.Levels, " – "), Solutions: solutions}
+		if data.Variants && !solutions {
+			page.Header = strings.TrimSuffix(rulesTitle(puzzles[idx[0]].Rules)+", "+page.Header, ", ")
+		}
 		if solutions {
 			page.Header = strings.TrimSuffix("Solutions, "+page.Header, ", ")
 		}
 		for _, i := range idx {
 			p := puzzles[i]
 			if solutions {
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.Level, cells(p.Solution, p.Grid)})
+				details := p.Level
+				if data.Variants {
+					details = strings.TrimSuffix(rulesTitle(p.Rules)+", "+details, ", ")
+				}
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p.Solution, p.Grid, p.Rules, data.Thin, data.Thick)})
 			} else {
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p.Grid, p.Grid)})
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p.Grid, p.Grid, p.Rules, data.Thin, data.Thick)})
 			}
 		}
 		data.Pages = append(data.Pages, page)
 		idx = nil
 	}
 	for i, p := range puzzles {
-		if len(idx) == opt.PerPage || (opt.Sections && i > 0 && p.Level != puzzles[i-1].Level) {
+		if len(idx) == opt.PerPage || i > 0 && !sameSection(puzzles[i-1], p, opt.Sections, data.Variants) {
 			flush(false)
+		}
+		if data.Variants && (i == 0 || !sameSection(puzzles[i-1], p, false, true)) {
+			// A variant opens with a page of its rules.
+			j := i + 1
+			for j < len(puzzles) && sameSection(p, puzzles[j], false, true) {
+				j++
+			}
+			span := fmt.Sprintf("Puzzles #%d", p.Number)
+			if j-1 > i {
+				span += fmt.Sprintf("–#%d", puzzles[j-1].Number)
+			}
+			data.Pages = append(data.Pages, htmlPageData{Opening: rulesTitle(p.Rules), Lines: append([]string{span}, lookOf(p.Rules).words()...)})
 		}
 		idx = append(idx, i)
 	}
@@ -134,4 +174,70 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 	}
 	flush(true)
 	return htmlPage.Execute(w, data)
+}
+
+// cellStyle is the inline style of a cell of an HTML grid under the
+// look's rules: its marks as backgrounds (shaded, a circle, a dot, a
+// corner, the diagonal lines), and for a jigsaw the width of each of its
+// borders, thick where regions meet (thin and thick are the grid's line
+// widths); empty for a classic grid.
+func (l *look) cellStyle(cell int, thin, thick string) template.CSS {
+	if l.classic() {
+		return ""
+	}
+	gray := func(v int) string { return fmt.Sprintf("#%02x%02x%02x", v, v, v) }
+	pct := func(v float64) string { return strconv.FormatFloat(v*100, 'f', -1, 64) + "%" }
+	mg := gray(markGray)
+	var images []string
+	r, c := cell/9, cell%9
+	if l.diagonalLines {
+		// The colour lines of a gradient to a corner run parallel to the
+		// other diagonal: its middle is the cell's diagonal. Its axis is
+		// a diagonal of the cell, sqrt(2) cells long.
+		half := 0.05 / 2 / math.Sqrt2
+		line := func(to string) string {
+			return fmt.Sprintf("linear-gradient(to %s, transparent %s, %s %s, %s %s, transparent %s)", to,
+				pct(0.5-half), mg, pct(0.5-half), mg, pct(0.5+half), pct(0.5+half))
+		}
+		if r == c {
+			images = append(images, line("top right"))
+		}
+		if r+c == 8 {
+			images = append(images, line("bottom right"))
+		}
+	}
+	if l.marks[markRing].Has(cell) {
+		// closest-side: the radius is half the cell.
+		in, out := 2*ringRadius-0.04, 2*ringRadius+0.04
+		images = append(images, fmt.Sprintf("radial-gradient(circle closest-side, transparent %s, %s %s, %s %s, transparent %s)",
+			pct(in), mg, pct(in), mg, pct(out), pct(out)))
+	}
+	if l.marks[markDot].Has(cell) {
+		// closest-side from the dot's centre: dotInset of the cell.
+		images = append(images, fmt.Sprintf("radial-gradient(circle closest-side at %s %s, %s %s, transparent %s)",
+			pct(1-dotInset), pct(dotInset), mg, pct(dotRadius/dotInset), pct(dotRadius/dotInset)))
+	}
+	if l.marks[markCorner].Has(cell) {
+		// The triangle's long side is cornerSize/sqrt(2) cells along an
+		// axis sqrt(2) cells long.
+		images = append(images, fmt.Sprintf("linear-gradient(to top right, %s %s, transparent %s)", mg, pct(cornerSize/2), pct(cornerSize/2)))
+	}
+	var style []string
+	if l.marks[markFill].Has(cell) {
+		style = append(style, "background-color: "+gray(fillGray))
+	}
+	if len(images) > 0 {
+		style = append(style, "background-image: "+strings.Join(images, ", "))
+	}
+	if l.jigsaw {
+		width := func(thickEdge bool) string {
+			if thickEdge {
+				return thick
+			}
+			return thin
+		}
+		top, right, bottom, left := l.edges(cell)
+		style = append(style, fmt.Sprintf("border-width: %s %s %s %s", width(top), width(right), width(bottom), width(left)))
+	}
+	return template.CSS(strings.Join(style, "; "))
 }

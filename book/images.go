@@ -86,7 +86,7 @@ func Images(format string, puzzles []Entry, opt ImageOptions) ([]Image, error) {
 	}
 	var files []Image
 	for _, p := range puzzles {
-		sol := Entry{Number: p.Number, Grid: p.Solution, Solution: p.Solution, Level: p.Level}
+		sol := Entry{Number: p.Number, Grid: p.Solution, Solution: p.Solution, Level: p.Level, Rules: p.Rules}
 		for _, f := range []struct {
 			name string
 			p    Entry
@@ -152,14 +152,24 @@ func writePNGImage(w io.Writer, p Entry, given [81]uint8, opt ImageOptions) erro
 		draw.Draw(img, r, image.Black, image.Point{}, draw.Src)
 	}
 	cell := imgSide / 9
+	var l *look
+	if !p.Rules.IsClassic() {
+		l = lookOf(p.Rules)
+		pngMarks(img, s, cell, l)
+	}
 	for i := 1; i < 9; i++ {
 		w := 0.5
-		if i%3 == 0 {
+		if i%3 == 0 && !l.jigsawGrid() {
 			w = 2
 		}
 		p := imgPad + float64(i)*cell
 		rect(p-w/2, imgPad, p+w/2, imgPad+imgSide)
 		rect(imgPad, p-w/2, imgPad+imgSide, p+w/2)
+	}
+	if l.jigsawGrid() {
+		for _, e := range l.borders() {
+			rect(imgPad+e[0]*cell-1.5, imgPad+e[1]*cell-1.5, imgPad+e[2]*cell+1.5, imgPad+e[3]*cell+1.5)
+		}
 	}
 	for _, e := range [][4]float64{
 		{imgPad - 1.5, imgPad - 1.5, imgPad + imgSide + 1.5, imgPad + 1.5},
@@ -214,13 +224,60 @@ func writePNGImage(w io.Writer, p Entry, given [81]uint8, opt ImageOptions) erro
 		return err
 	}
 	text(lb, imgPad*s, (imgPad-6)*s, fmt.Sprintf("#%d", p.Number), "L", 0)
-	text(lr, (imgPad+imgSide)*s, (imgPad-6)*s, p.details(), "R", 80)
+	text(lr, (imgPad+imgSide)*s, (imgPad-6)*s, p.imageDetails(), "R", 80)
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
 		return err
 	}
 	_, err = w.Write(withDPI(b.Bytes(), opt.DPI))
 	return err
+}
+
+// pngMarks draws the marks of a grid's rules (see look) under its lines,
+// as the SVG images do: s is pixels per unit, cell the side of a cell in
+// units, the grid at (imgPad, imgPad).
+func pngMarks(img *image.Gray, s, cell float64, l *look) {
+	// paint sets the pixels of the box (units) for which in holds (its
+	// arguments: the pixel's centre in units) to gray.
+	paint := func(x0, y0, x1, y1 float64, gray uint8, in func(x, y float64) bool) {
+		for py := int(math.Floor(y0 * s)); py < int(math.Ceil(y1*s)); py++ {
+			for px := int(math.Floor(x0 * s)); px < int(math.Ceil(x1*s)); px++ {
+				if in((float64(px)+0.5)/s, (float64(py)+0.5)/s) {
+					img.SetGray(px, py, color.Gray{Y: gray})
+				}
+			}
+		}
+	}
+	all := func(x, y float64) bool { return true }
+	origin := func(c int) (float64, float64) { return imgPad + float64(c%9)*cell, imgPad + float64(c/9)*cell }
+	for c := range l.marks[markFill].All() {
+		x, y := origin(c)
+		paint(x, y, x+cell, y+cell, fillGray, all)
+	}
+	if l.diagonalLines {
+		half := max(cell*0.05, 1/s) / 2 * math.Sqrt2 // half the width, across x
+		paint(imgPad, imgPad, imgPad+imgSide, imgPad+imgSide, markGray, func(x, y float64) bool {
+			x, y = x-imgPad, y-imgPad
+			return math.Abs(x-y) <= half || math.Abs(imgSide-x-y) <= half
+		})
+	}
+	ring := max(cell*0.04, 1/s) / 2
+	for c := range l.marks[markRing].All() {
+		x, y := origin(c)
+		cx, cy := x+cell/2, y+cell/2
+		paint(x, y, x+cell, y+cell, markGray, func(x, y float64) bool {
+			return math.Abs(math.Hypot(x-cx, y-cy)-cell*ringRadius) <= ring
+		})
+	}
+	for c := range l.marks[markDot].All() {
+		x, y := origin(c)
+		cx, cy := x+cell*(1-dotInset), y+cell*dotInset
+		paint(x, y, x+cell, y+cell, markGray, func(x, y float64) bool { return math.Hypot(x-cx, y-cy) <= cell*dotRadius })
+	}
+	for c := range l.marks[markCorner].All() {
+		x, y := origin(c)
+		paint(x, y, x+cell, y+cell, markGray, func(px, py float64) bool { return (px-x)+(y+cell-py) <= cell*cornerSize })
+	}
 }
 
 // face is a Go font at size pixels.

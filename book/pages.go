@@ -118,15 +118,19 @@ const (
 type bookPage struct {
 	kind    pageKind
 	number  int
-	level   string // a section page's level
+	level   string       // a section page's level
+	rules   sudoku.Rules // a section page's rules (its first puzzle's)
 	puzzles []int
 }
 
-// plan is the page sequence of a book: title, contents, for each level a
-// section page and its puzzle pages, then the solutions. With opt.Recto the
-// contents, each section and the solutions start on a right-hand (odd)
-// page, after a blank one where needed.
+// plan is the page sequence of a book: title, contents, for each section a
+// section page and its puzzle pages, then the solutions. A section is a
+// level with opt.Sections, and a variant in a book with variants (see
+// sameSection). With opt.Recto the contents, each section and the
+// solutions start on a right-hand (odd) page, after a blank one where
+// needed.
 func plan(puzzles []Entry, opt Options, solutionsPerPage int) []bookPage {
+	variants := hasVariants(puzzles)
 	var pages []bookPage
 	add := func(p bookPage) {
 		p.number = len(pages) + 1
@@ -146,12 +150,12 @@ func plan(puzzles []Entry, opt Options, solutionsPerPage int) []bookPage {
 	}
 	for i := 0; i < len(puzzles); {
 		j := i + 1
-		for j < len(puzzles) && (!opt.Sections || puzzles[j].Level == puzzles[i].Level) {
+		for j < len(puzzles) && sameSection(puzzles[i], puzzles[j], opt.Sections, variants) {
 			j++
 		}
-		if opt.Sections {
+		if opt.Sections || variants {
 			onRight()
-			add(bookPage{kind: sectionPageKind, level: puzzles[i].Level, puzzles: span(i, j)})
+			add(bookPage{kind: sectionPageKind, level: puzzles[i].Level, rules: puzzles[i].Rules, puzzles: span(i, j)})
 		}
 		for k := i; k < j; k += opt.PerPage {
 			add(bookPage{kind: puzzlePageKind, puzzles: span(k, min(j, k+opt.PerPage))})
@@ -163,6 +167,25 @@ func plan(puzzles []Entry, opt Options, solutionsPerPage int) []bookPage {
 		add(bookPage{kind: solutionPageKind, puzzles: span(k, min(len(puzzles), k+solutionsPerPage))})
 	}
 	return pages
+}
+
+// hasVariants reports whether some puzzle of a book is not classic: the
+// book then opens each variant (each set of rules but a jigsaw's layout)
+// with a section page that states its rules, even a book of one variant.
+func hasVariants(puzzles []Entry) bool {
+	for _, p := range puzzles {
+		if !p.Rules.IsClassic() {
+			return true
+		}
+	}
+	return false
+}
+
+// sameSection reports whether two puzzles go in one section: the same
+// level when byLevel, the same variants (a jigsaw's layout aside) when the
+// book has variants.
+func sameSection(a, b Entry, byLevel, variants bool) bool {
+	return (!byLevel || a.Level == b.Level) && (!variants || a.Rules.String() == b.Rules.String())
 }
 
 func span(i, j int) []int {

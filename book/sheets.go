@@ -4,25 +4,39 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
 
 // svgGrid writes one grid as SVG elements at (x, y) with the given side:
-// thin cell lines, thick box lines, digits centred (givens bold).
-func svgGrid(b *strings.Builder, x, y, side float64, g, given sudoku.Grid) {
+// the marks of its rules (see look), thin cell lines, thick box lines (a
+// jigsaw's region borders instead), digits centred (givens bold).
+func svgGrid(b *strings.Builder, x, y, side float64, g, given sudoku.Grid, rules sudoku.Rules) {
 	cell := side / 9
 	fmt.Fprintf(b, `<g transform="translate(%.2f %.2f)">`+"\n", x, y)
 	fmt.Fprintf(b, `<rect width="%.2f" height="%.2f" fill="white"/>`+"\n", side, side)
+	var l *look
+	if !rules.IsClassic() {
+		l = lookOf(rules)
+		svgMarks(b, cell, l)
+	}
 	for i := 1; i < 9; i++ {
 		w := 0.5
-		if i%3 == 0 {
+		if i%3 == 0 && !l.jigsawGrid() {
 			w = 2
 		}
 		p := float64(i) * cell
 		fmt.Fprintf(b, `<line x1="%.2f" y1="0" x2="%.2f" y2="%.2f" stroke="black" stroke-width="%g"/>`+"\n", p, p, side, w)
 		fmt.Fprintf(b, `<line x1="0" y1="%.2f" x2="%.2f" y2="%.2f" stroke="black" stroke-width="%g"/>`+"\n", p, side, p, w)
+	}
+	if l.jigsawGrid() {
+		for _, e := range l.borders() {
+			fmt.Fprintf(b, `<line class="region" x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="black" stroke-width="3" stroke-linecap="square"/>`+"\n",
+				e[0]*cell, e[1]*cell, e[2]*cell, e[3]*cell)
+		}
 	}
 	fmt.Fprintf(b, `<rect width="%.2f" height="%.2f" fill="none" stroke="black" stroke-width="3"/>`+"\n", side, side)
 	for i, v := range g {
@@ -39,11 +53,42 @@ func svgGrid(b *strings.Builder, x, y, side float64, g, given sudoku.Grid) {
 	b.WriteString("</g>\n")
 }
 
-// svgLabel writes a puzzle's label above its grid.
+// svgMarks writes the marks of a grid's rules, under its lines.
+func svgMarks(b *strings.Builder, cell float64, l *look) {
+	gray := func(v int) string { return fmt.Sprintf("#%02x%02x%02x", v, v, v) }
+	for c := range l.marks[markFill].All() {
+		fmt.Fprintf(b, `<rect class="shaded" x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>`+"\n",
+			float64(c%9)*cell, float64(c/9)*cell, cell, cell, gray(fillGray))
+	}
+	if l.diagonalLines {
+		w := cell * 0.05
+		fmt.Fprintf(b, `<line class="diagonal" x1="0" y1="0" x2="%.2f" y2="%.2f" stroke="%s" stroke-width="%.2f"/>`+"\n", 9*cell, 9*cell, gray(markGray), w)
+		fmt.Fprintf(b, `<line class="diagonal" x1="%.2f" y1="0" x2="0" y2="%.2f" stroke="%s" stroke-width="%.2f"/>`+"\n", 9*cell, 9*cell, gray(markGray), w)
+	}
+	for c := range l.marks[markRing].All() {
+		fmt.Fprintf(b, `<circle class="circled" cx="%.2f" cy="%.2f" r="%.2f" fill="none" stroke="%s" stroke-width="%.2f"/>`+"\n",
+			(float64(c%9)+0.5)*cell, (float64(c/9)+0.5)*cell, cell*ringRadius, gray(markGray), cell*0.04)
+	}
+	for c := range l.marks[markDot].All() {
+		fmt.Fprintf(b, `<circle class="dotted" cx="%.2f" cy="%.2f" r="%.2f" fill="%s"/>`+"\n",
+			(float64(c%9)+1-dotInset)*cell, (float64(c/9)+dotInset)*cell, cell*dotRadius, gray(markGray))
+	}
+	for c := range l.marks[markCorner].All() {
+		x, y := float64(c%9)*cell, float64(c/9+1)*cell
+		fmt.Fprintf(b, `<polygon class="corner" points="%.2f,%.2f %.2f,%.2f %.2f,%.2f" fill="%s"/>`+"\n",
+			x, y, x+cell*cornerSize, y, x, y-cell*cornerSize, gray(markGray))
+	}
+}
+
+// svgLabel writes a puzzle's label above its grid: its number, and its
+// variant, level and rating.
 func svgLabel(b *strings.Builder, x, y, side float64, p Entry) {
 	fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="14" font-weight="bold">#%d</text>`+"\n", x, y-6, p.Number)
-	details := p.details()
-	fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="14" text-anchor="end">%s</text>`+"\n", x+side, y-6, html.EscapeString(details))
+	details := p.imageDetails()
+	// SVG does not wrap or fit text: a long label (a combination of
+	// variants) gets smaller type, by an estimate of its width.
+	size := min(14, (side-40)/(0.56*float64(utf8.RuneCountInString(details))))
+	fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="%.3g" text-anchor="end">%s</text>`+"\n", x+side, y-6, size, html.EscapeString(details))
 }
 
 const (
@@ -62,7 +107,7 @@ func writeSVGPuzzle(w io.Writer, p Entry, given [81]uint8, size string) error {
 	}
 	fmt.Fprintf(&b, svgHeadSized, size, size, n, n)
 	svgLabel(&b, pad, pad, side, p)
-	svgGrid(&b, pad, pad, side, p.Grid, given)
+	svgGrid(&b, pad, pad, side, p.Grid, given, p.Rules)
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -78,13 +123,22 @@ func writeSVGSheet(w io.Writer, puzzles []Entry, title string) error {
 	if title != "" {
 		titleH = 40
 	}
-	height := titleH + pad + float64(rowsOf(len(puzzles)))*cellH*2 + 40
+	rulesLines := sheetRules(puzzles)
+	height := titleH + float64(len(rulesLines))*svgRulesLead + pad + float64(rowsOf(len(puzzles)))*cellH*2 + 40
 	width := pad + cols*cellW
 	var b strings.Builder
 	fmt.Fprintf(&b, svgHead, int(width), int(height), int(width), int(height))
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	if title != "" {
 		fmt.Fprintf(&b, `<text x="%.2f" y="30" font-size="22" font-weight="bold">%s</text>`+"\n", pad, html.EscapeString(title))
+	}
+	for _, line := range rulesLines {
+		weight := "normal"
+		if line.title {
+			weight = "bold"
+		}
+		titleH += svgRulesLead
+		fmt.Fprintf(&b, `<text class="rules" x="%.2f" y="%.2f" font-size="13" font-weight="%s">%s</text>`+"\n", pad, titleH+8, weight, html.EscapeString(line.text))
 	}
 	place := func(i int, top float64) (float64, float64) {
 		return pad + float64(i%cols)*cellW, top + float64(i/cols)*cellH + 20
@@ -93,17 +147,50 @@ func writeSVGSheet(w io.Writer, puzzles []Entry, title string) error {
 	for i, p := range puzzles {
 		x, y := place(i, top)
 		svgLabel(&b, x, y, side, p)
-		svgGrid(&b, x, y, side, p.Grid, p.Grid)
+		svgGrid(&b, x, y, side, p.Grid, p.Grid, p.Rules)
 	}
 	top += float64(rowsOf(len(puzzles))) * cellH
 	fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" font-size="18" font-weight="bold">Solutions</text>`+"\n", pad, top+10)
 	top += 20
 	for i, p := range puzzles {
 		x, y := place(i, top)
-		svgLabel(&b, x, y, side, Entry{Number: p.Number, Level: p.Level})
-		svgGrid(&b, x, y, side, p.Solution, p.Grid)
+		svgLabel(&b, x, y, side, Entry{Number: p.Number, Level: p.Level, Rules: p.Rules})
+		svgGrid(&b, x, y, side, p.Solution, p.Grid, p.Rules)
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// svgRulesLead is the space a line of the rules takes on an SVG sheet.
+const svgRulesLead = 18.0
+
+// rulesLine is a line of the rules on a sheet: a variant's title, or a
+// sentence of its rules.
+type rulesLine struct {
+	text  string
+	title bool
+}
+
+// sheetRules states the rules of each variant on a sheet, in the order
+// they first come: its title, then its sentences; none when every puzzle
+// is classic.
+func sheetRules(puzzles []Entry) []rulesLine {
+	if !hasVariants(puzzles) {
+		return nil
+	}
+	var out []rulesLine
+	var seen []string
+	for _, p := range puzzles {
+		t := rulesTitle(p.Rules)
+		if slices.Contains(seen, t) {
+			continue
+		}
+		seen = append(seen, t)
+		out = append(out, rulesLine{text: t, title: true})
+		for _, s := range lookOf(p.Rules).words() {
+			out = append(out, rulesLine{text: s})
+		}
+	}
+	return out
 }

@@ -32,9 +32,11 @@ type Options struct {
 const unrated = "not rated: grading took longer than the time budget; printed with its solution, without a level or rating"
 
 // Grade makes a puzzle's entry in a book (not numbered: book.Arrange
-// numbers a book). It reuses the ratings the puzzle's label carries
-// (ED=ER/EP/ED, as grade -f line and generate write them) and grades it
-// otherwise, as Entry says. A puzzle that breaks the rules, or has no or
+// numbers a book), under the puzzle's rules (a variant's, which its entry
+// carries, for the book to draw and state them). It reuses the ratings
+// the puzzle's label carries (ED=ER/EP/ED, as grade -f line and generate
+// write them; a variant's puzzle with them is then only solved, under its
+// rules) and grades it otherwise, as Entry says. A puzzle that breaks the rules, or has no or
 // several solutions, cannot go into a book: err says why. A puzzle whose
 // grading runs over the time budget goes in with its solution and without a
 // level or rating, and note says so. When ctx is done, err is ctx's.
@@ -44,7 +46,14 @@ func Grade(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, opt Options) (
 		known = &r
 	}
 	st := p.State()
-	res := g.Grade(ctx, st, grade.Options{Known: known, Workers: opt.Workers})
+	var res grade.Result
+	if known != nil && !p.Rules.IsClassic() {
+		// A variant's puzzle with its ratings needs no grading: its
+		// solution is sought under its rules, as below.
+		res = check(ctx, g, st, known)
+	} else {
+		res = g.Grade(ctx, st, grade.Options{Known: known, Workers: opt.Workers})
+	}
 	if res.Status == grade.Budget && res.Solution == (sudoku.Grid{}) {
 		// The budget ran out before the check of the solution: a book
 		// prints the solution, so the check runs to the end (the
@@ -57,14 +66,22 @@ func Grade(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, opt Options) (
 		}
 		return book.Entry{}, "", context.Canceled
 	}
-	return Entry(p.Grid, res.Solution, res)
+	e, note, err = Entry(p.Grid, res.Solution, res)
+	if err == nil {
+		e.Rules = p.Rules // drawn on the grid, stated on its section's page
+	}
+	return e, note, err
 }
 
 // check returns the result of a puzzle whose grading ran over the budget
-// before its solution was known: Budget with the solution, Rated from the
-// label's ratings when known, or why it has no entry.
+// before its solution was known, or of a variant's puzzle with its
+// ratings: Budget with the solution (under the state's rules), Rated
+// from the label's ratings when known, or why it has no entry.
 func check(ctx context.Context, g *grade.Grader, st *sudoku.State, known *grade.Ratings) grade.Result {
-	r := solve.CountStateContext(ctx, st, 2)
+	if err := st.Rules.Check(st.Grid()); err != nil {
+		return grade.Result{Status: grade.Invalid, Err: err}
+	}
+	r := solve.For(st.Rules).CountStateContext(ctx, st, 2)
 	switch {
 	case r.Stopped:
 		return grade.Result{Status: grade.Cancelled}
@@ -86,7 +103,9 @@ func check(ctx context.Context, g *grade.Grader, st *sudoku.State, known *grade.
 // techniques, shows its level and SE rating (ER, 20.0 beyond). A puzzle
 // whose grading ran over the time budget goes in with its solution and
 // without a level or rating, and note says so. Any other puzzle cannot
-// go into a book: err says why, in res.Failed's words.
+// go into a book: err says why, in res.Failed's words. The entry's rules
+// are classic: the caller sets a variant's (book.Entry.Rules), as Grade
+// does.
 func Entry(grid, solution sudoku.Grid, res grade.Result) (e book.Entry, note string, err error) {
 	switch {
 	case res.Status.Graded():

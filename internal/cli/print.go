@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -126,6 +127,18 @@ solutions is reported and left out; one whose grading runs over --budget is
 printed with its solution, without a level or rating, and a note says so.
 The same input and flags give the same bytes.
 
+Variants: each puzzle is printed under its rules, drawn on its grid and its
+solution as puzzle books draw them: x's diagonals, windoku's extra boxes,
+the asterisk, girandola and centre-dot cells shaded (circled, dotted or
+marked in a corner when a grid has several such kinds; the diagonals then
+drawn as lines), a jigsaw's regions in thick lines instead of the boxes;
+disjoint groups, anti-knight, anti-king and non-consecutive are stated in
+words. A line names its rules in its label (variant=x,anti-knight,
+regions=...; JSON rows in "variant" and "regions"); --variant and
+--regions give those of the lines that name none. A book with variants
+opens each variant with a page stating its rules, with an example, and
+keeps its puzzles together (by level within it with --group-by level).
+
 Formats:
 ` + book.FormatHelp() + `
 Exit status: 0 when every puzzle went into the book, 1 when some were left
@@ -139,8 +152,10 @@ Examples:
    sudokit print -f png --image-size 2in --dpi 300 -o images/ testdata/puzzles/norvig-easy50.txt
    sudokit print --page-size 6x9in --per-page 4 --toc --title "Sudoku" --group-by level -o book.pdf testdata/puzzles/qqwing-sample220.se121.txt
    sudokit print --title "数独" --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc:2 -o book.pdf testdata/puzzles/norvig-easy50.txt
-   sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt`,
-		Flags: append(bookFlags(),
+   sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt
+   sudokit print --variant x --title "Sudoku X" -o x.pdf testdata/puzzles/variants/x.txt
+   sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt`,
+		Flags: slices.Concat(bookFlags(), variantFlags("print"), []ucli.Flag{
 			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(book.Formats(), ", ")},
 			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
 				Usage: "write to `FILE` (- for standard output, not a terminal for a PDF; for svg, a directory ending in / takes one file per puzzle)"},
@@ -151,7 +166,7 @@ Examples:
 			workersFlag("grade"),
 			quietFlag(),
 			configFlag(),
-		),
+		}),
 		Action: runPrint,
 	}
 }
@@ -191,6 +206,7 @@ type printRun struct {
 	img          book.ImageOptions
 	workers      int
 	grader       *grade.Grader
+	rules        sudoku.Rules // of the puzzles whose line names none (--variant)
 }
 
 // readPrint reads and checks print's flags: the format and -o, the rules
@@ -222,6 +238,9 @@ func readPrint(c *ucli.Context) (*printRun, error) {
 	if p.workers, err = positive(c, "workers"); err != nil {
 		return nil, err
 	}
+	if p.rules, err = readRules(c); err != nil {
+		return nil, err
+	}
 	p.grader, err = grade.New(cfg)
 	return p, err
 }
@@ -246,6 +265,7 @@ func runPrint(c *ucli.Context) error {
 		return err
 	}
 	s := newSession(c)
+	s.takeVariants(p.rules)
 	var dest *destination
 	if p.images {
 		if err := checkDir(p.path); err != nil {
@@ -279,7 +299,7 @@ func (p *printRun) entries(s *session) ([]book.Entry, error) {
 	defer s.stopProgress()
 	var entries []book.Entry
 	slots := batch.NewSlots(p.workers) // as grade: the workers no other puzzle is using
-	err := batch.Run(c.Context, batch.Options{Workers: p.workers, Chunk: 1, Slots: slots}, inputs(c),
+	err := batch.Run(c.Context, batch.Options{Workers: p.workers, Chunk: 1, Slots: slots}, s.inputs(),
 		func(it item) bookItem { return bookItemOf(c.Context, p.grader, it, slots.Share()) },
 		func(b bookItem) error {
 			if b.cancelled {
