@@ -1,0 +1,110 @@
+package techniques
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// variantPuzzles reads a file of testdata/puzzles/variants under its
+// variant's rules (a jigsaw's layout is jigsaw.regions; mixed.txt names
+// each line's rules in its label).
+func variantPuzzles(t *testing.T, file string) []sudoku.Puzzle {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "puzzles", "variants")
+	var rules sudoku.Rules
+	switch name := strings.TrimSuffix(file, ".txt"); name {
+	case "mixed":
+	case "jigsaw":
+		layout, err := os.ReadFile(filepath.Join(dir, "jigsaw.regions"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rules, err = sudoku.ParseRules(name, string(layout)); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		var err error
+		if rules, err = sudoku.ParseRules(name, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := sudoku.NewReader(f, file)
+	r.SetRules(rules)
+	var out []sudoku.Puzzle
+	for p, err := range r.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestSoundnessVariants walks the variant puzzles of testdata (jigsaw
+// included) along the grading path under their rules, and checks at every
+// state every step of every technique that applies there: no elimination
+// of the solution's digit, no wrong placement.
+func TestSoundnessVariants(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "puzzles", "variants", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no variant puzzles: %v", err)
+	}
+	for _, path := range files {
+		file := filepath.Base(path)
+		t.Run(file, func(t *testing.T) {
+			puzzles := variantPuzzles(t, file)
+			states, steps := walkSound(t, file, puzzles, maxUnnested)
+			t.Logf("%d puzzles, %d states, %d steps checked", len(puzzles), states, steps)
+			if steps < 20*len(puzzles) {
+				t.Errorf("only %d steps checked on %d puzzles: the walk lost its power", steps, len(puzzles))
+			}
+		})
+	}
+}
+
+// TestSoundnessVariantsShared does the same on half the calibration
+// puzzles of ../shared/data/variants (every other line: all rating bands).
+func TestSoundnessVariantsShared(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode")
+	}
+	for _, name := range []string{"x", "windoku", "disjoint-groups", "asterisk", "girandola", "center-dot",
+		"anti-knight", "anti-king", "non-consecutive"} {
+		t.Run(name, func(t *testing.T) {
+			rules, err := sudoku.ParseRules(name, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := testenv.SharedData(t, "variants/"+name+".se.txt")
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			r := sudoku.NewReader(f, path)
+			r.SetRules(rules)
+			var puzzles []sudoku.Puzzle
+			n := 0
+			for p, err := range r.All() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n++; n%2 == 1 {
+					puzzles = append(puzzles, p)
+				}
+			}
+			states, steps := walkSound(t, name, puzzles, maxUnnested)
+			t.Logf("%d puzzles, %d states, %d steps checked", len(puzzles), states, steps)
+		})
+	}
+}
