@@ -23,6 +23,7 @@ type sePath struct {
 	ratings []sudoku.Rating
 	effects [][]string // "r1c2=5", "r3c4<>7"
 	rules   []string   // "Hidden Single", "Forcing X-Chain"
+	descs   []string   // the step as SE writes it, after its rating
 }
 
 func readSEPaths(t *testing.T, name string) []sePath {
@@ -64,6 +65,8 @@ func readPaths(t *testing.T, path string) []sePath {
 			p.ratings = append(p.ratings, sudoku.Rating(r))
 			p.effects = append(p.effects, strings.Fields(parts[1]))
 			p.rules = append(p.rules, parts[2])
+			_, desc, _ := strings.Cut(parts[0], " ")
+			p.descs = append(p.descs, desc)
 		}
 	}
 	return out

@@ -104,11 +104,16 @@ func TestVariantPaths(t *testing.T) {
 				for k, rule := range p.rules {
 					if !isChainRule(rule) {
 						total++
-						got, name := nextStep(g, st)
+						got, step := nextStep(g, st)
 						if want := stepKey(p.ratings[k], p.effects[k]); got == want {
 							equal++
 						} else if shown++; shown <= 10 {
-							t.Errorf("%s.paths.txt:%d step %d: next step %s (%s), SukE's %s (%s)", v, p.line, k+1, got, name, want, rule)
+							t.Errorf("%s.paths.txt:%d step %d: next step %s (%s), SukE's %s (%s)", v, p.line, k+1, got, step.Name, want, rule)
+						}
+						// SukE's own techniques describe themselves in SukE's words.
+						if tech, _ := techniques.Lookup(step.Technique); tech.Family == techniques.NonConsecutive &&
+							rule == step.Name && step.Detail != p.descs[k] {
+							t.Errorf("%s.paths.txt:%d step %d: %q, SukE's %q", v, p.line, k+1, step.Detail, p.descs[k])
 						}
 					}
 					apply(t, st, p.effects[k])
@@ -123,13 +128,13 @@ func TestVariantPaths(t *testing.T) {
 }
 
 // nextStep returns the step grading takes next from st, as a stepKey, and
-// its name.
-func nextStep(g *Grader, st *sudoku.State) (key, name string) {
+// the step.
+func nextStep(g *Grader, st *sudoku.State) (key string, step techniques.Step) {
 	res := g.replay(context.Background(), st.Clone(), g.rating, Options{Path: true}, 1)
 	if len(res.Path) != 1 {
-		return res.Status.String(), ""
+		return res.Status.String(), step
 	}
-	step := res.Path[0]
+	step = res.Path[0]
 	var effects []string
 	placed := map[uint8]bool{}
 	for _, p := range step.Placements {
@@ -141,7 +146,7 @@ func nextStep(g *Grader, st *sudoku.State) (key, name string) {
 			effects = append(effects, fmt.Sprintf("%s<>%d", sudoku.CellName(int(e.Cell)), e.Digit))
 		}
 	}
-	return stepKey(step.Rating, effects), step.Name
+	return stepKey(step.Rating, effects), step
 }
 
 // stepKey writes a step's rating and effects in a canonical order.
@@ -149,4 +154,28 @@ func stepKey(r sudoku.Rating, effects []string) string {
 	effects = slices.Clone(effects)
 	slices.Sort(effects)
 	return r.String() + " " + strings.Join(effects, " ")
+}
+
+// TestSolvedBySinglesUnder checks the generator's quick test against
+// Sukaku Explainer's ratings: true exactly for the puzzles rated 1.5 or
+// less.
+func TestSolvedBySinglesUnder(t *testing.T) {
+	yes, no := 0, 0
+	for _, v := range variantFiles {
+		rules := variantRules(t, v)
+		for _, p := range readSERated(t, testenv.SharedData(t, "variants/"+v+".se.txt")) {
+			want := p.er <= 15
+			if got := techniques.SolvedBySinglesUnder(rules, p.grid); got != want {
+				t.Errorf("%s.se.txt:%d: SolvedBySinglesUnder = %v, ER %d.%d", v, p.line, got, p.er/10, p.er%10)
+			}
+			if want {
+				yes++
+			} else {
+				no++
+			}
+		}
+	}
+	if yes == 0 || no == 0 {
+		t.Errorf("%d puzzles solved by singles, %d not: the test lost its power", yes, no)
+	}
 }

@@ -1,8 +1,10 @@
 package techniques
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,5 +108,49 @@ func TestSoundnessVariantsShared(t *testing.T) {
 			states, steps := walkSound(t, name, puzzles, maxUnnested)
 			t.Logf("%d puzzles, %d states, %d steps checked", len(puzzles), states, steps)
 		})
+	}
+}
+
+// TestScopes checks which techniques apply under which rules, and that a
+// producer finds nothing under rules outside its scope.
+func TestScopes(t *testing.T) {
+	keys := func(list []Technique) []string {
+		var out []string
+		for _, tech := range list {
+			out = append(out, tech.Key)
+		}
+		return out
+	}
+	classic, nc := keys(Under(sudoku.Rules{})), keys(Under(mustRules(t, "non-consecutive", "")))
+	for _, k := range []string{"nc-forcing-cell", "locked-nc"} {
+		if slices.Contains(classic, k) || !slices.Contains(nc, k) {
+			t.Errorf("%s: want it under non-consecutive rules alone", k)
+		}
+	}
+	for _, k := range []string{"hidden-single", "unique-rectangle", "bug", "aligned-triplet-exclusion"} {
+		if !slices.Contains(classic, k) || !slices.Contains(nc, k) {
+			t.Errorf("%s: want it under every rules", k)
+		}
+	}
+	if !slices.Contains(classic, "skyscraper") || slices.Contains(nc, "skyscraper") {
+		t.Error("skyscraper: want it under classic rules alone")
+	}
+	// A non-consecutive puzzle's first state has a forcing cell; as a
+	// classic state it has none, and an x state none either.
+	g, err := sudoku.ParseGrid("..5...1...1.....95.6..................37..9.........2.5..6.......6.9.....92.7....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := producerOf(t, "nc-forcing-cell")
+	count := func(s *State) int {
+		n := 0
+		p.Find(context.Background(), s, nil, func(*Step) bool { n++; return true })
+		return n
+	}
+	if count(mustRules(t, "non-consecutive", "").StateOf(g, nil)) == 0 {
+		t.Error("no forcing cell in the non-consecutive state")
+	}
+	if n := count(NewState(g)) + count(mustRules(t, "x", "").StateOf(g, nil)); n != 0 {
+		t.Errorf("%d forcing cells outside non-consecutive rules", n)
 	}
 }
