@@ -48,6 +48,19 @@ func (p *bugUnder) add(t *houseTable, cell, d int, tmp *[81]sudoku.Digits) bool 
 // detectBUGUnder finds the BUG cells under the rules of t.
 func detectBUGUnder(t *houseTable, s *State) (p bugUnder, ok bool) {
 	tmp := s.Cands
+	if !p.scan(t, s, &tmp) {
+		return p, false
+	}
+	return p, isBUG(t, s, &tmp)
+}
+
+// scan visits every house and digit whose places break the pattern (not
+// zero or two): the one cell among them with extra candidates, when there
+// is one, is a BUG cell; with none, there is no BUG. When every breaking
+// house breaks with one digit, every cell with extra candidates holding it
+// there is a BUG cell too (lkSudoku's change). The BUG digits leave tmp.
+// It reports false when the pattern cannot give a step.
+func (p *bugUnder) scan(t *houseTable, s *State, tmp *[81]sudoku.Digits) bool {
 	var extra sudoku.CellSet // the cells with extra candidates where the pattern breaks
 	extraSet, oneValue, onlyValue := false, true, 0
 	var pos housePositions
@@ -55,8 +68,7 @@ func detectBUGUnder(t *houseTable, s *State) (p bugUnder, ok bool) {
 	for _, ty := range t.loopTypes {
 		for _, h := range t.byType[ty] {
 			for d := 1; d <= 9; d++ {
-				k := popcount16(pos[h][d])
-				if k == 0 || k == 2 {
+				if k := popcount16(pos[h][d]); k == 0 || k == 2 {
 					continue
 				}
 				var many []int
@@ -67,56 +79,56 @@ func detectBUGUnder(t *houseTable, s *State) (p bugUnder, ok bool) {
 				}
 				switch {
 				case !extraSet:
-					for _, c := range many {
-						extra.Add(c)
-					}
 					extraSet, onlyValue = true, d
+					extra = extra.Union(cellSetOf(many))
 				case oneValue && onlyValue == d:
-					for _, c := range many {
-						extra.Add(c)
-					}
+					extra = extra.Union(cellSetOf(many))
 				default:
 					oneValue = false
 				}
-				if len(many) == 1 {
+				switch len(many) {
+				case 0:
+					return false
+				case 1:
 					p.all = p.all.With(d)
-					if !p.add(t, many[0], d, &tmp) {
-						return p, false
+					if !p.add(t, many[0], d, tmp) {
+						return false
 					}
 				}
-				if len(many) == 0 {
-					return p, false
-				}
 			}
 		}
 	}
-	if oneValue && extraSet && extra.Count() > len(p.cells) {
-		for _, c := range p.cells {
-			extra.Remove(c)
-		}
-		for c := range extra.All() {
-			if !p.add(t, c, onlyValue, &tmp) {
-				return p, false
-			}
+	if !oneValue || !extraSet || extra.Count() <= len(p.cells) {
+		return true
+	}
+	extra = extra.Minus(cellSetOf(p.cells))
+	for c := range extra.All() {
+		if !p.add(t, c, onlyValue, tmp) {
+			return false
 		}
 	}
+	return true
+}
+
+// isBUG reports whether tmp, the candidates less the BUG digits, is a BUG:
+// two candidates in every empty cell, each candidate twice in every house,
+// and (with pair rules) no cell whose partners could break the swap.
+func isBUG(t *houseTable, s *State, tmp *[81]sudoku.Digits) bool {
 	for c := range 81 {
 		if s.Values[c] == 0 && tmp[c].Count() != 2 {
-			return p, false
+			return false
 		}
 	}
-	for _, ty := range t.loopTypes {
-		for _, h := range t.byType[ty] {
-			var once, twice, more sudoku.Digits
-			for _, c := range t.cells[h] {
-				x := tmp[c]
-				more |= twice & x
-				twice |= once & x
-				once |= x
-			}
-			if more != 0 || once&^twice != 0 {
-				return p, false
-			}
+	for h := range t.n {
+		var once, twice, more sudoku.Digits
+		for _, c := range t.cells[h] {
+			x := tmp[c]
+			more |= twice & x
+			twice |= once & x
+			once |= x
+		}
+		if more != 0 || once&^twice != 0 {
+			return false
 		}
 	}
 	if t.hasAnti || t.hasNC {
@@ -124,13 +136,16 @@ func detectBUGUnder(t *houseTable, s *State) (p bugUnder, ok bool) {
 			if s.Values[c] == 0 {
 				ds := tmp[c].Slice()
 				if restricted(t, s, []int{c}, ds[0], ds[1]) {
-					return p, false
+					return false
 				}
 			}
 		}
 	}
-	return p, true
+	return true
 }
+
+// cellSetOf returns the set of the cells.
+func cellSetOf(cells []int) sudoku.CellSet { return sudoku.CellSetOf(cells...) }
 
 // bugFindUnder is findBUG under other rules.
 func bugFindUnder(t *houseTable, s *State, emit Emit) bool {
