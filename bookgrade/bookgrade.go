@@ -143,7 +143,7 @@ func levelNote(cfg *config.Config, level string) string {
 		band = fmt.Sprintf("%s and up", rr.Min)
 	}
 	var names, families []string
-	for _, t := range techniques.All() {
+	for _, t := range techniques.Under(sudoku.Rules{}) { // classic puzzles
 		if !t.SE || !cfg.TechniqueOn(t.Key, t.SE) || t.Ratings.Min < rr.Min || rr.Max != 0 && t.Ratings.Min > rr.Max {
 			continue
 		}

@@ -20,6 +20,8 @@ type techniqueJSON struct {
 	Min    sudoku.Rating `json:"min"`
 	Max    sudoku.Rating `json:"max,omitempty"`
 	SE     bool          `json:"se"`
+	Source string        `json:"source"`
+	Rules  string        `json:"variants"`
 	On     bool          `json:"on"`
 }
 
@@ -27,21 +29,19 @@ type techniqueJSON struct {
 var TechniqueFormats = []string{"table", "markdown", "csv", "json"}
 
 // techniqueHeader names the columns of the technique list.
-var techniqueHeader = []string{"key", "name", "family", "SE rating", "source", "on", "other names"}
+var techniqueHeader = []string{"key", "name", "family", "SE rating", "source", "variants", "on", "other names"}
 
-// techniqueRow is a technique as a row of the list, with its other names
-// (the names its steps carry besides its name and variants) separated by
-// "; ".
+// techniqueRow is a technique as a row of the list: where it comes from
+// (SE, SukE, extra), the rules it applies under (all, classic,
+// non-consecutive), and its other names (the names its steps carry besides
+// its name and variants) separated by "; ".
 func techniqueRow(t techniques.Technique, on bool) []string {
-	source := "SE"
-	if !t.SE {
-		source = "extra"
-	}
 	onText := "off"
 	if on {
 		onText = "on"
 	}
-	return []string{t.Key, t.Name, string(t.Family), t.Ratings.String(), source, onText, strings.Join(t.Names, "; ")}
+	return []string{t.Key, t.Name, string(t.Family), t.Ratings.String(), t.Source(), t.Scope.String(), onText,
+		strings.Join(t.Names, "; ")}
 }
 
 // shortNames writes names for people, the words they share said once:
@@ -94,7 +94,7 @@ func WriteTechniques(w io.Writer, format string, list []techniques.Technique, on
 		enc.SetEscapeHTML(false)
 		for _, t := range list {
 			if err := enc.Encode(techniqueJSON{t.Key, t.Name, t.Names, string(t.Family), t.Ratings.String(), t.Ratings.Min,
-				t.Ratings.Max, t.SE, on[t.Key]}); err != nil {
+				t.Ratings.Max, t.SE, t.Source(), t.Scope.String(), on[t.Key]}); err != nil {
 				return err
 			}
 		}

@@ -134,7 +134,7 @@ func SpreadRatings(cfg *config.Config, band sudoku.RatingRange) []sudoku.Rating 
 		top = SpreadTop.Tenths()
 	}
 	seen := map[int]bool{}
-	for _, t := range techniques.All() {
+	for _, t := range techniques.Under(sudoku.Rules{}) { // classic puzzles
 		if !cfg.TechniqueOn(t.Key, t.SE) {
 			continue
 		}

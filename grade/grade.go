@@ -277,7 +277,7 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 // solution. With unique, the caller vouches for the solution, which is
 // not sought.
 func (g *Grader) check(ctx context.Context, st *sudoku.State, unique bool) (sudoku.Grid, *Result) {
-	if err := st.Grid().Validate(); err != nil {
+	if err := st.Rules.Check(st.Grid()); err != nil {
 		return sudoku.Grid{}, &Result{Status: Invalid, Err: err}
 	}
 	if st.Check() != nil {
@@ -294,7 +294,7 @@ func (g *Grader) check(ctx context.Context, st *sudoku.State, unique bool) (sudo
 		search, cancel = context.WithTimeout(ctx, g.budget)
 		defer cancel()
 	}
-	r := solve.CountStateContext(search, st, 2)
+	r := solve.For(st.Rules).CountStateContext(search, st, 2)
 	switch {
 	case r.Stopped && ctx.Err() != nil:
 		return sudoku.Grid{}, &Result{Status: Cancelled}
@@ -352,6 +352,7 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 	// One session for the whole path: the chaining producers share what
 	// they find on one state, and some of it from state to state.
 	sess := techniques.NewSession(opt.Workers)
+	rules = applicable(rules, s.Rules)
 	res := Result{Status: Rated, Ratings: Ratings{ER: -1}, Usage: map[string]*Usage{}}
 	for !s.Solved() && (limit == 0 || res.Steps < limit) {
 		var step *techniques.Step
@@ -390,6 +391,21 @@ func (g *Grader) replay(ctx context.Context, s *techniques.State, rules []rule, 
 		res.ER = 0
 	}
 	return res
+}
+
+// applicable returns the rules that apply under the rules of a grid (see
+// techniques.Technique.Scope): Sukaku Explainer's two non-consecutive
+// techniques apply to non-consecutive puzzles alone, and a technique
+// that assumes the boxes to classic puzzles alone. A rule left out is
+// neither tried nor bounds StopAbove.
+func applicable(rules []rule, r sudoku.Rules) []rule {
+	out := make([]rule, 0, len(rules))
+	for _, ru := range rules {
+		if ru.p.Applies(r) {
+			out = append(out, ru)
+		}
+	}
+	return out
 }
 
 // add counts an applied step in the result.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,17 +14,27 @@ import (
 )
 
 // sePath is Sudoku Explainer's solving path of one puzzle, from
-// ../shared/data/se-paths: each step's rating and its effects.
+// ../shared/data/se-paths (or Sukaku Explainer's, from
+// ../shared/data/variants): each step's rating, its effects, and the name
+// of its rule.
 type sePath struct {
 	line    int
 	puzzle  sudoku.Grid
 	ratings []sudoku.Rating
 	effects [][]string // "r1c2=5", "r3c4<>7"
+	rules   []string   // "Hidden Single", "Forcing X-Chain"
+	descs   []string   // the step as SE writes it, after its rating
 }
 
 func readSEPaths(t *testing.T, name string) []sePath {
 	t.Helper()
-	path := testenv.SharedData(t, "se-paths/"+name)
+	return readPaths(t, testenv.SharedData(t, "se-paths/"+name))
+}
+
+// readPaths reads a file of solving paths (see ../shared/data/se-paths).
+func readPaths(t *testing.T, path string) []sePath {
+	t.Helper()
+	name := filepath.Base(path)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +64,9 @@ func readSEPaths(t *testing.T, name string) []sePath {
 			p := &out[len(out)-1]
 			p.ratings = append(p.ratings, sudoku.Rating(r))
 			p.effects = append(p.effects, strings.Fields(parts[1]))
+			p.rules = append(p.rules, parts[2])
+			_, desc, _ := strings.Cut(parts[0], " ")
+			p.descs = append(p.descs, desc)
 		}
 	}
 	return out

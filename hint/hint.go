@@ -197,9 +197,7 @@ func Of(st *techniques.Step) Hint {
 	for _, c := range st.Cells {
 		h.Cells = append(h.Cells, sudoku.CellName(c))
 	}
-	for _, u := range st.Units {
-		h.Units = append(h.Units, unitName(u))
-	}
+	h.Units = append(h.Units, st.UnitNames()...) // as the step's rules name its houses
 	h.Digits = st.Digits.Slice()
 	for _, chain := range st.Chains {
 		line := make([]string, len(chain))
@@ -329,11 +327,7 @@ func region(st *techniques.Step) ([]string, []int) {
 		return where, ds
 	}
 	if len(st.Units) > 0 {
-		names := make([]string, len(st.Units))
-		for i, u := range st.Units {
-			names[i] = unitName(u)
-		}
-		return names, digits
+		return st.UnitNames(), digits
 	}
 	return cellsRegion(st.Cells), digits
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -333,5 +334,21 @@ func TestNextWorkers(t *testing.T) {
 	}
 	if !reflect.DeepEqual(one, three) {
 		t.Errorf("three workers: %s\none: %s", three.At(3), one.At(3))
+	}
+}
+
+// TestVariantHouseNames checks that a hint names a step's houses as its
+// rules do: a variant's houses are numbered past the 27 of classic rules.
+func TestVariantHouseNames(t *testing.T) {
+	x, err := sudoku.ParseRules("x", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := techniques.Step{Technique: "hidden-single", Name: "Hidden Single", Rating: 1.5,
+		Placements: []techniques.Candidate{{Cell: 10, Digit: 5}}, Cells: []int{10}, Units: []int{27},
+		Digits: sudoku.DigitSet(5), Rules: x, Detail: "5 in diagonal 1"}
+	h := Of(&st)
+	if !slices.Equal(h.Units, []string{"diagonal 1"}) || !slices.Equal(h.Region, []string{"diagonal 1"}) {
+		t.Errorf("units %v, region %v, want diagonal 1", h.Units, h.Region)
 	}
 }

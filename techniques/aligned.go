@@ -8,7 +8,10 @@ import "math/bits"
 // peer with two candidates, or up to maxExcluder); and each base cell's
 // excluders, in SE's order of the cell's peers, as a list and as a cell
 // set (bit c%64 of word c/64).
-func alignedBases(s *State, maxExcluder int) (base []int, excluders *[81][]int, exMask *[81][2]uint64) {
+//
+// Under rules other than classic (t not nil) a cell's peers are its peers
+// under the rules, in Sukaku Explainer's order (t.visible).
+func alignedBases(s *State, t *houseTable, maxExcluder int) (base []int, excluders *[81][]int, exMask *[81][2]uint64) {
 	excluders, exMask = new([81][]int), new([81][2]uint64)
 	buf := make([]int, 0, 81*4)
 	for c := 0; c < 81; c++ {
@@ -17,7 +20,11 @@ func alignedBases(s *State, maxExcluder int) (base []int, excluders *[81][]int, 
 		}
 		start := len(buf)
 		skip := false
-		for _, h := range houseCells[c] {
+		peers := houseCells[c][:]
+		if t != nil {
+			peers = t.visible[c]
+		}
+		for _, h := range peers {
 			n := s.Cands[h].Count()
 			if n == 1 {
 				skip = true
@@ -64,6 +71,24 @@ func commonExcluders(out, exA []int, mask [2]uint64) []int {
 		}
 	}
 	return out
+}
+
+// rulesOf returns the house tables of a state's rules, or nil for classic
+// rules.
+func rulesOf(s *State) *houseTable {
+	if s.Rules.IsClassic() {
+		return nil
+	}
+	return tablesOf(s.Rules)
+}
+
+// seeUnder reports whether two distinct cells see each other: under the
+// rules of t, or classic rules when t is nil.
+func seeUnder(t *houseTable, a, b int) bool {
+	if t == nil {
+		return sees(a, b)
+	}
+	return t.sees(a, b)
 }
 
 // maskCount is the number of cells of a cell set.

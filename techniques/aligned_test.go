@@ -101,7 +101,7 @@ func seStepUpTo(s *State, maxMin sudoku.Rating) *Step {
 
 // referenceAlignedPairs is aligned pair exclusion done plainly.
 func referenceAlignedPairs(s *State, emit Emit) bool {
-	base, excluders, _ := alignedBases(s, 2)
+	base, excluders, _ := alignedBases(s, nil, 2)
 	return basePairs(base, func(a, b int) bool {
 		var common []int
 		for _, e := range excluders[a] {
@@ -130,7 +130,7 @@ func referenceAlignedPairs(s *State, emit Emit) bool {
 
 // referenceAlignedTriplets is aligned triplet exclusion done plainly.
 func referenceAlignedTriplets(s *State, emit Emit) bool {
-	base, excluders, _ := alignedBases(s, 3)
+	base, excluders, _ := alignedBases(s, nil, 3)
 	return basePairs(base, func(a, b int) bool {
 		var third []int
 		for _, list := range [][]int{excluders[a], excluders[b]} {

@@ -14,7 +14,8 @@ import (
 // that appears in no allowed pair is eliminated. The base cells, their
 // "excluders" and the pair order follow Sudoku Explainer.
 func findAlignedPairExclusion(s *State, emit Emit) bool {
-	base, excluders, exMask := alignedBases(s, 2)
+	t := rulesOf(s)
+	base, excluders, exMask := alignedBases(s, t, 2)
 	if len(base) < 2 {
 		return true
 	}
@@ -35,7 +36,7 @@ func findAlignedPairExclusion(s *State, emit Emit) bool {
 			partner[q] |= 1 << p
 		}
 		ca, cb := s.Cands[a], s.Cands[b]
-		see := sees(a, b)
+		see := seeUnder(t, a, b)
 		var okA, okB sudoku.Digits
 		for xs := ca; xs != 0; xs &= xs - 1 {
 			x := xs & -xs
@@ -57,7 +58,7 @@ func findAlignedPairExclusion(s *State, emit Emit) bool {
 			}
 		}
 		return emit(&Step{Technique: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Rating: 6.2,
-			Eliminations: elim, Cells: append([]int{a, b}, common...),
+			Eliminations: elim, Rules: s.Rules, Cells: append([]int{a, b}, common...),
 			Detail: fmt.Sprintf("%s and %s against %s", sudoku.CellName(a), sudoku.CellName(b), cellList(common))})
 	})
 }

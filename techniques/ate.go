@@ -55,7 +55,8 @@ func firstAlignedTriplet(_ context.Context, s *State, sess *Session) *Step {
 // have nothing (see firstAlignedTriplet). It returns whether it ran to the
 // end, and the base cells.
 func alignedTriplets(s *State, since *tripletsFound, emit Emit) (bool, [2]uint64) {
-	base, excluders, exMask := alignedBases(s, 3)
+	t := rulesOf(s)
+	base, excluders, exMask := alignedBases(s, t, 3)
 	// Pairs with fewer than two common excluders, which no third cell can
 	// complete, cost two ANDs.
 	var isBase [2]uint64
@@ -119,13 +120,14 @@ func alignedTriplets(s *State, since *tripletsFound, emit Emit) (bool, [2]uint64
 					continue // the same triple as then, and nothing then
 				}
 			}
-			elim := tripletEliminations(s, [3]int{a, b, c}, abc)
+			see := [3]bool{seeUnder(t, a, b), seeUnder(t, a, c), seeUnder(t, b, c)}
+			elim := tripletEliminations(s, [3]int{a, b, c}, abc, see)
 			if len(elim) == 0 {
 				continue
 			}
 			common = commonExcluders(common[:0], excluders[a], abc)
 			if !emit(&Step{Technique: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Rating: 7.5,
-				Eliminations: elim, Cells: append([]int{a, b, c}, common...),
+				Eliminations: elim, Cells: append([]int{a, b, c}, common...), Rules: s.Rules,
 				Detail: fmt.Sprintf("%s, %s and %s against %s", sudoku.CellName(a), sudoku.CellName(b),
 					sudoku.CellName(c), cellList(common))}) {
 				return false
@@ -139,13 +141,13 @@ func alignedTriplets(s *State, since *tripletsFound, emit Emit) (bool, [2]uint64
 // tripletEliminations tests every combination of values of three cells
 // (cells that see each other take different values) against the
 // excluders (a cell set): a combination that would leave one of them without a value is
-// ruled out. It returns the candidates of the cells in no allowed
+// ruled out; see says whether a and b, a and c, b and c see each other. It returns the candidates of the cells in no allowed
 // combination. For two values of the first two cells, the values of the
 // third left by the excluders are all allowed at once.
-func tripletEliminations(s *State, cells [3]int, excluders [2]uint64) []Candidate {
+func tripletEliminations(s *State, cells [3]int, excluders [2]uint64, see [3]bool) []Candidate {
 	a, b, c := cells[0], cells[1], cells[2]
 	ca, cb, cc := s.Cands[a], s.Cands[b], s.Cands[c]
-	seeAB, seeAC, seeBC := sees(a, b), sees(a, c), sees(b, c)
+	seeAB, seeAC, seeBC := see[0], see[1], see[2]
 	// An excluder with two candidates rules out the combinations holding
 	// both: partner[v] holds the values paired with v. One with three
 	// rules out the combination of exactly those.

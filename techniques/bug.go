@@ -105,6 +105,9 @@ func detectBUG(s *State) (p bugPattern, ok bool) {
 
 // findBUG finds BUG types 1 (5.6), 2 (5.7), 3 (5.8-6.2) and 4 (5.7).
 func findBUG(s *State, emit Emit) bool {
+	if !s.Rules.IsClassic() {
+		return bugFindUnder(tablesOf(s.Rules), s, emit)
+	}
 	p, ok := detectBUG(s)
 	if !ok {
 		return true

@@ -102,7 +102,12 @@ func lockName(r1 int, direct bool) (key, name string, rating sudoku.Rating) {
 // findLocked finds pointing (2.6: a digit of a box confined to one line) and
 // claiming (2.8: a digit of a line confined to one box), which remove the
 // digit from the rest of the other unit.
-func findLocked(s *State, emit Emit) bool { return withPositions(lockedWith)(s, emit) }
+func findLocked(s *State, emit Emit) bool {
+	if !s.Rules.IsClassic() {
+		return lockedUnder(tablesOf(s.Rules), s, false, emit)
+	}
+	return withPositions(lockedWith)(s, emit)
+}
 
 // lockedWith is findLocked on s's position table pos.
 func lockedWith(s *State, pos *posTable, emit Emit) bool {
@@ -128,6 +133,9 @@ func lockedWith(s *State, pos *posTable, emit Emit) bool {
 // parallel unit. Like Sudoku Explainer it only places that single; the
 // locked eliminations themselves are not applied.
 func findDirectLocked(s *State, emit Emit) bool {
+	if !s.Rules.IsClassic() {
+		return lockedUnder(tablesOf(s.Rules), s, true, emit)
+	}
 	var pos posTable
 	fillPositions(s, &pos)
 	return lockedCandidates(&pos, func(r1, r2, d int) bool {
@@ -152,4 +160,110 @@ func findDirectLocked(s *State, emit Emit) bool {
 		}
 		return true
 	})
+}
+
+// lockedUnder finds pointing and claiming (direct when direct is set)
+// under other rules, as Sukaku Explainer does: between boxes (or a
+// jigsaw's regions) and lines, and between disjoint groups or windows and
+// lines, boxes and each other, never with the other variants' houses. Its
+// passes are t.lockPasses, each with the digits outermost, then the
+// houses of the first type, then those of the second that cross them. A
+// lock into a row or column is a pointing (2.6), any other a claiming
+// (2.8); a direct one from a box or region is a direct pointing (1.7),
+// from any other house a direct claiming (1.9).
+func lockedUnder(t *houseTable, s *State, direct bool, emit Emit) bool {
+	var pos housePositions
+	t.fill(s, &pos)
+	for _, pass := range t.lockPasses {
+		for d := 1; d <= 9; d++ {
+			for _, h1 := range t.byType[pass[0]] {
+				p := pos[h1][d]
+				if popcount16(p) < 2 {
+					continue
+				}
+				var in sudoku.CellSet
+				for _, c := range t.houseCells(int(h1), p) {
+					in.Add(c)
+				}
+				for _, h2 := range t.byType[pass[1]] {
+					if t.set[h1].Intersect(t.set[h2]).Empty() || !in.Minus(t.set[h2]).Empty() {
+						continue
+					}
+					var ok bool
+					if direct {
+						ok = directLockUnder(t, s, &pos, pass, int(h1), int(h2), d, emit)
+					} else {
+						ok = lockUnder(t, s, int(h1), int(h2), d, emit)
+					}
+					if !ok {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// lockUnder emits the lock of digit d of house h1 into house h2, when it
+// eliminates something.
+func lockUnder(t *houseTable, s *State, h1, h2, d int, emit Emit) bool {
+	var elim []Candidate
+	var cells []int
+	for _, c := range t.cells[h2] {
+		if !s.Cands[c].Has(d) {
+			continue
+		}
+		if t.set[h1].Has(int(c)) {
+			cells = append(cells, int(c))
+		} else {
+			elim = append(elim, Candidate{c, uint8(d)})
+		}
+	}
+	if len(elim) == 0 {
+		return true
+	}
+	key, name, rating := "claiming", "Claiming", sudoku.Rating(2.8)
+	if ty := t.typ[h2]; ty == typeRow || ty == typeColumn {
+		key, name, rating = "pointing", "Pointing", 2.6
+	}
+	return emit(&Step{Technique: key, Name: name, Rating: rating, Eliminations: elim,
+		Cells: cells, Units: []int{h1, h2}, Digits: sudoku.DigitSet(d), Rules: s.Rules,
+		Detail: fmt.Sprintf("%d of %s only in %s", d, t.name(h1), t.name(h2))})
+}
+
+// directLockUnder emits the direct locks of digit d of house h1 into h2:
+// another house of h1's type that crosses h2 and keeps, without the cells
+// of h2, one place for d, which it takes.
+func directLockUnder(t *houseTable, s *State, pos *housePositions, pass [2]uint8, h1, h2, d int, emit Emit) bool {
+	key, name, rating := "direct-claiming", "Direct Claiming", sudoku.Rating(1.9)
+	if t.typ[h1] == typeBox {
+		key, name, rating = "direct-pointing", "Direct Pointing", 1.7
+	}
+	for _, h3 := range t.byType[pass[0]] {
+		if int(h3) == h1 || t.set[h3].Intersect(t.set[h2]).Empty() || popcount16(pos[h3][d]) < 2 {
+			continue
+		}
+		outside := -1
+		for _, c := range t.houseCells(int(h3), pos[h3][d]) {
+			if !t.set[h2].Has(c) {
+				if outside >= 0 {
+					outside = -2
+					break
+				}
+				outside = c
+			}
+		}
+		if outside < 0 {
+			continue
+		}
+		if !emit(&Step{Technique: key, Name: name, Rating: rating,
+			Placements: []Candidate{{uint8(outside), uint8(d)}},
+			Cells:      t.houseCells(h1, pos[h1][d]), Units: []int{h1, h2, int(h3)}, Digits: sudoku.DigitSet(d), Rules: s.Rules,
+			Detail: fmt.Sprintf("%d of %s only in %s, so %s has %d only at %s",
+				d, t.name(h1), t.name(h2), t.name(int(h3)), d, sudoku.CellName(outside))}) {
+			return false
+		}
+	}
+	return true
 }

@@ -50,3 +50,41 @@ func SolvedBySingles(g sudoku.Grid) bool {
 	}
 	return true
 }
+
+// SolvedBySinglesUnder is SolvedBySingles under any rules: whether full
+// houses and hidden singles in the rules' houses solve the puzzle, that is
+// whether its rating under the rules is at most 1.5. A placed digit leaves
+// the cell's peers under the rules (and, with non-consecutive, its
+// neighbours lose the digits next to it). For classic rules it is
+// SolvedBySingles.
+func SolvedBySinglesUnder(r sudoku.Rules, g sudoku.Grid) bool {
+	if r.IsClassic() {
+		return SolvedBySingles(g)
+	}
+	t := tablesOf(r)
+	s := r.StateOf(g, nil)
+	for {
+		placed := false
+		for h := range t.n {
+			var one, more sudoku.Digits
+			for _, c := range t.cells[h] {
+				x := s.Cands[c]
+				more |= one & x
+				one |= x
+			}
+			for ds := one &^ more; ds != 0; ds &= ds - 1 {
+				d := ds.First()
+				for _, c := range t.cells[h] {
+					if s.Cands[c].Has(d) {
+						s.Place(int(c), d)
+						placed = true
+						break
+					}
+				}
+			}
+		}
+		if !placed {
+			return s.Solved()
+		}
+	}
+}

@@ -29,9 +29,59 @@ type Technique struct {
 	// stands for).
 	Ratings sudoku.RatingRange
 	// SE is true for Sudoku Explainer 1.2.1's own techniques, which make
-	// the rating; false for an extra, which never changes it and is used,
-	// when switched on, in explanations and usage counts instead of a chain.
+	// the rating (and for the two that Sukaku Explainer adds for
+	// non-consecutive, which make it there); false for an extra, which
+	// never changes it and is used, when switched on, in explanations and
+	// usage counts instead of a chain.
 	SE bool
+	// Scope says under which rules the technique applies: all, classic
+	// only, or non-consecutive only. Under other rules its producer finds
+	// nothing.
+	Scope Scope
+}
+
+// Source says where a technique comes from: "SE" for Sudoku Explainer
+// 1.2.1's, "SukE" for those Sukaku Explainer adds for non-consecutive,
+// "extra" for the extras.
+func (t Technique) Source() string {
+	switch {
+	case !t.SE:
+		return "extra"
+	case t.Family == NonConsecutive:
+		return "SukE"
+	}
+	return "SE"
+}
+
+// Scope is the rules a technique applies under.
+type Scope uint8
+
+// The scopes.
+const (
+	// AllRules is classic rules, every variant and jigsaw: the technique
+	// reads the rules' houses and peers.
+	AllRules Scope = iota
+	// ClassicOnly is classic rules alone: the technique assumes the boxes.
+	ClassicOnly
+	// NonConsecutiveOnly is the rules that include non-consecutive.
+	NonConsecutiveOnly
+)
+
+var scopeNames = [...]string{"all", "classic", "non-consecutive"}
+
+// String names the scope as the technique list shows it: "all",
+// "classic", "non-consecutive".
+func (sc Scope) String() string { return scopeNames[sc] }
+
+// Covers reports whether the scope includes the rules.
+func (sc Scope) Covers(r sudoku.Rules) bool {
+	switch sc {
+	case ClassicOnly:
+		return r.IsClassic()
+	case NonConsecutiveOnly:
+		return r.HasPair(sudoku.NonConsecutive)
+	}
+	return true
 }
 
 // HasName reports whether a step of the technique may carry name: its
@@ -70,6 +120,7 @@ const (
 	SingleDigitPattern Family = "single-digit patterns"
 	Chains             Family = "chains"
 	NestedChains       Family = "nested chains"
+	NonConsecutive     Family = "non-consecutive"
 )
 
 // Producer finds the steps of one or more techniques in one scan of a
@@ -113,13 +164,21 @@ func (p *Producer) SE() bool { return p.techniques[0].SE }
 // than the others.
 func (p *Producer) Chain() bool { return p.chain }
 
+// Applies reports whether the producer's techniques apply under the rules
+// (see Technique.Scope).
+func (p *Producer) Applies(r sudoku.Rules) bool { return p.techniques[0].Scope.Covers(r) }
+
 // Find passes each step the producer sees in s to emit, in Sudoku
-// Explainer's order; it returns false when emit stopped it. A chain search
+// Explainer's order; it returns false when emit stopped it. Under rules
+// its techniques do not apply to, it finds nothing. A chain search
 // stops early when ctx is done, and what it found is then not SE's answer:
 // the caller must check ctx.Err. sess, when not nil, is the session of the
 // puzzle s belongs to (see Session): the chaining producers share what
 // they find there. The steps are the same with or without one.
 func (p *Producer) Find(ctx context.Context, s *State, sess *Session, emit Emit) bool {
+	if !s.Rules.IsClassic() && !p.Applies(s.Rules) {
+		return true
+	}
 	return p.find(ctx, s, sess, emit)
 }
 
@@ -127,6 +186,9 @@ func (p *Producer) Find(ctx context.Context, s *State, sess *Session, emit Emit)
 // those Sudoku Explainer's search skips because another producer finds
 // them anyway.
 func (p *Producer) FindAll(ctx context.Context, s *State, emit Emit) bool {
+	if !s.Rules.IsClassic() && !p.Applies(s.Rules) {
+		return true
+	}
 	if p.general != nil {
 		return p.general(s, emit)
 	}
@@ -135,6 +197,9 @@ func (p *Producer) FindAll(ctx context.Context, s *State, emit Emit) bool {
 
 // First returns the first step Find would emit, or nil.
 func (p *Producer) First(ctx context.Context, s *State, sess *Session) *Step {
+	if !s.Rules.IsClassic() && !p.Applies(s.Rules) {
+		return nil
+	}
 	if p.first != nil {
 		return p.first(ctx, s, sess)
 	}
@@ -155,6 +220,12 @@ func plain(f Finder) func(context.Context, *State, *Session, Emit) bool {
 // rr is a rating band for the tables below; max 0 means no upper bound.
 func rr(lo, hi sudoku.Rating) sudoku.RatingRange { return sudoku.RatingRange{Min: lo, Max: hi} }
 
+// chainScope is the scope of the chaining techniques (forcing chains and
+// cycles, Nishio, multiple, dynamic and nested forcing chains): classic
+// until their engine follows the rules of the grid (issue 33); aligned
+// triplet exclusion, tried among them, follows the rules already.
+const chainScope = ClassicOnly
+
 // seProducers and extraProducers are the registry: Sudoku Explainer
 // 1.2.1's producers in the order SE tries them when rating, then the
 // extras. Adding a technique touches these tables and the file of its
@@ -170,6 +241,12 @@ var seProducers = []*Producer{
 		{Key: "direct-hidden-pair", Name: "Direct Hidden Pair", Family: Subsets, Ratings: rr(2.0, 2.0)}}},
 	{find: plain(findNakedSingles), techniques: []Technique{
 		{Key: "naked-single", Name: "Naked Single", Family: Singles, Ratings: rr(2.3, 2.3)}}},
+	{find: plain(findNCForcingCell), techniques: []Technique{
+		{Key: "nc-forcing-cell", Name: "Non-Consecutive Forcing Cell", Family: NonConsecutive, Ratings: rr(2.4, 2.4),
+			Scope: NonConsecutiveOnly}}},
+	{find: plain(findLockedNC), techniques: []Technique{
+		{Key: "locked-nc", Name: "Locked Non Consecutive", Family: NonConsecutive, Ratings: rr(2.5, 2.5),
+			Scope: NonConsecutiveOnly}}},
 	{find: plain(findDirectHidden(3)), techniques: []Technique{
 		{Key: "direct-hidden-triple", Name: "Direct Hidden Triplet", Family: Subsets, Ratings: rr(2.5, 2.5)}}},
 	{find: plain(findLocked), techniques: []Technique{
@@ -206,34 +283,34 @@ var seProducers = []*Producer{
 	{find: plain(findAlignedPairExclusion), techniques: []Technique{
 		{Key: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Family: Exclusion, Ratings: rr(6.2, 6.2)}}},
 	{find: findForcingChainsAndCycles, first: firstForcingChainOrCycle, chain: true, techniques: []Technique{
-		{Key: techCycle, Name: "Bidirectional Cycle", Family: Chains, Ratings: rr(6.5, 0),
-			Names: []string{"Bidirectional X-Cycle", "Bidirectional Y-Cycle"}},
-		{Key: techChain, Name: "Forcing Chain", Family: Chains, Ratings: rr(6.6, 0),
+		{Key: techCycle, Name: "Bidirectional Cycle", Family: Chains, Ratings: rr(6.5, 0), Scope: chainScope,
+			Names: []string{"Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Generalized X-Wing"}},
+		{Key: techChain, Name: "Forcing Chain", Family: Chains, Ratings: rr(6.6, 0), Scope: chainScope,
 			Names: []string{"Forcing X-Chain", "Turbot Fish"}}}},
 	{find: plain(findAlignedTripletExclusion), first: firstAlignedTriplet, chain: true, techniques: []Technique{
 		{Key: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Family: Exclusion, Ratings: rr(7.5, 7.5)}}},
 	{find: findChaining(modeNishio), chain: true, techniques: []Technique{
-		{Key: modeNishio.key, Name: "Nishio Forcing Chains", Family: Chains, Ratings: rr(7.5, 0)}}},
+		{Key: modeNishio.key, Name: "Nishio Forcing Chains", Family: Chains, Ratings: rr(7.5, 0), Scope: chainScope}}},
 	{find: findChaining(modeMultiple), chain: true, techniques: []Technique{
-		{Key: modeMultiple.key, Name: "Cell and Region Forcing Chains", Family: Chains, Ratings: rr(8.0, 0),
+		{Key: modeMultiple.key, Name: "Cell and Region Forcing Chains", Family: Chains, Ratings: rr(8.0, 0), Scope: chainScope,
 			Names: chainNames("", "", "Cell", "Region")}}},
 	{find: findChaining(modeDynamic), chain: true, techniques: []Technique{
-		{Key: modeDynamic.key, Name: "Dynamic Forcing Chains", Family: Chains, Ratings: rr(8.5, 0),
+		{Key: modeDynamic.key, Name: "Dynamic Forcing Chains", Family: Chains, Ratings: rr(8.5, 0), Scope: chainScope,
 			Names: chainNames("Dynamic ", "", dynamicKinds...)}}},
 	{find: findChaining(modeDynamicPlus), chain: true, techniques: []Technique{
-		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0),
+		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0), Scope: chainScope,
 			Names: chainNames("Dynamic ", " (+)", dynamicKinds...)}}},
 	{find: findChaining(modeNested(2)), chain: true, techniques: []Technique{
-		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0),
+		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0), Scope: chainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(2), dynamicKinds...)}}},
 	{find: findChaining(modeNested(3)), chain: true, techniques: []Technique{
-		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0),
+		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0), Scope: chainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(3), dynamicKinds...)}}},
 	{find: findChaining(modeNested(4)), chain: true, techniques: []Technique{
-		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0),
+		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0), Scope: chainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(4), dynamicKinds...)}}},
 	{find: findChaining(modeNested(5)), chain: true, techniques: []Technique{
-		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0),
+		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0), Scope: chainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(5), dynamicKinds...)}}},
 }
 
@@ -241,25 +318,25 @@ var seProducers = []*Producer{
 // ratings are those SE gives the chains they stand for.
 var extraProducers = []*Producer{
 	{find: plain(findSkyscraper), techniques: []Technique{
-		{Key: "skyscraper", Name: "Skyscraper", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6)}}},
+		{Key: "skyscraper", Name: "Skyscraper", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6), Scope: ClassicOnly}}},
 	{find: plain(findTwoStringKite), techniques: []Technique{
-		{Key: "two-string-kite", Name: "2-String Kite", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6)}}},
+		{Key: "two-string-kite", Name: "2-String Kite", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6), Scope: ClassicOnly}}},
 	{find: plain(findEmptyRectangle), techniques: []Technique{
-		{Key: "empty-rectangle", Name: "Empty Rectangle", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6)}}},
+		{Key: "empty-rectangle", Name: "Empty Rectangle", Family: SingleDigitPattern, Ratings: rr(6.6, 6.6), Scope: ClassicOnly}}},
 	{find: plain(findFinnedFish(2)), techniques: []Technique{
-		{Key: "finned-x-wing", Name: "Finned / Sashimi X-Wing", Family: Fish, Ratings: rr(6.6, 6.6),
+		{Key: "finned-x-wing", Name: "Finned / Sashimi X-Wing", Family: Fish, Ratings: rr(6.6, 6.6), Scope: ClassicOnly,
 			Names: []string{"Finned X-Wing", "Sashimi X-Wing"}}}},
 	{find: plain(findWWing), techniques: []Technique{
-		{Key: "w-wing", Name: "W-Wing", Family: Wings, Ratings: rr(6.6, 6.6)}}},
+		{Key: "w-wing", Name: "W-Wing", Family: Wings, Ratings: rr(6.6, 6.6), Scope: ClassicOnly}}},
 	{find: plain(findSimpleColoring), techniques: []Technique{
-		{Key: "simple-coloring", Name: "Simple Colors", Family: SingleDigitPattern, Ratings: rr(6.6, 6.7)}}},
+		{Key: "simple-coloring", Name: "Simple Colors", Family: SingleDigitPattern, Ratings: rr(6.6, 6.7), Scope: ClassicOnly}}},
 	{find: plain(findFinnedFish(3)), techniques: []Technique{
-		{Key: "finned-swordfish", Name: "Finned / Sashimi Swordfish", Family: Fish, Ratings: rr(6.7, 6.7),
+		{Key: "finned-swordfish", Name: "Finned / Sashimi Swordfish", Family: Fish, Ratings: rr(6.7, 6.7), Scope: ClassicOnly,
 			Names: []string{"Finned Swordfish", "Sashimi Swordfish"}}}},
 	{find: plain(findRemotePairs), techniques: []Technique{
-		{Key: "remote-pairs", Name: "Remote Pairs", Family: Chains, Ratings: rr(7.1, 0)}}},
+		{Key: "remote-pairs", Name: "Remote Pairs", Family: Chains, Ratings: rr(7.1, 0), Scope: ClassicOnly}}},
 	{find: plain(findXYChain), techniques: []Technique{
-		{Key: "xy-chain", Name: "XY-Chain", Family: Chains, Ratings: rr(7.0, 0)}}},
+		{Key: "xy-chain", Name: "XY-Chain", Family: Chains, Ratings: rr(7.0, 0), Scope: ClassicOnly}}},
 }
 
 // producers lists SE's producers, then the extras.
@@ -282,6 +359,19 @@ func All() []Technique {
 	var out []Technique
 	for _, p := range producers {
 		out = append(out, p.techniques...)
+	}
+	return out
+}
+
+// Under returns the techniques that apply under the rules (see
+// Technique.Scope), in the order of All: for classic rules, all but
+// Sukaku Explainer's two non-consecutive techniques.
+func Under(r sudoku.Rules) []Technique {
+	var out []Technique
+	for _, t := range All() {
+		if t.Scope.Covers(r) {
+			out = append(out, t)
+		}
 	}
 	return out
 }

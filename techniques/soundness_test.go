@@ -84,11 +84,11 @@ func where(name string, line int) string { return name + ":" + itoa(line) }
 // where they would be needed.
 func walkSound(t *testing.T, name string, puzzles []sudoku.Puzzle, maxMin sudoku.Rating) (states, steps int) {
 	for _, p := range puzzles {
-		sol, ok := solve.Solve(p.Grid)
+		sol, ok := solve.For(p.Rules).Solve(p.Grid)
 		if !ok {
 			t.Fatalf("%s line %d: no solution", name, p.Line)
 		}
-		s := NewState(p.Grid)
+		s := p.State()
 		for !s.Solved() && !t.Failed() {
 			steps += checkSteps(t, s, sol, where(name, p.Line))
 			states++

@@ -59,6 +59,9 @@ type Step struct {
 	// each from its start: the potentials that each link implies. Like
 	// Detail, it is filled only for a step that is shown.
 	Chains [][]Potential
+	// Rules are the rules of the grid the step was found on, which number
+	// its Units (see UnitNames); the zero value is classic.
+	Rules sudoku.Rules
 	// Nested holds, for a nested chain, the steps of the rules its chains
 	// use inside (the names in parentheses in Detail), found on the grid
 	// of the chain at that point.
@@ -109,6 +112,16 @@ func (st *Step) Effects() string {
 		return "nothing"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// UnitNames names the step's units as its rules name their houses: "row
+// 2", "block 5", "region 3", "diagonal 1", "window group 5".
+func (st *Step) UnitNames() []string {
+	names := make([]string, len(st.Units))
+	for i, u := range st.Units {
+		names[i] = st.Rules.House(u).Name()
+	}
+	return names
 }
 
 // Places reports whether the step places a digit.

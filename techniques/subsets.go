@@ -25,6 +25,9 @@ var (
 // work); general drops that restriction.
 func findNaked(k int, general bool) Finder {
 	return func(s *State, emit Emit) bool {
+		if !s.Rules.IsClassic() {
+			return nakedUnder(tablesOf(s.Rules), s, k, general, emit)
+		}
 		for _, u := range unitsBCR {
 			if empty := s.EmptyCells(u); empty < 2*k && !(general && empty > k) {
 				continue
@@ -114,7 +117,15 @@ func unitCells(u int, mask uint16) []int {
 // their other candidates. Like SE, a unit needs more than 2k empty cells
 // (smaller ones hold the complementary naked subset); general drops that
 // restriction.
-func findHidden(k int, general bool) Finder { return withPositions(hiddenWith(k, general)) }
+func findHidden(k int, general bool) Finder {
+	classic := withPositions(hiddenWith(k, general))
+	return func(s *State, emit Emit) bool {
+		if !s.Rules.IsClassic() {
+			return hiddenUnder(tablesOf(s.Rules), s, k, general, false, emit)
+		}
+		return classic(s, emit)
+	}
+}
 
 // hiddenWith is findHidden on a state's position table.
 func hiddenWith(k int, general bool) posFinder {
@@ -152,6 +163,9 @@ func hiddenWith(k int, general bool) posFinder {
 // is applied.
 func findDirectHidden(k int) Finder {
 	return func(s *State, emit Emit) bool {
+		if !s.Rules.IsClassic() {
+			return hiddenUnder(tablesOf(s.Rules), s, k, false, true, emit)
+		}
 		var table posTable
 		fillPositions(s, &table)
 		for _, u := range unitsBCR {
@@ -183,4 +197,111 @@ func findDirectHidden(k int) Finder {
 		}
 		return true
 	}
+}
+
+// nakedUnder is findNaked under other rules: houses in the order of
+// t.subsets (boxes or regions, columns, rows, disjoint groups, windows:
+// Sukaku Explainer looks for naked sets in no other variant house).
+func nakedUnder(t *houseTable, s *State, k int, general bool, emit Emit) bool {
+	for _, hh := range t.subsets {
+		h := int(hh)
+		if empty := t.emptyCells(s, h); empty < 2*k && !(general && empty > k) {
+			continue
+		}
+		cells := &t.cells[h]
+		var idx [9]int
+		var masks [9]uint16
+		n := 0
+		for i, c := range cells {
+			if s.Cands[c].Count() >= 2 {
+				idx[n], masks[n] = i, uint16(s.Cands[c])
+				n++
+			}
+		}
+		ok := smallUnions(masks[:n], k, func(sub uint32, bitsUnion uint16) bool {
+			union := sudoku.Digits(bitsUnion)
+			var m uint32
+			for x := sub; x != 0; x &= x - 1 {
+				m |= 1 << idx[bits.TrailingZeros32(x)]
+			}
+			var elim []Candidate
+			var set []int
+			for i, c := range cells {
+				if m>>i&1 != 0 {
+					set = append(set, int(c))
+					continue
+				}
+				for x := uint16(s.Cands[c] & union); x != 0; x &= x - 1 {
+					elim = append(elim, Candidate{c, uint8(bits.TrailingZeros16(x))})
+				}
+			}
+			if len(elim) == 0 {
+				return true
+			}
+			return emit(&Step{Technique: "naked-" + subsetKeys[k], Name: "Naked " + subsetNames[k],
+				Rating: nakedRatings[k], Eliminations: elim, Cells: set, Units: []int{h}, Digits: union, Rules: s.Rules,
+				Detail: fmt.Sprintf("%s hold only %s in %s", cellList(set), digitList(union), t.name(h))})
+		})
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// hiddenUnder is findHidden (or, with direct, findDirectHidden) under other
+// rules: every house, in the order of t.singles.
+func hiddenUnder(t *houseTable, s *State, k int, general, direct bool, emit Emit) bool {
+	var pos housePositions
+	t.fill(s, &pos)
+	for _, hh := range t.singles {
+		h := int(hh)
+		empty := t.emptyCells(s, h)
+		switch {
+		case direct && empty <= k:
+			continue
+		case !direct && empty <= 2*k && !(general && empty > k):
+			continue
+		}
+		ok := hiddenSet(&pos[h], k, func(digits sudoku.Digits, cells uint16) bool {
+			set := t.houseCells(h, cells)
+			if direct {
+				return directHiddenUnder(t, s, &pos[h], h, k, digits, cells, set, emit)
+			}
+			var elim []Candidate
+			for _, c := range set {
+				for x := uint16(s.Cands[c] &^ digits); x != 0; x &= x - 1 {
+					elim = append(elim, Candidate{uint8(c), uint8(bits.TrailingZeros16(x))})
+				}
+			}
+			if len(elim) == 0 {
+				return true
+			}
+			return emit(&Step{Technique: "hidden-" + subsetKeys[k], Name: "Hidden " + subsetNames[k],
+				Rating: hiddenRatings[k], Eliminations: elim, Cells: set, Units: []int{h}, Digits: digits, Rules: s.Rules,
+				Detail: fmt.Sprintf("%s only in %s of %s", digitList(digits), cellList(set), t.name(h))})
+		})
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// directHiddenUnder emits the direct hidden subset of digits in house h, on
+// the cells of the mask cells, when another digit is left one place.
+func directHiddenUnder(t *houseTable, s *State, pos *[10]uint16, h, k int, digits sudoku.Digits, cells uint16, set []int,
+	emit Emit) bool {
+	for d := 1; d <= 9; d++ {
+		if digits.Has(d) || popcount16(pos[d]) < 2 || popcount16(pos[d]&^cells) != 1 {
+			continue
+		}
+		cell := int(t.cells[h][lowBit(pos[d]&^cells)])
+		return emit(&Step{Technique: "direct-hidden-" + subsetKeys[k], Name: "Direct Hidden " + subsetNames[k],
+			Rating: directHidden[k], Placements: []Candidate{{uint8(cell), uint8(d)}},
+			Cells: set, Units: []int{h}, Digits: digits, Rules: s.Rules,
+			Detail: fmt.Sprintf("%s only in %s of %s, so %d goes to %s",
+				digitList(digits), cellList(set), t.name(h), d, sudoku.CellName(cell))})
+	}
+	return true
 }

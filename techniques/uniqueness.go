@@ -151,22 +151,33 @@ type urHint struct {
 	region int   // type 3: the region
 	set    sudoku.Digits
 	setIdx uint16
+	hidden bool // type 3: a hidden subset (only variants' search tells them apart)
 }
 
 func (h *urHint) same(o *urHint) bool {
 	if h.typ != o.typ || !slices.Equal(h.cells, o.cells) {
 		return false
 	}
-	return h.typ != 3 || (h.region == o.region && h.set == o.set && h.setIdx == o.setIdx)
+	return h.typ != 3 || (h.region == o.region && h.set == o.set && h.setIdx == o.setIdx && h.hidden == o.hidden)
 }
 
 // findUniqueLoops finds unique rectangles and loops, types 1 to 4 (4.5 and
 // up, by loop length and subset size), as Sudoku Explainer does.
-func findUniqueLoops(s *State, emit Emit) bool { return uniqueLoops(s, emit, false) }
+func findUniqueLoops(s *State, emit Emit) bool {
+	if !s.Rules.IsClassic() {
+		return uniqueLoopsUnder(tablesOf(s.Rules), s, emit)
+	}
+	return uniqueLoops(s, emit, false)
+}
 
 // findUniqueLoopsGeneral also finds type 3 subsets in units too small for
-// SE's search.
-func findUniqueLoopsGeneral(s *State, emit Emit) bool { return uniqueLoops(s, emit, true) }
+// SE's search (under classic rules; under others it is findUniqueLoops).
+func findUniqueLoopsGeneral(s *State, emit Emit) bool {
+	if !s.Rules.IsClassic() {
+		return uniqueLoopsUnder(tablesOf(s.Rules), s, emit)
+	}
+	return uniqueLoops(s, emit, true)
+}
 
 func uniqueLoops(s *State, emit Emit, general bool) bool {
 	var hints []*urHint

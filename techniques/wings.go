@@ -17,6 +17,9 @@ func findXYWing(size int) Finder {
 		key, name, rating = "xyz-wing", "XYZ-Wing", 4.4
 	}
 	return func(s *State, emit Emit) bool {
+		if !s.Rules.IsClassic() {
+			return xyWingUnder(tablesOf(s.Rules), s, size, key, name, rating, emit)
+		}
 		for pivot := 0; pivot < 81; pivot++ {
 			pc := s.Cands[pivot]
 			if pc.Count() != size {
@@ -79,6 +82,56 @@ func wingEliminations(s *State, size, pivot, w1, w2, z int) []Candidate {
 		}
 	}
 	return elim
+}
+
+// xyWingUnder is findXYWing under other rules: the wings are the pivot's
+// peers under the rules (its houses and its knight's and king's moves) in
+// Sukaku Explainer's order (t.visible), and z leaves the cells that see
+// both wings (and the pivot) under the rules.
+func xyWingUnder(t *houseTable, s *State, size int, key, name string, rating sudoku.Rating, emit Emit) bool {
+	for pivot := 0; pivot < 81; pivot++ {
+		pc := s.Cands[pivot]
+		if pc.Count() != size {
+			continue
+		}
+		for _, w1 := range t.visible[pivot] {
+			c1 := s.Cands[w1]
+			if c1.Count() != 2 || (pc&^c1).Count() != 1 {
+				continue
+			}
+			for _, w2 := range t.visible[pivot] {
+				c2 := s.Cands[w2]
+				if c2.Count() != 2 || w2 == w1 {
+					continue
+				}
+				z := wingDigit(size, pc, c1, c2)
+				if z == 0 {
+					continue
+				}
+				see := t.peers[w1].Intersect(t.peers[w2])
+				if size == 3 {
+					see = see.Intersect(t.peers[pivot])
+				}
+				var elim []Candidate
+				for c := range see.All() {
+					if c != pivot && s.Cands[c].Has(z) {
+						elim = append(elim, Candidate{uint8(c), uint8(z)})
+					}
+				}
+				if len(elim) == 0 {
+					continue
+				}
+				if !emit(&Step{Technique: key, Name: name, Rating: rating, Eliminations: elim,
+					Cells: []int{pivot, int(w1), int(w2)}, Digits: pc | c1 | c2, Rules: s.Rules,
+					Detail: fmt.Sprintf("pivot %s (%s), wings %s (%s) and %s (%s), z=%d",
+						sudoku.CellName(pivot), digitList(pc), sudoku.CellName(int(w1)), digitList(c1),
+						sudoku.CellName(int(w2)), digitList(c2), z)}) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // findWWing finds W-wings (an extra beyond SE's rule set): two cells with

@@ -50,7 +50,10 @@ func techniquesCommand() *ucli.Command {
 rating, then the extras (techniques beyond SE's, which never change the
 rating): its key (the name config.yaml, generate --require, the usage tables,
 --explain and JSON use), its name, its family, its ratings on SE's scale,
-whether it is on in the configuration, and the other names its steps carry
+where it comes from (SE, SukE: Sukaku Explainer's two for non-consecutive,
+extra), the rules it applies under (all: classic, every variant and jigsaw;
+classic; non-consecutive), whether it is on in the configuration, and the
+other names its steps carry
 (as --explain, the hardest technique and hints name them: "Turbot Fish" is a
 forcing chain; a name followed by a variant, "Unique Rectangle type 2", is
 not listed).
