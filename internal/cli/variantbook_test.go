@@ -118,15 +118,11 @@ func sideBySide(left, right *image.Gray, gap int) *image.Gray {
 // book with contents, and reads its text back: a section for each variant
 // in the contents, each with its rules; the solutions name their
 // variants. Its jigsaw line carries no ratings, so the book needs a
-// grader that grades under a puzzle's rules: the test waits for it (skips
-// while the grader checks a jigsaw as a classic grid).
+// grader that grades under a puzzle's rules.
 func TestMixedVariantBook(t *testing.T) {
 	pdftotext := testenv.Program(t, "pdftotext", "apt-get install poppler-utils")
 	out := filepath.Join(t.TempDir(), "variants.pdf")
 	code, _, stderr := runApp(t, "", "print", "--title", "Variants", "--toc", "-o", out, filepath.Join("testdata", "puzzles", "variants", "mixed.txt"))
-	if code == 1 && regexp.MustCompile(`mixed.txt:11: (digit . repeated in block|several solutions)`).MatchString(stderr) {
-		t.Skip("the grader checks the jigsaw puzzle as a classic one (the rules-aware grader of issue 33 is not here yet): " + stderr)
-	}
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

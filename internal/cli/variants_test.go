@@ -110,13 +110,6 @@ func TestVariantRulesReachGrade(t *testing.T) {
 // depend on how the harder techniques treat the variants.
 func TestVariantSinglesRatings(t *testing.T) {
 	variants := []string{"x", "windoku", "disjoint-groups", "asterisk", "girandola", "center-dot", "anti-knight", "anti-king", "non-consecutive"}
-	// Issue 33: until the technique engine takes the rules (its uniqueness
-	// check and its singles), grade finds an X-sudoku of x.txt to have
-	// several solutions. Delete this probe once it does.
-	probe, _, _ := strings.Cut(firstPuzzle(t, "x"), " ")
-	if _, stdout, _ := runApp(t, "", "grade", "-f", "json", "--variant", "x", probe); strings.Contains(stdout, `"status":"multiple"`) {
-		t.Skip("issue 33: the grader does not take a variant's rules yet (the rules-aware technique engine has not landed)")
-	}
 	for _, v := range variants {
 		t.Run(v, func(t *testing.T) {
 			line := firstPuzzle(t, v)
