@@ -387,9 +387,6 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	var notes []string
 	for i, text := range req.Puzzles {
 		p, err := onePuzzle(text, rules)
-		if err == nil {
-			err = printable(p.Rules)
-		}
 		if err != nil {
 			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
 		}

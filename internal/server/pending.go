@@ -6,8 +6,8 @@ import (
 )
 
 // This file holds the seams of the endpoints whose library call does not
-// take rules yet on this branch (issue 33): generation and books of
-// variant puzzles. Each answers 400 for a variant until the library does.
+// take rules yet on this branch (issue 33): generation of variant
+// puzzles, which answers 400 for a variant until the library does.
 
 // generateUnder sets the rules of the puzzles a generate request makes.
 //
@@ -25,16 +25,4 @@ func generateUnder(opt *generate.Options, rules sudoku.Rules, method generate.Me
 		return sudoku.Invalidf("variant %s: no rating above %s: such puzzles come from a search near the hardest known classic puzzles", rules, generate.SpreadTop)
 	}
 	return sudoku.Invalidf("generating variant puzzles is not supported yet (variant %s)", rules)
-}
-
-// printable reports whether the books can print puzzles of the rules.
-//
-// TODO(issue 33): book.Entry has no rules yet (books of variants, with the
-// rules drawn, are another item of the issue); at the merge with them,
-// pass the puzzle's rules to the book and drop the refusal.
-func printable(rules sudoku.Rules) error {
-	if rules.IsClassic() {
-		return nil
-	}
-	return sudoku.Invalidf("printing variant puzzles is not supported yet (variant %s)", rules)
 }

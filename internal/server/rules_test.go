@@ -446,22 +446,36 @@ func TestGradeAndHintUnderRules(t *testing.T) {
 	}
 }
 
-// TestGenerateAndPrintVariants: generating or printing variant puzzles is
-// refused with a clear message until the generator and the books take
-// rules (issue 33).
+// TestGenerateAndPrintVariants: generating variant puzzles is refused with
+// a clear message until the generator takes rules (issue 33); books print
+// them under their rules.
 func TestGenerateAndPrintVariants(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	x := variantPuzzle(t, "x")
 	for _, tc := range []struct{ path, body, want string }{
 		{"/api/v1/generate", `{"level": "easy", "variant": ["x"]}`, "generating variant puzzles is not supported yet (variant x)"},
 		{"/api/v1/generate", `{"rating": "10.0+", "variant": ["x"]}`, "variant x: no rating above 9.0: such puzzles come from a search near the hardest known classic puzzles"},
-		{"/api/v1/print", `{"puzzles": ["` + x + `"], "variant": ["x"]}`, "puzzle 1: printing variant puzzles is not supported yet (variant x)"},
-		{"/api/v1/print", `{"puzzles": ["` + top95First + `", "` + x + ` variant=x"]}`, "puzzle 2: printing variant puzzles is not supported yet (variant x)"},
 	} {
 		code, got, _ := post(t, ts, tc.path, tc.body)
 		if msg, _ := got["error"].(string); code != 400 || msg != tc.want {
 			t.Errorf("%s %s: %d %q, want 400 %q", tc.path, tc.body, code, msg, tc.want)
 		}
+	}
+	// Books print variant puzzles, whether the request or the line names
+	// the rules; the PDF states them ("Sudoku X").
+	for _, body := range []string{
+		`{"puzzles": ["` + x + `"], "variant": ["x"]}`,
+		`{"puzzles": ["` + top95First + `", "` + x + ` variant=x"]}`,
+	} {
+		code, _, hdr := post(t, ts, "/api/v1/print", body)
+		if code != 200 || hdr.Get("Content-Type") != "application/pdf" {
+			t.Errorf("print %s: %d %s", body, code, hdr.Get("Content-Type"))
+		}
+	}
+	// An x puzzle printed as classic has several solutions: the rules
+	// reach the book's check.
+	if code, got, _ := post(t, ts, "/api/v1/print", `{"puzzles": ["`+x+`"]}`); code != 400 {
+		t.Errorf("print an x puzzle as classic: %d %v, want 400", code, got)
 	}
 	// Classic rules given as such are classic.
 	code, got, _ := post(t, ts, "/api/v1/generate", `{"level": "easy", "seed": 3, "variant": []}`)
