@@ -419,7 +419,7 @@ func (r *generateRun) readParts(c *ucli.Context) error {
 	if c.IsSet("dedupe") {
 		r.run.Dedupe = true
 		if c.String("dedupe") == "isomorphs" {
-			r.run.Key = canon.Key
+			r.run.Key = func(_ sudoku.Rules, g sudoku.Grid) string { return canon.Key(g) }
 		}
 	}
 	sh, err := readShard(c)
