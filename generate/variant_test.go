@@ -115,6 +115,8 @@ func TestVariantPuzzles(t *testing.T) {
 		{"center-dot medium", Options{Seed: 13, Rules: rulesOf(t, "center-dot", ""), Level: "medium"}, 3},
 		{"anti-knight easy", Options{Seed: 14, Rules: rulesOf(t, "anti-knight", ""), Level: "easy"}, 3},
 		{"anti-knight medium", Options{Seed: 15, Rules: rulesOf(t, "anti-knight", ""), Level: "medium"}, 3},
+		{"anti-knight hard", Options{Seed: 31, Rules: rulesOf(t, "anti-knight", ""), Level: "hard"}, 2},
+		{"anti-knight fiendish", Options{Seed: 32, Rules: rulesOf(t, "anti-knight", ""), Level: "fiendish"}, 1},
 		{"anti-king easy random symmetry", Options{Seed: 16, Rules: rulesOf(t, "anti-king", ""), Level: "easy", Symmetry: Random}, 3},
 		{"anti-king medium", Options{Seed: 17, Rules: rulesOf(t, "anti-king", ""), Level: "medium"}, 3},
 		{"non-consecutive easy", Options{Seed: 18, Rules: rulesOf(t, "non-consecutive", ""), Level: "easy"}, 2},

@@ -325,7 +325,7 @@ func (r *generateRun) readVicinity(c *ucli.Context) error {
 				return fmt.Errorf("--from: %w", err)
 			}
 			if !p.Rules.IsClassic() {
-				return sudoku.Invalidf("--from: %s:%d: variant %s: generate does not take variants yet", p.Source, p.Line, p.Rules)
+				return sudoku.Invalidf("--from: %s:%d: variant %s: the vicinity search starts from classic puzzles", p.Source, p.Line, p.Rules)
 			}
 			r.vicinity.From = append(r.vicinity.From, p.Grid)
 		}
