@@ -238,13 +238,14 @@ func usageText(r Record) string {
 type tableWriter struct {
 	out   *output
 	name  string
+	job   Job
 	cols  []column
 	table *tablewriter.Table
 	csv   *csv.Writer
 }
 
 func newTableWriter(out *output, name string, job Job, opt Options) Writer {
-	w := &tableWriter{out: out, name: name, cols: columns[job][0]}
+	w := &tableWriter{out: out, name: name, job: job, cols: columns[job][0]}
 	switch name {
 	case "csv":
 		w.cols = columns[job][1]
@@ -255,6 +256,11 @@ func newTableWriter(out *output, name string, job Job, opt Options) Writer {
 }
 
 func (w *tableWriter) Write(r Record) error {
+	if w.name == "csv" && w.csv == nil && w.job == Generate && !r.Puzzle.Rules.IsClassic() {
+		// Generated variants carry their rules in a last column, label, as
+		// the reader takes them (a classic run's columns stay as they are).
+		w.cols = append(slices.Clone(w.cols), colLabel)
+	}
 	row := make([]string, len(w.cols))
 	for i, c := range w.cols {
 		row[i] = c.value(r)

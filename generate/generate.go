@@ -3,6 +3,11 @@
 // keeps one solution, then graded with the same engine `sudokit grade` uses
 // until one meets the target. Puzzle i of a seed depends only on the seed,
 // i and the options, so a run is reproducible whatever the parallelism.
+//
+// Puzzles keep the rules of Options.Rules, classic sudoku or variants
+// (x, windoku, jigsaw, anti-knight, ...): the grid is filled, and the
+// solution kept unique, under those rules (solve.For), and a jigsaw takes
+// a given layout or a random one per puzzle (RandomLayout).
 package generate
 
 import (
@@ -12,6 +17,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -26,8 +32,19 @@ import (
 // Options configures a Generator.
 type Options struct {
 	Seed uint64
+	// Rules are the rules the puzzles keep; the zero value is classic
+	// sudoku. A jigsaw's puzzles take the rules' layout, unless
+	// RandomRegions.
+	Rules sudoku.Rules
+	// RandomRegions gives each puzzle of a jigsaw a random layout of its
+	// own (RandomLayout), with the symmetry of its clues; the layout of
+	// Rules is then not used (any will do, such as BoxLayout's). Without
+	// BoxRegions, no region of a random layout is a plain box.
+	RandomRegions, BoxRegions bool
 	// Symmetry is the clue pattern's symmetry: the zero value is Rot180,
-	// the command line's default; None asks for none.
+	// the command line's default; None asks for none. It must keep the
+	// rules (Symmetry.Keeps): with a given jigsaw layout, only the
+	// symmetries of the layout do, and Random draws among them.
 	Symmetry Symmetry
 	// Minimal requires that no single clue can be removed while keeping one
 	// solution. With a symmetry, candidates that are not minimal are
@@ -61,6 +78,9 @@ type Puzzle struct {
 	Seed     uint64
 	Grid     sudoku.Grid
 	Solution sudoku.Grid
+	// Rules are the rules the puzzle keeps: Options.Rules, or with random
+	// regions the jigsaw's own layout.
+	Rules    sudoku.Rules
 	Result   grade.Result
 	Symmetry Symmetry
 	Tries    int // candidates tried for this puzzle
@@ -79,9 +99,13 @@ var ErrGaveUp = errors.New("no puzzle meets the target")
 type Generator struct {
 	opt    Options
 	grader *grade.Grader
+	solver solve.Solver // under opt.Rules; with random regions, each puzzle has its own
 	orbits [Random][][]int
-	tries  atomic.Int64
-	spread []sudoku.Rating // the ratings a spread run cycles through
+	// symmetries are those Random draws from: the proper ones that keep
+	// the rules.
+	symmetries []Symmetry
+	tries      atomic.Int64
+	spread     []sudoku.Rating // the ratings a spread run cycles through
 }
 
 // New returns a generator that grades with cfg's techniques, levels and
@@ -109,15 +133,18 @@ func New(cfg *config.Config, opt Options) (*Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Generator{opt: opt, grader: grader}
+	g := &Generator{opt: opt, grader: grader, solver: solve.For(opt.Rules)}
 	if g.opt.MaxTries <= 0 {
 		g.opt.MaxTries = 100_000
+	}
+	if err := g.checkRules(); err != nil {
+		return nil, err
 	}
 	for s := range Random {
 		g.orbits[s] = s.Orbits()
 	}
 	if opt.Spread {
-		if g.spread = SpreadRatings(&on, opt.Target.Rating); len(g.spread) == 0 {
+		if g.spread = spreadRatings(&on, opt.Target.Rating, opt.Rules); len(g.spread) == 0 {
 			return nil, sudoku.Invalidf("no technique on rates within %s: nothing to spread over", opt.Target.Rating)
 		}
 	}
@@ -129,12 +156,18 @@ func New(cfg *config.Config, opt Options) (*Generator, error) {
 // A band open above spreads up to SpreadTop, the most random generation
 // reaches (above it, puzzles come from a neighbourhood search).
 func SpreadRatings(cfg *config.Config, band sudoku.RatingRange) []sudoku.Rating {
+	return spreadRatings(cfg, band, sudoku.Rules{})
+}
+
+// spreadRatings is SpreadRatings for puzzles of a set of rules: the
+// techniques that apply under them give the ratings.
+func spreadRatings(cfg *config.Config, band sudoku.RatingRange, rules sudoku.Rules) []sudoku.Rating {
 	top := band.Max.Tenths()
 	if band.Max == 0 {
 		top = SpreadTop.Tenths()
 	}
 	seen := map[int]bool{}
-	for _, t := range techniques.Under(sudoku.Rules{}) { // classic puzzles
+	for _, t := range techniques.Under(rules) {
 		if !cfg.TechniqueOn(t.Key, t.SE) {
 			continue
 		}
@@ -186,30 +219,15 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 		if try%16 == 0 && ctx.Err() != nil {
 			return Puzzle{Index: i, Tries: try}, ctx.Err()
 		}
-		sym := g.opt.Symmetry
-		if sym == Random {
-			sym = Symmetry(rng.IntN(int(None))) // Rot180 to Antidiagonal
-		}
-		var grid, sol sudoku.Grid
-		if pattern >= 0 {
-			sym = None
-			var unique bool
-			if grid, unique = fillPattern(&g.opt.Patterns[pattern], rng); !unique {
-				continue
-			}
-			sol, _ = solve.Solve(grid)
-		} else {
-			var clues int
-			sol = solve.RandomGrid(rng)
-			grid, clues = g.dig(sol, sym, rng)
-			if t.MaxClues > 0 && clues > t.MaxClues {
-				continue
-			}
-		}
-		if g.opt.Minimal && !minimal(grid) {
+		c, ok := g.draft(rng, pattern)
+		if !ok {
 			continue
 		}
-		if t.Rating.Min.Tenths() > 15 && techniques.SolvedBySingles(grid) {
+		grid, sol, sym, rules := c.grid, c.solution, c.sym, c.rules
+		if g.opt.Minimal && !minimalUnder(c.solver, grid) {
+			continue
+		}
+		if t.Rating.Min.Tenths() > 15 && solvedBySingles(rules, grid, false) {
 			continue // cheap rejection: rated 1.5 at most
 		}
 		stop := t.Rating.Max
@@ -217,17 +235,20 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 		if exact {
 			stop = aim
 		}
-		res := g.grader.Grade(ctx, sudoku.NewState(grid), grade.Options{StopAbove: stop, Unique: true})
+		res := g.grader.Grade(ctx, rules.StateOf(grid, nil), grade.Options{StopAbove: stop, Unique: true})
 		if res.Status == grade.Cancelled {
 			return Puzzle{Index: i, Tries: try}, ctx.Err()
 		}
 		if !t.accepts(res) || (exact && res.ER.Tenths() != aim.Tenths()) {
 			continue
 		}
-		if g.opt.Path {
-			res = g.grader.Grade(ctx, sudoku.NewState(grid), grade.Options{Path: true, Unique: true})
+		if err := c.check(); err != nil {
+			return Puzzle{Index: i, Tries: try}, fmt.Errorf("puzzle %d: %w", i, err)
 		}
-		return Puzzle{Index: i, Seed: g.opt.Seed, Grid: grid, Solution: sol, Result: res, Symmetry: sym, Tries: try,
+		if g.opt.Path {
+			res = g.grader.Grade(ctx, rules.StateOf(grid, nil), grade.Options{Path: true, Unique: true})
+		}
+		return Puzzle{Index: i, Seed: g.opt.Seed, Grid: grid, Solution: sol, Rules: rules, Result: res, Symmetry: sym, Tries: try,
 			Pattern: pattern, Aimed: aim}, nil
 	}
 	on := ""
@@ -238,23 +259,132 @@ func (g *Generator) Puzzle(ctx context.Context, i int) (Puzzle, error) {
 		i, ErrGaveUp, on, g.opt.MaxTries)
 }
 
+// draft is a candidate puzzle: its grid, solution and symmetry, and the
+// rules it keeps with their solver.
+type draft struct {
+	grid, solution sudoku.Grid
+	sym            Symmetry
+	rules          sudoku.Rules
+	solver         solve.Solver
+}
+
+// draft makes a candidate puzzle: on the pattern numbered pattern
+// (-1: none), or a random grid under the rules (with random regions, on a
+// layout of its own) dug by dig. It reports false for a candidate that
+// fails before grading: a pattern not filled with one solution, more clues
+// than the target allows, or a random layout whose solution was not found
+// within its bound.
+func (g *Generator) draft(rng *rand.Rand, pattern int) (draft, bool) {
+	c := draft{sym: g.opt.Symmetry, rules: g.opt.Rules, solver: g.solver}
+	if c.sym == Random {
+		c.sym = g.symmetries[rng.IntN(len(g.symmetries))]
+	}
+	if pattern >= 0 {
+		c.sym = None
+	}
+	var ok bool
+	if g.opt.RandomRegions {
+		if c.rules, c.solution, ok = randomJigsaw(g.opt.Rules, LayoutOptions{Symmetry: c.sym, Boxes: g.opt.BoxRegions}, rng); !ok {
+			return c, false
+		}
+		c.solver = solve.For(c.rules)
+	}
+	if pattern >= 0 {
+		var unique bool
+		if c.grid, unique = fillPattern(&g.opt.Patterns[pattern], c.solver, rng); !unique {
+			return c, false
+		}
+		c.solution, _ = c.solver.Solve(c.grid)
+		return c, true
+	}
+	if !g.opt.RandomRegions {
+		c.solution = c.solver.RandomGrid(rng)
+	}
+	clues := g.dig(&c, rng)
+	t := g.opt.Target
+	return c, t.MaxClues == 0 || clues <= t.MaxClues
+}
+
+// check makes sure of a puzzle before it goes out: it has exactly one
+// solution under its rules, and that solution keeps them.
+func (c *draft) check() error {
+	r := c.solver.Count(c.grid, 2)
+	if r.Count != 1 || r.Solution != c.solution {
+		return fmt.Errorf("made a puzzle with %d solutions under %s rules (a bug): %s", r.Count, c.rules, c.grid)
+	}
+	if err := c.rules.CheckSolution(c.grid, c.solution); err != nil {
+		return fmt.Errorf("made a puzzle whose solution breaks the %s rules (a bug): %w", c.rules, err)
+	}
+	return nil
+}
+
+// checkRules checks the options that concern the rules: random regions
+// are a jigsaw's, the symmetry keeps the rules, and Random has symmetries
+// to draw from.
+func (g *Generator) checkRules() error {
+	r := g.opt.Rules
+	if g.opt.RandomRegions || g.opt.BoxRegions {
+		if !r.Has("jigsaw") {
+			return sudoku.Invalidf("random regions go with the jigsaw variant only")
+		}
+		if !g.opt.RandomRegions {
+			return sudoku.Invalidf("regions that may be boxes go with random regions only")
+		}
+		g.symmetries = KeptSymmetries(sudoku.Rules{}) // a random layout takes any
+		return nil
+	}
+	g.symmetries = KeptSymmetries(r)
+	sym := g.opt.Symmetry
+	if len(g.opt.Patterns) > 0 || sym == None {
+		return nil
+	}
+	if sym == Random && len(g.symmetries) == 0 {
+		return sudoku.Invalidf("no symmetry keeps the rules of %s: the layout is symmetric under none of %s; ask for none", r, symmetryList(KeptSymmetries(sudoku.Rules{})))
+	}
+	if sym != Random && !sym.Keeps(r) {
+		why := "the rules"
+		if r.Has("jigsaw") {
+			why = "the jigsaw's layout (its regions are not " + sym.String() + " images of each other)"
+		}
+		kept := "none"
+		if len(g.symmetries) > 0 {
+			kept = symmetryList(g.symmetries) + " or none"
+		}
+		return sudoku.Invalidf("symmetry %s does not keep %s; symmetries that do: %s", sym, why, kept)
+	}
+	return nil
+}
+
+// symmetryList names symmetries for a message: "rot180, mirror".
+func symmetryList(list []Symmetry) string {
+	names := make([]string, len(list))
+	for i, s := range list {
+		names[i] = s.String()
+	}
+	return strings.Join(names, ", ")
+}
+
 // dig removes the orbits of a symmetry from a full grid in random order,
 // keeping each removal only if the puzzle still has one solution (and, for
-// targets rated 1.5 at most, is still solved by singles), and never going
-// below the target's minimum of clues. It returns the puzzle and its clues.
+// targets rated 1.5 at most, is still solved by hidden singles; for
+// variants' targets rated 2.5 at most, by hidden and naked singles, see
+// singlesBound), and never going below the target's minimum of clues. It
+// returns the puzzle's clues.
 //
 // Both conditions are monotone (a puzzle with more clues keeps them), so
 // trying a run of orbits at once and halving the run when it fails gives
 // exactly the puzzle that removing them one by one would, with far fewer
 // uniqueness checks while the grid is still full.
-func (g *Generator) dig(sol sudoku.Grid, sym Symmetry, rng *rand.Rand) (sudoku.Grid, int) {
-	orbits := g.orbits[sym]
+func (g *Generator) dig(c *draft, rng *rand.Rand) int {
+	sol := c.solution
+	orbits := g.orbits[c.sym]
 	order := rng.Perm(len(orbits))
 	t := g.opt.Target
-	singlesOnly := t.Rating.Max != 0 && t.Rating.Max.Tenths() <= 15
-	grid, clues := sol, 81
+	bound, naked, extra := g.digPlan(rng)
+	grid, clues := &c.grid, 81
+	*grid = sol
 	ok := func() bool {
-		return solve.Count(grid, 2).Count == 1 && (!singlesOnly || techniques.SolvedBySingles(grid))
+		return c.solver.Count(*grid, 2).Count == 1 && (!bound || solvedBySingles(c.rules, *grid, naked))
 	}
 	run := 16
 	for k := 0; k < len(order); {
@@ -292,7 +422,78 @@ func (g *Generator) dig(sol sudoku.Grid, sym Symmetry, rng *rand.Rand) (sudoku.G
 		}
 		k++ // this orbit must stay
 	}
-	return grid, clues
+	if extra > 0 {
+		clues = g.digMore(c, rng, clues, extra)
+	}
+	return clues
+}
+
+// digMore removes up to extra more orbits of the symmetry from a dug
+// puzzle, in random order, keeping only the solution unique, and returns
+// its clues.
+func (g *Generator) digMore(c *draft, rng *rand.Rand, clues, extra int) int {
+	orbits, grid, t := g.orbits[c.sym], &c.grid, g.opt.Target
+	for _, o := range rng.Perm(len(orbits)) {
+		if extra == 0 {
+			break
+		}
+		if grid[orbits[o][0]] == 0 || clues-len(orbits[o]) < t.MinClues {
+			continue
+		}
+		for _, cell := range orbits[o] {
+			grid[cell] = 0
+		}
+		if c.solver.Count(*grid, 2).Count == 1 {
+			clues -= len(orbits[o])
+			extra--
+			continue
+		}
+		for _, cell := range orbits[o] {
+			grid[cell] = c.solution[cell]
+		}
+	}
+	return clues
+}
+
+// digPlan says how dig digs: whether it keeps the puzzle solved by
+// singles (bound; naked: naked singles too), see singlesBound, and how
+// many orbits it removes after that keeping only the solution unique
+// (extra). A variant's target above 2.5 digs to the end on half the
+// candidates, and on the other half stops where singles no longer solve
+// the puzzle, then removes one to four orbits more (not for minimal
+// puzzles, which these seldom are): random minimal
+// puzzles of anti-knight or non-consecutive rate far above 6.0 almost
+// always, and these fill the bands between (as the reference puzzles of
+// ../shared/data/variants were made). Classic targets draw nothing here.
+func (g *Generator) digPlan(rng *rand.Rand) (bound, naked bool, extra int) {
+	if bound, naked = g.singlesBound(); bound || g.opt.Rules.IsClassic() {
+		return bound, naked, 0
+	}
+	if t := g.opt.Target; t.Rating.Min.Tenths() > 25 && len(t.Require) == 0 && !g.opt.Minimal && rng.IntN(2) == 0 {
+		return true, true, 1 + rng.IntN(4)
+	}
+	return false, false, 0
+}
+
+// singlesBound says whether dig keeps the puzzle solved by singles: for
+// targets rated 1.5 at most, by hidden singles; and for a variant's target
+// rated 2.5 at most that requires no technique, by hidden and naked
+// singles too (naked), which rate 2.3 at most. Random minimal puzzles of
+// most variants rate far above 2.5 (an anti-knight's, 12 to 14 clues,
+// rate 7.7 to 10), so that digging to the end would almost never give an
+// easy or medium one; classic's do often enough, and keep today's puzzles.
+func (g *Generator) singlesBound() (bound, naked bool) {
+	t := g.opt.Target
+	top := t.Rating.Max.Tenths()
+	switch {
+	case t.Rating.Max == 0:
+		return false, false
+	case top <= 15:
+		return true, false
+	case top <= 25 && !g.opt.Rules.IsClassic() && len(t.Require) == 0:
+		return true, true
+	}
+	return false, false
 }
 
 // Stats tells how a run went.
@@ -310,10 +511,13 @@ type RunOptions struct {
 	Count   int // puzzles to make
 	Workers int // goroutines (at least 1)
 	// Dedupe skips a puzzle already emitted by this run; a later index
-	// takes its place. Key, when not nil, says which puzzles are the same
-	// (canon.Key: the same up to isomorphism); else equal grids are.
+	// takes its place. Key, when not nil, says which puzzles are the same:
+	// those with equal keys (the key of a puzzle's canonical form under
+	// its rules, canon.GroupOf(rules).Key: the same up to isomorphism);
+	// else equal grids under equal rules are (a jigsaw's layout is part of
+	// its rules).
 	Dedupe bool
-	Key    func(sudoku.Grid) string
+	Key    func(sudoku.Rules, sudoku.Grid) string
 	// Start and Step choose the indices of the puzzles: Start, Start+Step,
 	// Start+2*Step, ... (Step 0 means 1). The puzzle at an index is the
 	// same in every run with the same seed and options, so runs over
@@ -344,7 +548,7 @@ func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) e
 	seen := map[string]bool{}
 	key := opt.Key
 	if key == nil {
-		key = func(g sudoku.Grid) string { return string(g[:]) }
+		key = func(r sudoku.Rules, g sudoku.Grid) string { return string(g[:]) + r.Label() }
 	}
 	start := time.Now()
 	err := batch.Run(ctx, batch.Options{Workers: opt.Workers, Chunk: 1}, indices,
@@ -357,7 +561,7 @@ func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) e
 				return r.err
 			}
 			if opt.Dedupe {
-				k := key(r.p.Grid)
+				k := key(r.p.Rules, r.p.Grid)
 				if seen[k] {
 					return nil
 				}
@@ -380,13 +584,16 @@ func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) e
 
 // minimal reports whether no single clue can be removed with the puzzle
 // keeping one solution.
-func minimal(grid sudoku.Grid) bool {
+func minimal(grid sudoku.Grid) bool { return minimalUnder(solve.Solver{}, grid) }
+
+// minimalUnder is minimal under the solver's rules.
+func minimalUnder(s solve.Solver, grid sudoku.Grid) bool {
 	for c, v := range grid {
 		if v == 0 {
 			continue
 		}
 		grid[c] = 0
-		n := solve.Count(grid, 2).Count
+		n := s.Count(grid, 2).Count
 		grid[c] = v
 		if n == 1 {
 			return false
@@ -398,3 +605,6 @@ func minimal(grid sudoku.Grid) bool {
 // Minimal reports whether no single clue of a puzzle with one solution can
 // be removed while keeping the solution unique.
 func Minimal(grid sudoku.Grid) bool { return minimal(grid) }
+
+// MinimalUnder is Minimal under a set of rules.
+func MinimalUnder(r sudoku.Rules, grid sudoku.Grid) bool { return minimalUnder(solve.For(r), grid) }

@@ -416,7 +416,7 @@ func TestRunDedupeKey(t *testing.T) {
 	gen := newGen(t, Options{Seed: 4, Target: Target{Rating: band(1.0, 1.5)}})
 	seen := map[int]bool{}
 	_, err := gen.Run(context.Background(), RunOptions{Count: 3, Workers: 2, Dedupe: true,
-		Key: func(g sudoku.Grid) string { return strconv.Itoa(g.Givens()) }}, func(p Puzzle) error {
+		Key: func(_ sudoku.Rules, g sudoku.Grid) string { return strconv.Itoa(g.Givens()) }}, func(p Puzzle) error {
 		if seen[p.Grid.Givens()] {
 			t.Errorf("two puzzles of %d clues", p.Grid.Givens())
 		}

@@ -167,8 +167,9 @@ const countCap = 40
 // solution (none in 200,000 for a 23-clue pattern); this gives one in
 // about every try at 23-24 clues and every few hundred at 21. It returns
 // the puzzle and whether it has one solution.
-func fillPattern(p *Pattern, rng *rand.Rand) (sudoku.Grid, bool) {
-	sol := solve.RandomGrid(rng)
+func fillPattern(p *Pattern, solver solve.Solver, rng *rand.Rand) (sudoku.Grid, bool) {
+	rules := solver.Rules()
+	sol := solver.RandomGrid(rng)
 	var cells []int
 	for c, clue := range p {
 		if clue {
@@ -186,11 +187,11 @@ func fillPattern(p *Pattern, rng *rand.Rand) (sudoku.Grid, bool) {
 		bestCount := countCap + 1
 		best = best[:0]
 		for d := uint8(1); d <= 9; d++ {
-			if !fits(&grid, c, d) {
+			if !fitsUnder(rules, &grid, c, d) {
 				continue
 			}
 			grid[c] = d
-			n := solve.Count(grid, countCap).Count
+			n := solver.Count(grid, countCap).Count
 			grid[c] = 0
 			switch {
 			case n == 0:
@@ -207,7 +208,7 @@ func fillPattern(p *Pattern, rng *rand.Rand) (sudoku.Grid, bool) {
 	}
 	// Repair: while several solutions remain, give the pattern cell whose
 	// change leaves the fewest a new digit.
-	n := solve.Count(grid, countCap).Count
+	n := solver.Count(grid, countCap).Count
 	for range repairs {
 		if n <= 1 {
 			break
@@ -217,11 +218,11 @@ func fillPattern(p *Pattern, rng *rand.Rand) (sudoku.Grid, bool) {
 		grid[c] = 0
 		bestCount, bestDigit := n, old
 		for d := uint8(1); d <= 9; d++ {
-			if d == old || !fits(&grid, c, d) {
+			if d == old || !fitsUnder(rules, &grid, c, d) {
 				continue
 			}
 			grid[c] = d
-			if m := solve.Count(grid, countCap).Count; m >= 1 && m < bestCount {
+			if m := solver.Count(grid, countCap).Count; m >= 1 && m < bestCount {
 				bestCount, bestDigit = m, d
 			}
 			grid[c] = 0
@@ -234,14 +235,3 @@ func fillPattern(p *Pattern, rng *rand.Rand) (sudoku.Grid, bool) {
 // repairs bounds the cells re-chosen when a filled pattern has several
 // solutions.
 const repairs = 30
-
-// fits reports whether digit d can go in cell c of the grid: no peer holds
-// it.
-func fits(g *sudoku.Grid, c int, d uint8) bool {
-	for _, peer := range sudoku.Peers[c] {
-		if g[peer] == d {
-			return false
-		}
-	}
-	return true
-}

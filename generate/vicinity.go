@@ -185,6 +185,9 @@ const (
 // configured time budget (a budget of 0 never does): such a candidate is
 // dropped, and whether it runs out depends on the machine.
 func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions, emit func(Puzzle) error) (Stats, error) {
+	if !g.opt.Rules.IsClassic() {
+		return Stats{}, sudoku.Invalidf("the vicinity search makes classic puzzles only, not %s: variants come from random generation", g.opt.Rules)
+	}
 	v := &vicinity{g: g, opt: opt, count: count, emit: emit, seen: map[string]bool{}, start: time.Now()}
 	if v.opt.PoolSize <= 0 {
 		v.opt.PoolSize = 32
@@ -335,7 +338,7 @@ func (v *vicinity) cold(ctx context.Context) error {
 				v.tries.Add(1)
 				v.g.tries.Add(1)
 				var unique bool
-				if grid, unique = fillPattern(p, rng); unique {
+				if grid, unique = fillPattern(p, solve.Solver{}, rng); unique {
 					break
 				}
 			}
@@ -344,8 +347,9 @@ func (v *vicinity) cold(ctx context.Context) error {
 		} else {
 			v.tries.Add(1)
 			v.g.tries.Add(1)
-			sol = solve.RandomGrid(rng)
-			grid, _ = v.g.dig(sol, None, rng)
+			d := draft{solution: solve.RandomGrid(rng), sym: None}
+			v.g.dig(&d, rng)
+			grid, sol = d.grid, d.solution
 		}
 		if clues := grid.Givens(); clues < t.MinClues || (t.MaxClues > 0 && clues > t.MaxClues) {
 			return nil

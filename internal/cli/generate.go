@@ -38,6 +38,14 @@ and seed:index (the puzzle comes again with that --seed at that position).
 A target that is impossible or too rare stops after --max-tries candidates
 for one puzzle (or --timeout) with a message; puzzles already made are kept.
 
+Variants: --variant makes puzzles under a variant's rules (or several
+together, separated by commas): ` + strings.Join(sudoku.VariantNames(), ", ") + `.
+They are unique under those rules, and every row carries them (variant=...
+in the label, "variant" in JSON), so that "sudokit solve" reads them back.
+A jigsaw takes a random layout per puzzle (--regions random, the default),
+symmetric as --symmetry asks, or the layout of --regions LAYOUT|FILE, which
+the symmetry must keep. Every other variant keeps all six symmetries.
+
 Formats:
 ` + export.FormatHelp(export.Generate) + `
 Exit status: 0 when --count puzzles were made, 1 when the run gave up or
@@ -47,7 +55,9 @@ Examples:
    sudokit generate -n 10 --level hard --seed 1
    sudokit generate -n 5 --rating 7.6+ -f grid --with-solution
    sudokit generate -n 20 --require x-wing --symmetry mirror -o xwing.txt
-   sudokit generate -n 12 --level fiendish --pdf book.pdf --title "Fiendish" --per-page 2`,
+   sudokit generate -n 12 --level fiendish --pdf book.pdf --title "Fiendish" --per-page 2
+   sudokit generate -n 10 --variant x --level medium --seed 1
+   sudokit generate -n 5 --variant jigsaw --level easy --seed 1 -f grid`,
 		Flags: append([]ucli.Flag{
 			&ucli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "make `N` puzzles"},
 			&ucli.StringFlag{Name: "level", Aliases: []string{"l"}, Usage: "target `LEVEL` from config.yaml: easy, medium, hard, fiendish, diabolical"},
@@ -55,6 +65,9 @@ Examples:
 			&ucli.StringSliceFlag{Name: "require", Usage: "the solving path must use `TECHNIQUE` (a key from sudokit techniques, such as x-wing; repeat or separate with commas)"},
 			&ucli.StringFlag{Name: "clues", Usage: "number of clues `RANGE`, such as 22-26"},
 			&ucli.StringFlag{Name: "symmetry", Aliases: []string{"s"}, Value: "rot180", Usage: "clue `PATTERN`: " + strings.Join(generate.SymmetryNames(), ", ")},
+			&ucli.StringFlag{Name: "variant", Usage: "make puzzles under the rules of `NAME[,NAME]`: " + strings.Join(sudoku.VariantNames(), ", ")},
+			&ucli.StringFlag{Name: "regions", Usage: "a jigsaw's regions: `LAYOUT|FILE|random`, 81 region ids 1-9 row by row, a file of them, or random: a layout of its own for each puzzle, with the clues' symmetry", DefaultText: "random"},
+			&ucli.BoolFlag{Name: "box-regions", Usage: "random jigsaw layouts may keep regions that are plain 3x3 boxes"},
 			&ucli.StringFlag{Name: "pattern", Usage: "put the clues exactly on `MASK`: 81 cells, x (or a digit) for a clue and . (or 0) for none, or a file of such patterns (one per line, or nine lines of nine), used in turn (with --cold: the patterns of the puzzles that start the vicinity search)"},
 			&ucli.StringFlag{Name: "spread", Value: "natural", Usage: "`HOW` the ratings spread over the band: natural (as they come: mostly the band's easiest), or even (the band's ratings in turn, in equal shares)"},
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path (json: a \"path\" list; text formats: one step per line)"},
@@ -66,7 +79,7 @@ Examples:
 			formatFlag(export.Generate, "line"),
 			outputFlag(),
 			&ucli.BoolFlag{Name: "with-solution", Usage: "add each puzzle's solution"},
-			&ucli.StringFlag{Name: "dedupe", Usage: "never output the same puzzle twice: `exact` (the same grid; the value may be left out) or isomorphs (the same up to relabelling, rotation, transposition and shuffles)"},
+			&ucli.StringFlag{Name: "dedupe", Usage: "never output the same puzzle twice: `exact` (the same grid; the value may be left out) or isomorphs (the same up to relabelling, rotation, transposition and shuffles; for a variant, up to those that keep its rules)"},
 			summaryFlag("candidates tried, technique usage, levels"),
 			groupByFlag("one usage table per level in the summary and one section per level in the --pdf book: group by `level`"),
 			&ucli.StringFlag{Name: "pdf", TakesFile: true, Usage: "also write the puzzles as a printable book to `FILE` (layout: the book flags of print: --page-size, --per-page, --title, --toc, --font, ...)"},
@@ -103,6 +116,8 @@ type generateRun struct {
 	// builtinPatterns: a cold start makes its puzzles on
 	// generate.HardPatterns.
 	builtinPatterns bool
+	// notes are said on the error stream when the run starts.
+	notes []string
 }
 
 // readGenerate reads and checks generate's flags: their values, then the
@@ -125,8 +140,14 @@ func readGenerate(c *ucli.Context) (*generateRun, error) {
 	}
 	vicinity := r.vicinityMethod(c)
 	line := &cmdLine{c: c, format: r.format, vicinity: vicinity, band: r.target.Rating != (sudoku.RatingRange{})}
-	if err := line.check(generateRules); err != nil {
+	if err := line.check(slices.Concat(generateVariantRules, generateRules)); err != nil {
 		return nil, err
+	}
+	if err := r.readRules(c); err != nil {
+		return nil, err
+	}
+	if vicinity && !r.opt.Rules.IsClassic() {
+		return nil, sudoku.Invalidf("--method vicinity makes classic puzzles only: puzzles of --variant %s come from random generation (--method random)", r.opt.Rules)
 	}
 	if err := r.readParts(c); err != nil {
 		return nil, err
@@ -219,9 +240,70 @@ func (r *generateRun) vicinityMethod(c *ucli.Context) bool {
 	case "vicinity":
 		return true
 	case "auto":
+		if v := c.String("variant"); v != "" && v != "classic" {
+			return false // variants come from random generation
+		}
 		return generate.MethodFor(r.target) == generate.MethodVicinity || c.IsSet("from") || c.Bool("cold")
 	}
 	return false
+}
+
+// generateVariantRules are the rules of generate's --regions and
+// --box-regions.
+var generateVariantRules = []flagRule{
+	{flag: "regions", needs: jigsawGiven, why: "goes with --variant jigsaw: it is a jigsaw's layout"},
+	{flag: "box-regions", needs: allOf(jigsawGiven, anyOf(not(given("regions")), valueIs("regions", "random"))),
+		why: "goes with random jigsaw layouts: --variant jigsaw without --regions, or with --regions random"},
+}
+
+// readRules reads --variant, --regions and --box-regions into the
+// generator's options: a jigsaw takes the layout of --regions, or a
+// random one per puzzle. When --symmetry is left at its default and a
+// given layout does not keep it, the puzzles have none, and a note says
+// so.
+func (r *generateRun) readRules(c *ucli.Context) error {
+	if regions := c.String("regions"); (regions == "" || regions == "random") && jigsawNamed(c.String("variant")) {
+		l := generate.BoxLayout()
+		rules, err := sudoku.ParseRules(c.String("variant"), l.String())
+		if err != nil {
+			return fmt.Errorf("--variant: %w", err)
+		}
+		r.opt.Rules, r.opt.RandomRegions, r.opt.BoxRegions = rules, true, c.Bool("box-regions")
+		return nil
+	}
+	rules, err := readRules(c)
+	if err != nil {
+		return err
+	}
+	r.opt.Rules = rules
+	if sym := r.opt.Symmetry; !c.IsSet("symmetry") && !c.IsSet("pattern") && !sym.Keeps(rules) {
+		r.opt.Symmetry = generate.None
+		r.notes = append(r.notes, fmt.Sprintf("the layout of --regions is not symmetric under %s: the puzzles have no symmetry (symmetries it keeps: %s)",
+			sym, symmetryNames(generate.KeptSymmetries(rules))))
+	}
+	return nil
+}
+
+// jigsawNamed reports whether a list of variants names jigsaw.
+func jigsawNamed(variants string) bool {
+	for name := range strings.SplitSeq(variants, ",") {
+		if strings.TrimSpace(name) == "jigsaw" {
+			return true
+		}
+	}
+	return false
+}
+
+// symmetryNames lists symmetries for a message, or says there are none.
+func symmetryNames(list []generate.Symmetry) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	names := make([]string, len(list))
+	for i, s := range list {
+		names[i] = s.String()
+	}
+	return strings.Join(names, ", ")
 }
 
 // readVicinity sets the vicinity search up: from the puzzles of --from,
@@ -243,7 +325,7 @@ func (r *generateRun) readVicinity(c *ucli.Context) error {
 				return fmt.Errorf("--from: %w", err)
 			}
 			if !p.Rules.IsClassic() {
-				return sudoku.Invalidf("--from: %s:%d: variant %s: generate does not take variants yet", p.Source, p.Line, p.Rules)
+				return sudoku.Invalidf("--from: %s:%d: variant %s: the vicinity search starts from classic puzzles", p.Source, p.Line, p.Rules)
 			}
 			r.vicinity.From = append(r.vicinity.From, p.Grid)
 		}
@@ -265,6 +347,9 @@ func runGenerate(c *ucli.Context) error {
 	s := newSession(c)
 	if !c.IsSet("seed") {
 		s.note("--seed %d", r.seed) // the seed drawn: it makes the same puzzles again
+	}
+	for _, n := range r.notes {
+		s.note("%s", n)
 	}
 	rowsDest, pdfDest, err := r.open(s)
 	defer rowsDest.abort()
@@ -303,9 +388,10 @@ func runGenerate(c *ucli.Context) error {
 			if err != nil {
 				return fmt.Errorf("puzzle %d for the book: %w", p.Index, err)
 			}
+			e.Rules = p.Rules
 			entries = append(entries, e)
 		}
-		return out.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid}, Grade: &p.Result, Generated: &p})
+		return out.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid, Rules: p.Rules}, Grade: &p.Result, Generated: &p})
 	})
 	var trailer func(io.Writer) error
 	if r.shard.on() {
@@ -419,7 +505,7 @@ func (r *generateRun) readParts(c *ucli.Context) error {
 	if c.IsSet("dedupe") {
 		r.run.Dedupe = true
 		if c.String("dedupe") == "isomorphs" {
-			r.run.Key = canon.Key
+			r.run.Key = r.isomorphKey()
 		}
 	}
 	sh, err := readShard(c)
@@ -441,13 +527,32 @@ func (r *generateRun) readParts(c *ucli.Context) error {
 	return nil
 }
 
+// isomorphKey returns the key of --dedupe isomorphs: a puzzle's canonical
+// form under its rules' symmetry group (canon.GroupOf: for a variant, the
+// transformations that keep its rules; a jigsaw's layout turns along), or
+// the puzzle itself under rules whose group is not known, which a note
+// says.
+func (r *generateRun) isomorphKey() func(sudoku.Rules, sudoku.Grid) string {
+	if _, err := canon.GroupOf(r.opt.Rules); err != nil {
+		r.notes = append(r.notes, fmt.Sprintf("--dedupe isomorphs: %v; puzzles count as the same only when equal (--dedupe exact)", err))
+		return nil
+	}
+	return func(rules sudoku.Rules, g sudoku.Grid) string {
+		group, err := canon.GroupOf(rules)
+		if err != nil {
+			return g.String() + rules.Label()
+		}
+		return group.Key(g)
+	}
+}
+
 // writeBook writes the --pdf book of the puzzles made, if any.
 func (r *generateRun) writeBook(dest *destination, entries []book.Entry) error {
 	if r.book == nil || len(entries) == 0 {
 		return nil
 	}
 	if r.book.Title == "" {
-		r.book.Title = bookTitle(len(entries), r.target)
+		r.book.Title = bookTitle(len(entries), r.target, r.opt.Rules)
 	}
 	r.book.Imprint = fmt.Sprintf("sudokit generate --seed %d", r.seed)
 	book.Arrange(entries, r.cfg.LevelNames(), *r.book)
@@ -466,10 +571,15 @@ func (r *generateRun) note(s *session, st generate.Stats) {
 		export.Rate(float64(st.Made)/st.Elapsed.Seconds()), export.Count(st.Tries, "candidate"))
 }
 
-// bookTitle names a generated book after its target: "12 hard sudoku".
-func bookTitle(n int, t generate.Target) string {
-	if d := t.String(); d != "" {
-		return fmt.Sprintf("%d %s sudoku", n, d)
+// bookTitle names a generated book after its target and rules: "12 hard
+// sudoku", "12 hard x sudoku".
+func bookTitle(n int, t generate.Target, rules sudoku.Rules) string {
+	what := "sudoku"
+	if !rules.IsClassic() {
+		what = strings.ReplaceAll(rules.String(), ",", " ") + " sudoku"
 	}
-	return fmt.Sprintf("%d sudoku", n)
+	if d := t.String(); d != "" {
+		return fmt.Sprintf("%d %s %s", n, d, what)
+	}
+	return fmt.Sprintf("%d %s", n, what)
 }

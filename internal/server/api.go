@@ -257,7 +257,7 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	case count < 1 || count > MaxGenerateCount:
 		return nil, sudoku.Invalidf("field \"count\" must be 1 to %d, not %d", MaxGenerateCount, count)
 	}
-	rules, err := req.rules()
+	rules, random, err := generateRules(req)
 	if err != nil {
 		return nil, err
 	}
@@ -285,7 +285,7 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 		seed = *req.Seed
 	}
 	opt := generate.Options{Seed: seed, Symmetry: sym, Minimal: req.Minimal, Target: target}
-	if err := generateUnder(&opt, rules, method); err != nil {
+	if err := generateUnder(&opt, rules, random, method, req.Symmetry != ""); err != nil {
 		return nil, err
 	}
 	gen, err := generate.New(s.cfg, opt)
@@ -297,7 +297,7 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	ans := generateAnswer{Seed: seed, Puzzles: []json.RawMessage{}}
 	rowOpt := export.Options{WithSolution: req.Solution}
 	emit := func(p generate.Puzzle) error {
-		j, err := row(export.Generate, rowOpt, export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid, Rules: rules}, Grade: &p.Result, Generated: &p})
+		j, err := row(export.Generate, rowOpt, export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid, Rules: p.Rules}, Grade: &p.Result, Generated: &p})
 		ans.Puzzles = append(ans.Puzzles, j)
 		return err
 	}

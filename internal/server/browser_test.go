@@ -674,17 +674,16 @@ func TestBrowserVariants(t *testing.T) {
 		t.Errorf("jigsaw by hand: the edges are not the layout's")
 	}
 
-	// A new puzzle under x: the request carries the rules. Until the
-	// generator makes variants (issue 33) the server says so; then the
-	// new puzzle is x's, unique under x.
+	// A new puzzle under x: the request carries the rules, and the new
+	// puzzle is x's, unique under x.
 	do(t, ctx, "new x puzzle", click(`#rules-classic`), idle(), tick("x"), idle(),
 		chromedp.SetValue(chromedp.CSS(`#new-level`), "easy"), click(`#new`),
 		until(`["ok", "error"].includes(document.querySelector('#message').dataset.kind)`), idle())
 	msg := eval[string](t, ctx, `document.querySelector('#message').textContent`)
 	switch kind := eval[string](t, ctx, `document.querySelector('#message').dataset.kind`); {
-	case kind == "error" && msg != "generating variant puzzles is not supported yet (variant x)":
-		t.Errorf("new x puzzle: %q", msg)
-	case kind == "ok" && (!strings.HasPrefix(msg, "New easy x puzzle") || eval[string](t, ctx, status) != "unique" || count(`.cell.rule-diagonal`) != 17):
+	case kind != "ok":
+		t.Errorf("new x puzzle: %s %q", kind, msg)
+	case (!strings.HasPrefix(msg, "New easy x puzzle") || eval[string](t, ctx, status) != "unique" || count(`.cell.rule-diagonal`) != 17):
 		t.Errorf("new x puzzle: %q, status %s", msg, eval[string](t, ctx, status))
 	}
 

@@ -200,6 +200,9 @@ func TestRulesFieldErrors(t *testing.T) {
 			{"/api/v1/generate", `"level": "easy"`},
 			{"/api/v1/print", `"puzzles": ["` + top95First + `"]`},
 		} {
+			if ep.path == "/api/v1/generate" && tc.fields == `"variant": ["jigsaw"]` {
+				continue // generate draws a random layout per puzzle (TestGenerateAndPrintVariants)
+			}
 			body := `{` + tc.fields + `}`
 			if ep.body != "" {
 				body = `{` + ep.body + `, ` + tc.fields + `}`
@@ -446,15 +449,52 @@ func TestGradeAndHintUnderRules(t *testing.T) {
 	}
 }
 
-// TestGenerateAndPrintVariants: generating variant puzzles is refused with
-// a clear message until the generator takes rules (issue 33); books print
-// them under their rules.
+// TestGenerateAndPrintVariants: generate makes variant puzzles under the
+// request's rules (a jigsaw without a layout on random ones), each row
+// carrying its rules, unique under them; the vicinity search is refused
+// for variants with a clear message; books print them under their rules.
 func TestGenerateAndPrintVariants(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	x := variantPuzzle(t, "x")
+	layout := strings.Repeat("111222333", 3) + strings.Repeat("444555666", 3) + strings.Repeat("777888999", 3)
+	for _, body := range []string{
+		`{"level": "easy", "seed": 1, "count": 2, "variant": ["x"]}`,
+		`{"level": "medium", "seed": 2, "variant": ["anti-knight"], "symmetry": "rot90"}`,
+		`{"level": "easy", "seed": 3, "count": 2, "variant": ["jigsaw"]}`,
+		`{"level": "easy", "seed": 4, "variant": ["jigsaw", "x"], "regions": "random"}`,
+		`{"level": "easy", "seed": 5, "variant": ["jigsaw"], "regions": "` + layout + `"}`,
+	} {
+		code, got, _ := post(t, ts, "/api/v1/generate", body)
+		puzzles, _ := got["puzzles"].([]any)
+		if code != 200 || len(puzzles) == 0 {
+			t.Errorf("generate %s: %d %v", body, code, got)
+			continue
+		}
+		for _, p := range puzzles {
+			row, _ := p.(map[string]any)
+			var names []string
+			for _, v := range row["variant"].([]any) {
+				names = append(names, v.(string))
+			}
+			regions, _ := row["regions"].(string)
+			rules, err := sudoku.ParseRules(strings.Join(names, ","), regions)
+			if err != nil {
+				t.Fatalf("generate %s: the row's rules: %v", body, err)
+			}
+			var g sudoku.Grid
+			for i, c := range row["puzzle"].(string) {
+				if c >= '1' && c <= '9' {
+					g[i] = uint8(c - '0')
+				}
+			}
+			if !strings.Contains(body, `"`+names[len(names)-1]+`"`) || solve.For(rules).Count(g, 2).Count != 1 {
+				t.Errorf("generate %s: %s under %s (%q) is not a unique puzzle of the rules asked for", body, g, rules, regions)
+			}
+		}
+	}
 	for _, tc := range []struct{ path, body, want string }{
-		{"/api/v1/generate", `{"level": "easy", "variant": ["x"]}`, "generating variant puzzles is not supported yet (variant x)"},
 		{"/api/v1/generate", `{"rating": "10.0+", "variant": ["x"]}`, "variant x: no rating above 9.0: such puzzles come from a search near the hardest known classic puzzles"},
+		{"/api/v1/generate", `{"level": "easy", "variant": ["jigsaw"], "regions": "` + layout[:80] + `"}`, "field \"regions\": regions layout has 80 cells, want 81 region ids 1-9, row by row"},
 	} {
 		code, got, _ := post(t, ts, tc.path, tc.body)
 		if msg, _ := got["error"].(string); code != 400 || msg != tc.want {
