@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -196,7 +199,10 @@ func (t *tally) String() string {
 }
 
 // TestChainsAlongSukePaths replays SukE's paths and checks each chain step
-// (a sample of them with -short, or SUDOKIT_CHAIN_STEPS=all for all).
+// (a sample of them with -short, or SUDOKIT_CHAIN_STEPS=all for all): our
+// producer of its technique finds it first, and the chain producers
+// before that one (in SE's order, aligned triplet exclusion aside) find
+// nothing. Half the puzzles run their searches on two goroutines.
 func TestChainsAlongSukePaths(t *testing.T) {
 	every := 1
 	if testing.Short() {
@@ -206,6 +212,10 @@ func TestChainsAlongSukePaths(t *testing.T) {
 		every = 1
 	}
 	only := os.Getenv("SUDOKIT_CHAIN_VARIANT")
+	order := chainProducers(t)
+	for level := 2; level <= 5; level++ {
+		order = append(order, producerOf(t, nestedKey(level)))
+	}
 	for _, variant := range variantNames {
 		if only != "" && only != variant {
 			continue
@@ -215,22 +225,38 @@ func TestChainsAlongSukePaths(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var tl tally
+			var found, silent tally
 			seen := 0
-			for _, p := range readSukePaths(t, variant) {
+			for i, p := range readSukePaths(t, variant) {
 				st := rules.StateOf(p.puzzle, nil)
-				sess := NewSession(1)
+				sess := NewSession(1 + i%2)
 				for _, step := range p.steps {
 					kind, key := chainKind(step.rule)
 					if kind != "" {
 						seen++
 					}
 					if kind != "" && seen%every == 0 {
-						got := producerOf(t, key).First(context.Background(), st, sess)
 						want := slices.Clone(step.effects)
 						slices.Sort(want)
+						var got *Step
+						quiet := true
+						for _, pr := range order {
+							first := pr.First(context.Background(), st, sess)
+							if slices.ContainsFunc(pr.techniques, func(x Technique) bool { return x.Key == key }) {
+								got = first
+								break
+							}
+							if first != nil {
+								quiet = false
+								if testing.Verbose() {
+									t.Logf("line %d: SukE %v %s, but %s finds %v %s %v", step.line, step.rating, step.rule,
+										pr.techniques[0].Key, first.Rating, first.Name, sukeEffects(st, first))
+								}
+							}
+						}
 						ok := got != nil && got.Rating.Tenths() == step.rating.Tenths() && slices.Equal(sukeEffects(st, got), want)
-						tl.add(kind, ok)
+						found.add(kind, ok)
+						silent.add(kind, quiet)
 						if !ok && testing.Verbose() {
 							desc := "nothing"
 							if got != nil {
@@ -242,7 +268,282 @@ func TestChainsAlongSukePaths(t *testing.T) {
 					applySuke(t, st, step.effects)
 				}
 			}
-			t.Logf("%s:%s", variant, &tl)
+			t.Logf("%s, SukE's step found:%s", variant, &found)
+			t.Logf("%s, the earlier chain producers find nothing:%s", variant, &silent)
+			for _, tl := range []*tally{&found, &silent} {
+				if n, ok := tl.total(); n == 0 || ok*100 < n*99 {
+					t.Errorf("%s: %d of %d chain steps agree with SukE's, under 99%%", variant, ok, n)
+				}
+			}
 		})
 	}
+}
+
+// variantPuzzle is a puzzle with its rules and solution.
+type variantPuzzle struct {
+	name     string
+	rules    sudoku.Rules
+	grid     sudoku.Grid
+	solution sudoku.Grid
+}
+
+// solvedUnder returns the solution of g under rules, failing t unless it
+// has exactly one.
+func solvedUnder(t *testing.T, rules sudoku.Rules, g sudoku.Grid, where string) sudoku.Grid {
+	t.Helper()
+	res := solve.For(rules).Count(g, 2)
+	if res.Count != 1 {
+		t.Fatalf("%s: %d solutions under %v", where, res.Count, rules)
+	}
+	return res.Solution
+}
+
+// testdataVariants reads the variant puzzles of testdata/puzzles/variants:
+// six per variant, and the jigsaws on their layout.
+func testdataVariants(t *testing.T) []variantPuzzle {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "puzzles", "variants")
+	var out []variantPuzzle
+	for _, name := range append(slices.Clone(variantNames), "jigsaw") {
+		layout := ""
+		if name == "jigsaw" {
+			b, err := os.ReadFile(filepath.Join(dir, "jigsaw.regions"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			layout = string(b)
+		}
+		rules, err := sudoku.ParseRules(name, layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(filepath.Join(dir, name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := sudoku.NewReader(f, name+".txt")
+		r.SetRules(rules)
+		for p, err := range r.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			where := fmt.Sprintf("%s.txt:%d", name, p.Line)
+			out = append(out, variantPuzzle{where, rules, p.Grid, solvedUnder(t, rules, p.Grid, where)})
+		}
+		f.Close()
+	}
+	return out
+}
+
+// chainProducers are the chain producers up to dynamic forcing chains
+// (+), in SE's order (aligned triplet exclusion aside).
+func chainProducers(t *testing.T) []*Producer {
+	var out []*Producer
+	for _, key := range []string{techCycle, modeNishio.key, modeMultiple.key, modeDynamic.key, modeDynamicPlus.key} {
+		out = append(out, producerOf(t, key))
+	}
+	return out
+}
+
+// singlesUnder places the naked and hidden singles of s under its rules,
+// until there are none; it reports false when s breaks the rules.
+func singlesUnder(s *State) bool {
+	for {
+		placed := false
+		for c := 0; c < 81; c++ {
+			if s.Values[c] == 0 && s.Cands[c].Count() == 1 {
+				s.Place(c, s.Cands[c].First())
+				placed = true
+			}
+		}
+		for h := 0; h < s.Rules.NumHouses(); h++ {
+			for d := 1; d <= 9; d++ {
+				at, n := -1, 0
+				for c := range s.Rules.HouseCells(h).All() {
+					if s.Values[c] == 0 && s.Cands[c].Has(d) {
+						at, n = c, n+1
+					}
+				}
+				if n == 1 {
+					s.Place(at, d)
+					placed = true
+				}
+			}
+		}
+		if !placed {
+			return s.Rules.CheckState(s) == nil
+		}
+	}
+}
+
+// TestChainSoundnessVariants walks the variant puzzles of testdata (the
+// jigsaws included) with singles and chains alone, and checks every step
+// the chain producers find on the way against the solution under the
+// puzzle's rules: forcing chains and cycles at every state, the others
+// at every fourth state and where the earlier ones find nothing.
+func TestChainSoundnessVariants(t *testing.T) {
+	prods := chainProducers(t)
+	states, steps := 0, 0
+	jigsaw := 0
+	for i, p := range testdataVariants(t) {
+		if testing.Short() && i%3 != 0 {
+			continue
+		}
+		s := p.rules.StateOf(p.grid, nil)
+		for n := 0; !t.Failed(); n++ {
+			if !singlesUnder(s) {
+				t.Fatalf("%s: the walk broke the rules", p.name)
+			}
+			if s.Solved() {
+				break
+			}
+			states++
+			var next *Step
+			for _, pr := range prods {
+				if next != nil && n%4 != 0 {
+					break
+				}
+				pr.Find(context.Background(), s, nil, func(st *Step) bool {
+					steps++
+					if p.rules.Has("jigsaw") {
+						jigsaw++
+					}
+					checkStep(t, s, p.solution, st, fmt.Sprintf("%s state %d %s", p.name, n, pr.techniques[0].Key))
+					if next == nil {
+						next = st
+					}
+					return true
+				})
+			}
+			if next == nil {
+				break // nested chains needed: beyond this walk
+			}
+			next.ApplyTo(s)
+		}
+	}
+	t.Logf("%d states, %d chain steps checked (%d on jigsaws)", states, steps, jigsaw)
+	if steps < 500 || jigsaw < 50 {
+		t.Fatalf("only %d steps checked (%d on jigsaws)", steps, jigsaw)
+	}
+}
+
+// TestChainSoundnessSukePaths checks, along SukE's paths of the variants'
+// calibration puzzles, every step of the chain producers up to the one of
+// SukE's step (a sample of SukE's chain steps) against the solution.
+func TestChainSoundnessSukePaths(t *testing.T) {
+	every := 5
+	if testing.Short() {
+		every = 20
+	}
+	prods := chainProducers(t)
+	for _, variant := range variantNames {
+		t.Run(variant, func(t *testing.T) {
+			rules, err := sudoku.ParseRules(variant, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			states, steps, seen := 0, 0, 0
+			for _, p := range readSukePaths(t, variant) {
+				where := fmt.Sprintf("%s.paths.txt:%d", variant, p.line)
+				sol := solvedUnder(t, rules, p.puzzle, where)
+				st := rules.StateOf(p.puzzle, nil)
+				for _, step := range p.steps {
+					kind, key := chainKind(step.rule)
+					if kind != "" {
+						seen++
+					}
+					if kind != "" && seen%every == 0 && key != nestedKey(2) {
+						states++
+						for _, pr := range prods {
+							pr.Find(context.Background(), st, nil, func(x *Step) bool {
+								steps++
+								checkStep(t, st, sol, x, fmt.Sprintf("%s:%d %s", variant, step.line, pr.techniques[0].Key))
+								return true
+							})
+							if slices.ContainsFunc(pr.techniques, func(x Technique) bool { return x.Key == key }) {
+								break
+							}
+						}
+					}
+					applySuke(t, st, step.effects)
+				}
+			}
+			t.Logf("%d states, %d chain steps checked", states, steps)
+		})
+	}
+}
+
+// sukeChainStates returns, per variant, states before SukE's chain steps:
+// every k-th of them, at most n per variant.
+func sukeChainStates(t *testing.T, k, n int) []*State {
+	t.Helper()
+	var out []*State
+	for _, variant := range variantNames {
+		rules, err := sudoku.ParseRules(variant, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen, taken := 0, 0
+		for _, p := range readSukePaths(t, variant) {
+			st := rules.StateOf(p.puzzle, nil)
+			for _, step := range p.steps {
+				if kind, _ := chainKind(step.rule); kind != "" {
+					if seen++; seen%k == 0 && taken < n {
+						out = append(out, st.Clone())
+						taken++
+					}
+				}
+				applySuke(t, st, step.effects)
+			}
+		}
+	}
+	return out
+}
+
+// TestRunSetsMatchRunsVariants is TestRunSetsMatchRuns under the rules of
+// the variants: states along SukE's paths, the jigsaws of testdata with
+// more or less of their solution given.
+func TestRunSetsMatchRunsVariants(t *testing.T) {
+	states := sukeChainStates(t, 37, 4)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, p := range testdataVariants(t) {
+		if p.rules.Has("jigsaw") {
+			for _, n := range []int{0, 10, 20} {
+				g := p.grid
+				for _, cell := range rng.Perm(81)[:n] {
+					g[cell] = p.solution[cell]
+				}
+				states = append(states, p.rules.StateOf(g, nil))
+			}
+		}
+	}
+	checked, conflicts := checkRunSets(t, states)
+	if checked < 5000 || conflicts < checked/20 || conflicts > checked*19/20 {
+		t.Fatalf("%d runs checked, %d with a contradiction: the states no longer test both kinds", checked, conflicts)
+	}
+	t.Logf("%d states, %d runs checked, %d with a contradiction", len(states), checked, conflicts)
+}
+
+// TestSetsFirstFindsAllHintsVariants is TestSetsFirstFindsAllHints under
+// the rules of the variants: states along SukE's paths and some of the
+// working grids their dynamic chains leave.
+func TestSetsFirstFindsAllHintsVariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	n := 3
+	if testing.Short() {
+		n = 1
+	}
+	var states []*State
+	for _, s := range sukeChainStates(t, 53, n) {
+		states = append(states, s)
+		grids := workingGrids(s)
+		for _, k := range rng.Perm(len(grids))[:min(len(grids), 4)] {
+			states = append(states, grids[k])
+		}
+	}
+	hints := checkSetsFirst(t, states)
+	if hints < 300 {
+		t.Fatalf("%d hints on %d states: too few to compare", hints, len(states))
+	}
+	t.Logf("%d states, %d hints", len(states), hints)
 }
