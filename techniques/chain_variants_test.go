@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -546,4 +547,57 @@ func TestSetsFirstFindsAllHintsVariants(t *testing.T) {
 		t.Fatalf("%d hints on %d states: too few to compare", hints, len(states))
 	}
 	t.Logf("%d states, %d hints", len(states), hints)
+}
+
+// TestChainTextNamesVariantRules: under a variant, a chain step's text
+// names the extra houses (a region forcing chain's "3 in diagonal 1", a
+// link through one) and the pair rules it links through ("knight's move
+// from r3c4", "next to r3c4 (non-consecutive)"), and so do its chains'
+// potentials (Potential.Rule).
+func TestChainTextNamesVariantRules(t *testing.T) {
+	want := map[string]*regexp.Regexp{
+		"x":               regexp.MustCompile(`^\d in diagonal [12]: |\(diagonal [12]\)`),
+		"windoku":         regexp.MustCompile(`^\d in window (group )?\d: `),
+		"disjoint-groups": regexp.MustCompile(`^\d in disjoint group \d: `),
+		"asterisk":        regexp.MustCompile(`^\d in asterisk: |\(asterisk\)`),
+		"girandola":       regexp.MustCompile(`^\d in girandola: |\(girandola\)`),
+		"center-dot":      regexp.MustCompile(`^\d in centre dot: |\(centre dot\)`),
+		"anti-knight":     regexp.MustCompile(`r\dc\d<>\d \(knight's move from r\dc\d\)`),
+		"anti-king":       regexp.MustCompile(`r\dc\d<>\d \(king's move from r\dc\d\)`),
+		"non-consecutive": regexp.MustCompile(`r\dc\d<>\d \(next to r\dc\d \(non-consecutive\)\)`),
+	}
+	for _, variant := range variantNames {
+		rules, err := sudoku.ParseRules(variant, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := ""
+	paths:
+		for _, p := range readSukePaths(t, variant) {
+			st := rules.StateOf(p.puzzle, nil)
+			for _, step := range p.steps {
+				if _, key := chainKind(step.rule); key != "" && key != techCycle && key != techChain {
+					if got := producerOf(t, key).First(context.Background(), st, nil); got != nil && want[variant].MatchString(got.Detail) {
+						found = got.Detail
+						named := false
+						for _, chain := range got.Chains {
+							for _, q := range chain {
+								named = named || (q.Rule != "" && strings.Contains(got.Detail, "("+q.Rule+")"))
+							}
+						}
+						if !named && !strings.Contains(found, " in ") {
+							t.Errorf("%s: the chains' potentials name no rule: %s", variant, found)
+						}
+						break paths
+					}
+				}
+				applySuke(t, st, step.effects)
+			}
+		}
+		if found == "" {
+			t.Errorf("%s: no chain step's text matches %s", variant, want[variant])
+			continue
+		}
+		t.Logf("%s: %.200s", variant, found)
+	}
 }
