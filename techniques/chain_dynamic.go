@@ -270,9 +270,10 @@ func (c *chainer) startRunHints(hints []*chainHint, m chainMode, cell, d int, do
 // conclusion).
 func (c *chainer) regionHints(hints []*chainHint, m chainMode, cell, d int, sets bool) []*chainHint {
 	if t := c.g.rt; t != nil {
-		t.firstPlaceHouses(cell, d, &c.g.hRef, func(h int, pos uint16) {
-			if sets && !c.commonSets(-1, h, d, m) {
-				return
+		for k := 0; k < int(t.nh[cell]); k++ {
+			h, pos, ok := t.firstPlace(cell, k, d, &c.g.hRef)
+			if !ok || (sets && !c.commonSets(-1, h, d, m)) {
+				continue
 			}
 			runs := c.runsBuf[:0]
 			for p := pos; p != 0; p &= p - 1 {
@@ -280,7 +281,7 @@ func (c *chainer) regionHints(hints []*chainHint, m chainMode, cell, d int, sets
 			}
 			c.runsBuf = runs
 			hints = c.commonHints(hints, m, runs, keyRegion, h, chainLabel{unit: h, digit: d, rt: t})
-		})
+		}
 		return hints
 	}
 	for _, kind := range brcKinds {
@@ -419,11 +420,13 @@ func (c *chainer) prefetch(m chainMode, workers int) {
 				continue
 			}
 			if t := c.g.rt; t != nil {
-				t.firstPlaceHouses(cell, d, &c.g.hRef, func(h int, pos uint16) {
-					for p := pos; p != 0; p &= p - 1 {
-						add(int(t.cells[h][lowBit(p)]), d, true)
+				for k := 0; k < int(t.nh[cell]); k++ {
+					if h, pos, ok := t.firstPlace(cell, k, d, &c.g.hRef); ok {
+						for p := pos; p != 0; p &= p - 1 {
+							add(int(t.cells[h][lowBit(p)]), d, true)
+						}
 					}
-				})
+				}
 				continue
 			}
 			for _, kind := range brcKinds {

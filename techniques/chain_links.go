@@ -66,10 +66,12 @@ func (g *chainGrid) remove(cell, digit int) {
 	g.curPos[u[2]][digit] &^= 1 << ix[2]
 }
 
-// link is a consequence: a candidate and its cause: the unit (0..26) that
-// rules it out or whose two places force it, or causeCell for the cell. In
-// dynamic mode the hidden parents of a true consequence come from there;
-// they are looked up only when the consequence is new.
+// link is a consequence: a candidate and its cause: the unit (0..26; a
+// house of the rules under others) that rules it out or whose two places
+// force it, causeCell for the cell, or a pair rule's cause (causeKing,
+// causeKnight, causeNC: see chain_rules.go) that rules it out. In dynamic
+// mode the hidden parents of a true consequence come from there; they are
+// looked up only when the consequence is new.
 type link struct {
 	cell, digit int
 	unit        int

@@ -247,7 +247,7 @@ func (cl *chainLinks) ruleParents(h *Step) []int {
 		u := h.Units[0]
 		curPos := &cl.g.curPos
 		if cl.g.rt != nil {
-			curPos = (*posTable)(cl.g.hCur[:27])
+			curPos = cl.g.classicPos()
 		}
 		var mine uint16
 		for _, d := range h.Digits.Slice() {

@@ -473,18 +473,23 @@ func (cl *chainLinks) strongPartnerRules(cell, d int, yLinks bool) int {
 	return -1
 }
 
-// firstPlaceHouses calls f with each house of cell, in SukE's order,
-// where d has two places or more (hpos) and cell is the first of them:
-// where region forcing chains on d start from cell.
-func (t *chainRules) firstPlaceHouses(cell, d int, hpos *[maxChainHouses][10]uint16, f func(h int, pos uint16)) {
-	for k := 0; k < int(t.nh[cell]); k++ {
-		h := int(t.houses[cell][k])
-		pos := hpos[h][d]
-		if popcount16(pos) < 2 || int(t.cells[h][lowBit(pos)]) != cell {
-			continue
-		}
-		f(h, pos)
-	}
+// firstPlace returns the k-th house of cell (in SukE's order) and d's
+// places there (hpos), and whether d has two places or more there, the
+// first of them cell: whether region forcing chains on d in that house
+// start from cell.
+func (t *chainRules) firstPlace(cell, k, d int, hpos *[maxChainHouses][10]uint16) (h int, pos uint16, ok bool) {
+	h = int(t.houses[cell][k])
+	pos = hpos[h][d]
+	return h, pos, popcount16(pos) >= 2 && int(t.cells[h][lowBit(pos)]) == cell
+}
+
+// classicPos returns the positions of the rows, columns and boxes of the
+// working grid as a classic position table (for SE's own rules inside
+// chains): the rules' first houses are those, in the same order. A
+// jigsaw's regions take the boxes' place, their bits in the regions' own
+// order: only rules that read rows and columns may then use it.
+func (g *chainGrid) classicPos() *posTable {
+	return (*posTable)(g.hCur[:len(posTable{})])
 }
 
 // peersOf returns the peers of cell: the rules' under t, else classic.

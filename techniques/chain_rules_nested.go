@@ -24,7 +24,7 @@ func (c *chainer) basicAdvancedRules() []advFound {
 	// working grid as a classic one (the first 27 houses' positions are
 	// a classic position table).
 	classic := &State{Values: c.s.Values, Cands: c.g.cur}
-	pos := (*posTable)(c.g.hCur[:27])
+	pos := c.g.classicPos()
 	if t.latin {
 		return c.basicAdvanced(classic, pos)
 	}
