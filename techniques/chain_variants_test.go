@@ -526,8 +526,8 @@ func TestRunSetsMatchRunsVariants(t *testing.T) {
 }
 
 // TestSetsFirstFindsAllHintsVariants is TestSetsFirstFindsAllHints under
-// the rules of the variants: states along SukE's paths and some of the
-// working grids their dynamic chains leave.
+// the rules of the variants: states along SukE's paths, the jigsaws of
+// testdata, and some of the working grids their dynamic chains leave.
 func TestSetsFirstFindsAllHintsVariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	n := 3
@@ -535,7 +535,13 @@ func TestSetsFirstFindsAllHintsVariants(t *testing.T) {
 		n = 1
 	}
 	var states []*State
-	for _, s := range sukeChainStates(t, 53, n) {
+	bases := sukeChainStates(t, 53, n)
+	for _, p := range testdataVariants(t) {
+		if p.rules.Has("jigsaw") {
+			bases = append(bases, p.rules.StateOf(p.grid, nil))
+		}
+	}
+	for _, s := range bases {
 		states = append(states, s)
 		grids := workingGrids(s)
 		for _, k := range rng.Perm(len(grids))[:min(len(grids), 4)] {
