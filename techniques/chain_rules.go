@@ -107,10 +107,6 @@ const (
 	causeNC     = 63
 )
 
-// isHouseCause reports whether a potential's cause is a house (not a cell,
-// a pair rule, the start or a nested rule).
-func isHouseCause(cause int) bool { return cause >= 0 && cause < causeKing }
-
 // cellCause reports whether a true potential's rule parents come from its
 // cell (SukE's "naked single" cause): the cell forced it, or, in a cycle
 // read backwards, a pair rule ruled it out.
@@ -145,13 +141,21 @@ func rulesTables(r sudoku.Rules) *chainRules {
 	var t *chainRules
 	if v, ok := chainRulesCache.Load(key); ok {
 		t = v.(*chainRules)
-	} else {
-		v, _ := chainRulesCache.LoadOrStore(key, newChainRules(r))
+	} else if t = newChainRules(r); chainRulesKept.Add(1) <= maxChainRulesKept {
+		// (Jigsaw layouts are many: past the bound, a layout's tables
+		// are built again when the last ones used were another's.)
+		v, _ := chainRulesCache.LoadOrStore(key, t)
 		t = v.(*chainRules)
 	}
 	lastChainRules.Store(&rulesAndTables{r, t})
 	return t
 }
+
+// chainRulesKept counts the tables kept in chainRulesCache, at most
+// maxChainRulesKept (about 10 KB each).
+var chainRulesKept atomic.Int64
+
+const maxChainRulesKept = 512
 
 // sukeType is the region type of SukE's chains a house belongs to (see
 // chainRules.byType).
