@@ -379,7 +379,8 @@ func singlesUnder(s *State) bool {
 }
 
 // TestChainSoundnessVariants walks the variant puzzles of testdata (the
-// jigsaws included) with singles and chains alone, and checks every step
+// jigsaws included), and minimal puzzles made here under variants that
+// combine, with singles and chains alone, and checks every step
 // the chain producers find on the way against the solution under the
 // puzzle's rules: forcing chains and cycles at every state, the others
 // at every fourth state and where the earlier ones find nothing.
@@ -387,7 +388,7 @@ func TestChainSoundnessVariants(t *testing.T) {
 	prods := chainProducers(t)
 	states, steps := 0, 0
 	jigsaw := 0
-	for i, p := range testdataVariants(t) {
+	for i, p := range append(testdataVariants(t), combinedPuzzles(t, 2)...) {
 		if testing.Short() && i%3 != 0 {
 			continue
 		}
@@ -639,4 +640,45 @@ func TestJavaHashOrder(t *testing.T) {
 			t.Errorf("javaHashOrder(%v) = %v, want %v", tc.in, got, ids(tc.want...))
 		}
 	}
+}
+
+// combinedPuzzles makes minimal puzzles under variants that combine
+// (SukE's data has none): a random grid under the rules, less givens in
+// random order while the solution stays the only one. (The jigsaw of
+// testdata takes x; with anti-knight the general solver finds no grid on
+// it in minutes.)
+func combinedPuzzles(t *testing.T, perRules int) []variantPuzzle {
+	t.Helper()
+	layout, err := os.ReadFile(filepath.Join("..", "testdata", "puzzles", "variants", "jigsaw.regions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	var out []variantPuzzle
+	for _, spec := range []string{"x,anti-knight", "jigsaw,x", "windoku,x", "x,non-consecutive",
+		"asterisk,anti-king", "disjoint-groups,windoku"} {
+		regions := ""
+		if strings.Contains(spec, "jigsaw") {
+			regions = string(layout)
+		}
+		rules, err := sudoku.ParseRules(spec, regions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		solver := solve.For(rules)
+		for i := 0; i < perRules; i++ {
+			sol := solver.RandomGrid(rng)
+			// Givens removed in random order while the solution stays
+			// the only one: a minimal puzzle.
+			g := sol
+			for _, cell := range rng.Perm(81) {
+				g[cell] = 0
+				if solver.Count(g, 2).Count != 1 {
+					g[cell] = sol[cell]
+				}
+			}
+			out = append(out, variantPuzzle{fmt.Sprintf("%s #%d", spec, i), rules, g, sol})
+		}
+	}
+	return out
 }
