@@ -38,6 +38,11 @@ import (
 //     in a child chainer, rule parents, the X pass cache.
 //   - chain_quiet.go: proofs that a search nested in a chain finds nothing.
 //   - chain_session.go: Session, what the producers of one puzzle share.
+//   - chain_rules.go, chain_rules_sets.go, chain_rules_nested.go: the
+//     engine under rules that are not classic (variants, jigsaw), as
+//     Sukaku Explainer's chains have it: the rules' tables (chainRules),
+//     the links, the run sets and the rules inside chains. A classic grid
+//     has none (chainGrid.rt is nil) and keeps the code paths above.
 //
 // # Data flow
 //

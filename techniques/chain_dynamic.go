@@ -269,6 +269,21 @@ func (c *chainer) startRunHints(hints []*chainHint, m chainMode, cell, d int, do
 // cell is its first place (with sets, only where the places' sets share a
 // conclusion).
 func (c *chainer) regionHints(hints []*chainHint, m chainMode, cell, d int, sets bool) []*chainHint {
+	if t := c.g.rt; t != nil {
+		for k := 0; k < int(t.nh[cell]); k++ {
+			h, pos, ok := t.firstPlace(cell, k, d, &c.g.hRef)
+			if !ok || (sets && !c.commonSets(-1, h, d, m)) {
+				continue
+			}
+			runs := c.runsBuf[:0]
+			for p := pos; p != 0; p &= p - 1 {
+				runs = append(runs, c.onRun(&c.cache, int(t.cells[h][lowBit(p)]), d, m))
+			}
+			c.runsBuf = runs
+			hints = c.commonHints(hints, m, runs, keyRegion, h, chainLabel{unit: h, digit: d, rt: t})
+		}
+		return hints
+	}
 	for _, kind := range brcKinds {
 		u := unitOf(cell, kind)
 		pos := c.g.refPos[u][d]
@@ -322,9 +337,20 @@ func (c *chainer) commonSets(cell, u, d int, m chainMode) bool {
 		s := c.runSets(x, dx, true, m)
 		if s.conflict {
 			off[dx-1][x>>6] &^= 1 << (x & 63)
-			p := &peerBoards[x]
+			p := c.g.rt.peersOf(x)
 			on[dx-1][0] &^= p[0]
 			on[dx-1][1] &^= p[1]
+			if t := c.g.rt; t != nil && t.nc {
+				o := &t.orthBoards[x]
+				if dx < 9 {
+					on[dx][0] &^= o[0]
+					on[dx][1] &^= o[1]
+				}
+				if dx > 1 {
+					on[dx-2][0] &^= o[0]
+					on[dx-2][1] &^= o[1]
+				}
+			}
 			if m.yLinks {
 				for y := uint16(c.g.ref[x].Without(dx)); y != 0; y &= y - 1 {
 					on[bits.TrailingZeros16(y)-1][x>>6] &^= 1 << (x & 63)
@@ -342,6 +368,10 @@ func (c *chainer) commonSets(cell, u, d int, m chainMode) bool {
 	if u < 0 {
 		for x := uint16(c.s.Cands[cell]); x != 0; x &= x - 1 {
 			and(cell, bits.TrailingZeros16(x))
+		}
+	} else if t := c.g.rt; t != nil {
+		for p := c.g.hRef[u][d]; p != 0; p &= p - 1 {
+			and(int(t.cells[u][lowBit(p)]), d)
 		}
 	} else {
 		for p := c.g.refPos[u][d]; p != 0; p &= p - 1 {
@@ -387,6 +417,16 @@ func (c *chainer) prefetch(m chainMode, workers int) {
 				add(cell, d, false)
 			}
 			if !m.multiples {
+				continue
+			}
+			if t := c.g.rt; t != nil {
+				for k := 0; k < int(t.nh[cell]); k++ {
+					if h, pos, ok := t.firstPlace(cell, k, d, &c.g.hRef); ok {
+						for p := pos; p != 0; p &= p - 1 {
+							add(int(t.cells[h][lowBit(p)]), d, true)
+						}
+					}
+				}
 				continue
 			}
 			for _, kind := range brcKinds {
@@ -482,8 +522,8 @@ func (c *chainer) binaryHint(hints []*chainHint, m chainMode, ra *chainRun, a in
 	st.Rating = rating
 	st.Cells, st.Digits = []int{cell}, sudoku.DigitSet(d)
 	detail := func() string {
-		st.Chains = [][]Potential{chainPotentials(ra, a), chainPotentials(rb, b)}
-		return chainNotation(ra, a) + "; " + chainNotation(rb, b)
+		st.Chains = [][]Potential{chainPotentials(ra, a, c.g.rt), chainPotentials(rb, b, c.g.rt)}
+		return chainNotation(ra, a, c.g.rt) + "; " + chainNotation(rb, b, c.g.rt)
 	}
 	return c.firsts.add(hints, set, &chainHint{step: st, complexity: complexity, sortKey: key, detail: detail,
 		ends: ends, startCause: causeStart})
@@ -551,8 +591,8 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 				branches := make([]string, len(runs))
 				st.Chains = make([][]Potential, len(runs))
 				for i, e := range ends {
-					branches[i] = chainNotation(e.r, e.n)
-					st.Chains[i] = chainPotentials(e.r, e.n)
+					branches[i] = chainNotation(e.r, e.n, c.g.rt)
+					st.Chains[i] = chainPotentials(e.r, e.n, c.g.rt)
 				}
 				return fmt.Sprintf("%s: %s", what, strings.Join(branches, "; "))
 			}
@@ -565,13 +605,18 @@ func (c *chainer) commonHints(hints []*chainHint, m chainMode, runs []*chainRun,
 
 // chainLabel names the branches of a cell or region forcing chain: the
 // cell's candidates, or the places of digit in unit.
+// Under rules that are not classic (rt), the unit is one of their houses.
 type chainLabel struct {
 	cell, unit, digit int
+	rt                *chainRules
 }
 
 func (l chainLabel) String() string {
 	if l.digit == 0 {
 		return sudoku.CellName(l.cell)
+	}
+	if l.rt != nil {
+		return fmt.Sprintf("%d in %s", l.digit, l.rt.houseName(l.unit))
 	}
 	return fmt.Sprintf("%d in %s", l.digit, unitName(l.unit))
 }

@@ -136,11 +136,14 @@ func potentialName(cell, digit int, on bool) string {
 	return fmt.Sprintf("%s<>%d", sudoku.CellName(cell), digit)
 }
 
-// chainText writes the main line of a chain from its start to node n, in
-// Eureka-like notation: "(5)r1c2=(5)r1c7-(5)r3c8=...": "-" where a true
-// potential rules one out, "=" where a false one forces one.
-func chainNotation(r *chainRun, n int32) string {
+// chainNotation writes the main line of a chain from its start to node n,
+// in Eureka-like notation: "(5)r1c2=(5)r1c7-(5)r3c8=...": "-" where a true
+// potential rules one out, "=" where a false one forces one. Under rules
+// that are not classic (t), a link through an extra house or a pair rule
+// says so: "r5c5<>3 (diagonal 1)", "r4c6<>3 (knight's move from r3c4)".
+func chainNotation(r *chainRun, n int32, t *chainRules) string {
 	var b strings.Builder
+	prev := -1
 	for i, m := range mainLine(r, n) {
 		x := &r.nodes[m]
 		if i > 0 {
@@ -154,22 +157,29 @@ func chainNotation(r *chainRun, n int32) string {
 		if x.nest > 0 {
 			// An advanced potential: name the rule that gave it.
 			fmt.Fprintf(&b, " (%s)", r.nests[x.nest-1].name)
+		} else if why := t.causeReason(int(x.cause), prev); why != "" {
+			fmt.Fprintf(&b, " (%s)", why)
 		}
+		prev = int(x.cell)
 	}
 	return b.String()
 }
 
 // chainPotentials returns the main line of a chain from its start to node
 // n, as chainNotation writes it.
-func chainPotentials(r *chainRun, n int32) []Potential {
+func chainPotentials(r *chainRun, n int32, t *chainRules) []Potential {
 	line := mainLine(r, n)
 	out := make([]Potential, len(line))
+	prev := -1
 	for i, m := range line {
 		x := &r.nodes[m]
 		out[i] = Potential{Cell: uint8(x.cell), Digit: uint8(x.digit), On: x.on}
 		if x.nest > 0 {
 			out[i].Rule = r.nests[x.nest-1].name
+		} else {
+			out[i].Rule = t.causeReason(int(x.cause), prev)
 		}
+		prev = int(x.cell)
 	}
 	return out
 }

@@ -14,14 +14,26 @@ import (
 // chainGrid is the candidate grid a run works on: the reference (the
 // state when the producer started) and the working copy, which dynamic runs
 // reduce as they go.
+//
+// Under rules that are not classic (rt not nil), the positions are those
+// of the rules' houses, hRef and hCur (see chain_rules.go), and refPos and
+// curPos are not kept.
 type chainGrid struct {
 	ref, cur       [81]sudoku.Digits
 	refPos, curPos posTable
+	rt             *chainRules
+	hRef, hCur     [maxChainHouses][10]uint16
 }
 
 func (g *chainGrid) load(s *State) {
 	g.ref = s.Cands
 	g.cur = s.Cands
+	g.rt = rulesTables(s.Rules)
+	if t := g.rt; t != nil {
+		t.fillHousePositions(&g.ref, &g.hRef)
+		copy(g.hCur[:t.n], g.hRef[:t.n])
+		return
+	}
 	fillPositions(s, &g.refPos)
 	g.curPos = g.refPos
 }
@@ -29,6 +41,10 @@ func (g *chainGrid) load(s *State) {
 // restore undoes a dynamic run's eliminations.
 func (g *chainGrid) restore() {
 	g.cur = g.ref
+	if t := g.rt; t != nil {
+		copy(g.hCur[:t.n], g.hRef[:t.n])
+		return
+	}
 	g.curPos = g.refPos
 }
 
@@ -38,16 +54,24 @@ func (g *chainGrid) remove(cell, digit int) {
 		return
 	}
 	g.cur[cell] = g.cur[cell].Without(digit)
+	if t := g.rt; t != nil {
+		for k := 0; k < int(t.nh[cell]); k++ {
+			g.hCur[t.houses[cell][k]][digit] &^= 1 << t.index[cell][k]
+		}
+		return
+	}
 	u, ix := &sudoku.CellUnits[cell], &indexInUnit[cell]
 	g.curPos[u[0]][digit] &^= 1 << ix[0]
 	g.curPos[u[1]][digit] &^= 1 << ix[1]
 	g.curPos[u[2]][digit] &^= 1 << ix[2]
 }
 
-// link is a consequence: a candidate and its cause: the unit (0..26) that
-// rules it out or whose two places force it, or causeCell for the cell. In
-// dynamic mode the hidden parents of a true consequence come from there;
-// they are looked up only when the consequence is new.
+// link is a consequence: a candidate and its cause: the unit (0..26; a
+// house of the rules under others) that rules it out or whose two places
+// force it, causeCell for the cell, or a pair rule's cause (causeKing,
+// causeKnight, causeNC: see chain_rules.go) that rules it out. In dynamic
+// mode the hidden parents of a true consequence come from there; they are
+// looked up only when the consequence is new.
 type link struct {
 	cell, digit int
 	unit        int
@@ -67,6 +91,9 @@ func (l *linker) hiddenParents(dst []int32, r *chainRun, q link, fromCell, fromD
 			}
 		}
 		return dst
+	}
+	if g.rt != nil {
+		return l.hiddenParentsRules(dst, r, q.unit, fromCell, fromDigit)
 	}
 	for m := g.refPos[q.unit][fromDigit] &^ g.curPos[q.unit][fromDigit]; m != 0; m &= m - 1 {
 		if c := int(sudoku.Units[q.unit][lowBit(m)]); c != fromCell {
@@ -111,9 +138,9 @@ func (l *linker) strongInto(id int, xLinks, yLinks bool) bool {
 
 // packLink packs a candidate id (10 bits) and a unit into an int16;
 // linkID and linkUnit unpack it.
-func packLink(id, unit int) int16 { return int16(id | unit<<10) }
-func linkID(x int16) int          { return int(x) & 1023 }
-func linkUnit(x int16) int        { return int(x) >> 10 }
+func packLink(id, unit int) int16 { return int16(uint16(id | unit<<10)) }
+func linkID(x int16) int          { return int(uint16(x)) & 1023 }
+func linkUnit(x int16) int        { return int(uint16(x)) >> 10 }
 
 // candSet is a set of candidate ids.
 type candSet [12]uint64
@@ -163,6 +190,10 @@ func (l *linker) prepareStatic() {
 	l.static = true
 	l.masks = false
 	g := l.g
+	if g.rt != nil {
+		l.prepareStaticRules()
+		return
+	}
 	boards := &l.boards
 	*boards = digitBoards{}
 	for cell := 0; cell < 81; cell++ {
@@ -235,6 +266,9 @@ func (l *linker) onToOff(cell, digit int, yLinks bool) []link {
 		l.buf = out
 		return out
 	}
+	if g.rt != nil {
+		return l.onToOffRules(cell, digit, yLinks)
+	}
 	if yLinks {
 		for x := uint16(g.cur[cell].Without(digit)); x != 0; x &= x - 1 {
 			out = append(out, link{cell: cell, digit: bits.TrailingZeros16(x), unit: causeCell})
@@ -295,6 +329,9 @@ func (l *linker) offToOn(r *chainRun, cell, digit int, xLinks, yLinks bool) []li
 		}
 		l.buf = out
 		return out
+	}
+	if g.rt != nil {
+		return l.offToOnRules(cell, digit, xLinks, yLinks)
 	}
 	if yLinks && g.cur[cell].Count() == 2 {
 		other := g.cur[cell].Without(digit).First()

@@ -166,10 +166,14 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 	if c.session != nil {
 		kept, _ = c.session.entry(&c.g.cur)
 	}
-	work := &State{Values: c.s.Values, Cands: c.g.cur}
+	work := &State{Values: c.s.Values, Cands: c.g.cur, Rules: c.s.Rules}
 	out := kept.basic
 	if !kept.basicOK {
-		out = c.basicAdvanced(work)
+		if c.g.rt != nil {
+			out = c.basicAdvancedRules()
+		} else {
+			out = c.basicAdvanced(work, &c.g.curPos)
+		}
 		if c.session != nil && !c.expired() {
 			c.session.setBasic(&c.g.cur, out)
 		}
@@ -194,22 +198,9 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 
 // basicAdvanced runs the basic nested rules on the working grid work: the
 // eliminations of the first that finds something owing to the chain.
-func (c *chainer) basicAdvanced(work *State) []advFound {
-	var out []advFound
+func (c *chainer) basicAdvanced(work *State, pos *posTable) []advFound {
 	for _, rule := range nestedRules {
-		// c.g.curPos is the working grid's position table.
-		rule(work, &c.g.curPos, func(h *Step) bool {
-			parents := c.ruleParents(h)
-			if len(parents) == 0 {
-				return true // the hint stands without the chain
-			}
-			ref := &nestRef{name: h.Name, step: h}
-			for _, e := range sortedEliminations(h) {
-				out = append(out, advFound{e, parents, ref})
-			}
-			return true
-		})
-		if len(out) > 0 {
+		if out := c.advancedOf(rule, work, pos, nil); len(out) > 0 {
 			return out
 		}
 	}
@@ -254,9 +245,13 @@ func (cl *chainLinks) ruleParents(h *Step) []int {
 	case "hidden-pair":
 		// The pair's digits left the unit's other cells.
 		u := h.Units[0]
+		curPos := &cl.g.curPos
+		if cl.g.rt != nil {
+			curPos = cl.g.classicPos()
+		}
 		var mine uint16
 		for _, d := range h.Digits.Slice() {
-			mine |= cl.g.curPos[u][d]
+			mine |= curPos[u][d]
 		}
 		for i, cell := range sudoku.Units[u] {
 			if mine>>i&1 != 0 {
@@ -293,15 +288,21 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	}
 	nc := c.nestedChainer(work)
 	defer nc.finish()
-	if kind == nestForcingChains && c.outerQuiet() && nc.quietInside(&c.g.ref, &c.g.refPos) {
+	// The shortcuts that prove a nested search finds nothing are the
+	// classic grid's (see chain_quiet.go).
+	classic := c.g.rt == nil
+	if classic && kind == nestForcingChains && c.outerQuiet() && nc.quietInside(&c.g.ref, &c.g.refPos) {
 		return nil
 	}
-	if kind == nestMultiple && c.outerQuietMultiple() {
+	if classic && kind == nestMultiple && c.outerQuietMultiple() {
 		nc.skip = nc.skippableBases(&c.g.ref, &c.g.refPos)
 	}
 	nc.keep = true
 	nc.outer = &c.g.ref
-	if kind == nestForcingChains {
+	if kind == nestForcingChains && classic {
+		// (With non-consecutive, X-links change digits: the X pass is not
+		// one digit's; under other rules it would be, but the cache is
+		// kept for classic grids.)
 		if c.xCache == nil {
 			if c.session != nil {
 				c.xCache = c.session.xPass()
@@ -320,7 +321,7 @@ func (c *chainer) nestedChains(work *State, kind nestedKind) []advFound {
 	for i, h := range sorted {
 		sources, hash := nc.chainRuleSources(h)
 		kept[i] = keptHint{name: h.step.Name, complexity: h.complexity, hash: hash,
-			eliminations: sortedEliminations(h.step), sources: sources, work: work}
+			eliminations: c.g.rt.eliminationOrder(h.step), sources: sources, work: work}
 	}
 	if c.session != nil {
 		c.session.keepHints(work, kind, kept)
@@ -356,7 +357,7 @@ func (c *chainer) advancedFromKept(kept []keptHint, kind nestedKind) []advFound 
 		if !fresh {
 			continue
 		}
-		parents := ruleParentsFrom(k.sources, &c.g.ref, &k.work.Cands)
+		parents := ruleParentsFrom(k.sources, &c.g.ref, &k.work.Cands, c.g.rt)
 		if len(parents) == 0 {
 			continue
 		}
@@ -449,7 +450,7 @@ type parentSource struct {
 
 // ruleParentsFrom lists the candidates that outer has and the working grid
 // w lost in the sources, in their order, each once.
-func ruleParentsFrom(sources []parentSource, outer, w *[81]sudoku.Digits) []int {
+func ruleParentsFrom(sources []parentSource, outer, w *[81]sudoku.Digits, t *chainRules) []int {
 	var out []int
 	var seen candSet
 	for _, src := range sources {
@@ -464,7 +465,7 @@ func ruleParentsFrom(sources []parentSource, outer, w *[81]sudoku.Digits) []int 
 			continue
 		}
 		digit := int(src.digit)
-		for _, u := range sudoku.Units[src.unit] {
+		for _, u := range t.houseCellsOf(int(src.unit)) {
 			if outer[u].Has(digit) && !w[u].Has(digit) {
 				if id := candID(int(u), digit); !seen.has(id) {
 					seen.add(id)
@@ -486,7 +487,7 @@ func (c *chainer) chainRuleSources(h *chainHint) ([]parentSource, uint64) {
 	var out []parentSource
 	collect := func(cell, digit, cause int) {
 		switch {
-		case cause == causeCell:
+		case cellCause(cause):
 			out = append(out, parentSource{int8(cell), -1, 0})
 		case cause >= 0:
 			out = append(out, parentSource{-1, int8(cause), int8(digit)})

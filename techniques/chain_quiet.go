@@ -32,7 +32,7 @@ import (
 // find no forcing chain there). It is measured once per chainer.
 func (c *chainer) outerQuiet() bool {
 	if c.quiet == 0 {
-		q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref}, nil)
+		q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref, Rules: c.s.Rules}, nil)
 		q.lk.prepareStatic()
 		q.buildReach(&q.reach[1], true, 0)
 		c.quiet = 2
@@ -52,7 +52,7 @@ func (c *chainer) outerQuiet() bool {
 func (cl *chainLinks) quietInside(outer *[81]sudoku.Digits, outerPos *posTable) bool {
 	var s staticBoards
 	s.load(&cl.g.ref, &cl.g.refPos)
-	if lonesSeeTheirDigit(&cl.g.ref, &s.cands) {
+	if lonesSeeTheirDigit(&cl.g.ref, &s.cands, nil) {
 		return false
 	}
 	return cl.newPairs(outer, outerPos, func(a, b int) bool {
@@ -91,10 +91,10 @@ func (cl *chainLinks) newPairs(outer *[81]sudoku.Digits, outerPos *posTable, vis
 
 // lonesSeeTheirDigit reports whether a cell of grid with one candidate sees
 // that digit elsewhere (cands is grid per digit).
-func lonesSeeTheirDigit(grid *[81]sudoku.Digits, cands *digitBoards) bool {
+func lonesSeeTheirDigit(grid *[81]sudoku.Digits, cands *digitBoards, t *chainRules) bool {
 	for cell := 0; cell < 81; cell++ {
 		if g := grid[cell]; g.Count() == 1 {
-			b, p := &cands[g.First()-1], &peerBoards[cell]
+			b, p := &cands[g.First()-1], t.peersOf(cell)
 			if b[0]&p[0]|b[1]&p[1] != 0 {
 				return true
 			}
@@ -130,7 +130,7 @@ func (c *chainer) outerQuietMultiple() bool {
 	if c.quietMultiple == 0 {
 		c.quietMultiple = 2
 		if c.outerQuiet() {
-			q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref}, nil)
+			q := newChainer(context.Background(), &State{Values: c.s.Values, Cands: c.g.ref, Rules: c.s.Rules}, nil)
 			if len(q.multipleChains(modeMultiple)) == 0 {
 				c.quietMultiple = 1
 			}
@@ -148,7 +148,7 @@ func (c *chainer) outerQuietMultiple() bool {
 func (cl *chainLinks) skippableBases(outer *[81]sudoku.Digits, outerPos *posTable) *skippedBases {
 	var s staticBoards
 	s.load(&cl.g.ref, &cl.g.refPos)
-	if lonesSeeTheirDigit(&cl.g.ref, &s.cands) {
+	if lonesSeeTheirDigit(&cl.g.ref, &s.cands, nil) {
 		return nil
 	}
 	w := &cl.g.ref

@@ -107,7 +107,7 @@ func workingGrids(s *State) []*State {
 				if r.contraOn >= 0 {
 					continue
 				}
-				w := &State{Values: s.Values, Cands: s.Cands}
+				w := &State{Values: s.Values, Cands: s.Cands, Rules: s.Rules}
 				for _, n := range r.offOrder {
 					x := r.nodes[n]
 					w.Cands[x.cell] = w.Cands[x.cell].Without(int(x.digit))

@@ -14,7 +14,7 @@ func candID(cell, digit int) int { return cell*9 + digit - 1 }
 type chainNode struct {
 	cell, digit uint8
 	on          bool
-	cause       int8  // why it holds: causeStart, causeCell, causeAdvanced or a unit (0..26)
+	cause       int8  // why it holds: causeStart, causeCell, causeAdvanced, a unit (0..26; a house) or a pair rule
 	p0, pn      int32 // parents: run.parents[p0 : p0+pn], the main one first
 	nest        int32 // advanced potentials of nested chains: index+1 in run.nests
 }
@@ -22,8 +22,10 @@ type chainNode struct {
 // Causes of a potential, as SE records them: the assumption a run starts
 // from has none; a consequence comes from its cell (the cell's other
 // candidates, or its last two) or from a unit (the digit's other places, or
-// its last two there), numbered as sudoku.Units; an advanced one from a
-// rule run inside the chain (nested levels).
+// its last two there), numbered as sudoku.Units (as the rules number their
+// houses, under rules that are not classic, or a pair rule: see
+// chain_rules.go); an advanced one from a rule run inside the chain
+// (nested levels).
 const (
 	causeAdvanced = -3
 	causeStart    = -2

@@ -48,12 +48,21 @@ type closures struct {
 	multiCell cellBoard
 	// static is the reference grid as static runs read it.
 	static staticBoards
+	// Under rules that are not classic (rt), multiHouse replaces
+	// multiUnit: per digit, the houses where it has two places or more.
+	rt         *chainRules
+	multiHouse [9]uint64
 }
 
 // reset readies k for a search on grid g.
 func (k *closures) reset(g *chainGrid) {
 	k.done = [2]candSet{}
 	k.cands, k.multiUnit, k.multiCell = digitBoards{}, [9]uint32{}, cellBoard{}
+	k.rt = g.rt
+	if g.rt != nil {
+		k.resetRules(g)
+		return
+	}
 	for c := 0; c < 81; c++ {
 		for x := uint16(g.ref[c]); x != 0; x &= x - 1 {
 			k.cands[bits.TrailingZeros16(x)-1].add(c)
@@ -111,6 +120,9 @@ func (c *chainer) runSets(cell, d int, on bool, m chainMode) *runSets {
 // (with Y-links), or d's other place in a unit where it has two; or -1.
 func (cl *chainLinks) strongPartner(cell, d int, yLinks bool) int {
 	g := &cl.g
+	if g.rt != nil {
+		return cl.strongPartnerRules(cell, d, yLinks)
+	}
 	if yLinks && g.ref[cell].Count() == 2 {
 		return candID(cell, g.ref[cell].Without(d).First())
 	}
@@ -128,6 +140,10 @@ func (cl *chainLinks) strongPartner(cell, d int, yLinks bool) int {
 // leave the grid, and a unit (or cell) where they leave one candidate of
 // two or more makes it true, where they leave none, a contradiction.
 func (k *closures) closeDynamic(s *runSets, cell, d int, on, yLinks bool) {
+	if k.rt != nil {
+		k.closeDynamicRules(s, cell, d, on, yLinks)
+		return
+	}
 	cands := k.cands
 	var onB, offB, pendOn, newOff digitBoards
 	// The digits (bit i for index i) whose pendOn or newOff may hold a
@@ -269,15 +285,20 @@ func startSets(onB, pendOn, newOff *digitBoards, cell, d int, on bool) (pendDigi
 // staticBoards is a grid as its static links see it: the candidates per
 // digit, the units where a digit has exactly two places, and the cells
 // with exactly two candidates.
+//
+// Under rules that are not classic (rt), pairHouse replaces pairUnit.
 type staticBoards struct {
-	grid     *[81]sudoku.Digits
-	cands    digitBoards
-	pairUnit [9]uint32
-	pairCell cellBoard
+	grid      *[81]sudoku.Digits
+	cands     digitBoards
+	pairUnit  [9]uint32
+	pairCell  cellBoard
+	rt        *chainRules
+	pairHouse [9]uint64
 }
 
 // load reads grid, whose positions are pos.
 func (s *staticBoards) load(grid *[81]sudoku.Digits, pos *posTable) {
+	s.rt = nil
 	s.grid = grid
 	s.cands, s.pairUnit, s.pairCell = digitBoards{}, [9]uint32{}, cellBoard{}
 	for c := 0; c < 81; c++ {
@@ -302,6 +323,9 @@ func (s *staticBoards) load(grid *[81]sudoku.Digits, pos *posTable) {
 // (X and Y), itself included: the true and the false potentials. It goes a
 // batch at a time, on the digits' cell sets.
 func (s *staticBoards) implied(cell, d int) (on, off digitBoards) {
+	if s.rt != nil {
+		return s.impliedRules(cell, d)
+	}
 	var pend digitBoards // the true potentials of the batch
 	on[d-1].add(cell)
 	pend[d-1].add(cell)

@@ -33,7 +33,19 @@ func TestRunSetsMatchRuns(t *testing.T) {
 	}
 	states = append(states, denseStates(rng, 60, 4)...)
 
-	checked, conflicts := 0, 0
+	checked, conflicts := checkRunSets(t, states)
+	// The test must see both kinds of run in numbers.
+	if checked < 10000 || conflicts < checked/20 || conflicts > checked*19/20 {
+		t.Fatalf("%d runs checked, %d with a contradiction: the states no longer test both kinds", checked, conflicts)
+	}
+	t.Logf("%d runs checked, %d with a contradiction", checked, conflicts)
+}
+
+// checkRunSets checks, on each state, that the sets of every start's runs
+// are the runs' (see TestRunSetsMatchRuns); it returns how many runs it
+// checked and how many met a contradiction.
+func checkRunSets(t *testing.T, states []*State) (checked, conflicts int) {
+	t.Helper()
 	for si, s := range states {
 		for _, m := range []chainMode{modeNishio, modeMultiple, modeDynamic} {
 			c := newChainer(context.Background(), s, nil)
@@ -78,11 +90,7 @@ func TestRunSetsMatchRuns(t *testing.T) {
 			c.done()
 		}
 	}
-	// The test must see both kinds of run in numbers.
-	if checked < 10000 || conflicts < checked/20 || conflicts > checked*19/20 {
-		t.Fatalf("%d runs checked, %d with a contradiction: the states no longer test both kinds", checked, conflicts)
-	}
-	t.Logf("%d runs checked, %d with a contradiction", checked, conflicts)
+	return checked, conflicts
 }
 
 // TestSetsFirstFindsAllHints checks that a search without nested rules,
@@ -107,6 +115,18 @@ func TestSetsFirstFindsAllHints(t *testing.T) {
 			}
 		}
 	}
+	hints := checkSetsFirst(t, states)
+	if hints < 1000 {
+		t.Fatalf("%d hints on %d states: too few to compare", hints, len(states))
+	}
+	t.Logf("%d states, %d hints", len(states), hints)
+}
+
+// checkSetsFirst checks, on each state, that the sets-first search finds
+// the hints of one that builds every run (see TestSetsFirstFindsAllHints);
+// it returns how many hints it compared.
+func checkSetsFirst(t *testing.T, states []*State) int {
+	t.Helper()
 	hints := 0
 	for si, s := range states {
 		for _, m := range []chainMode{modeMultiple, modeDynamic} {
@@ -125,8 +145,5 @@ func TestSetsFirstFindsAllHints(t *testing.T) {
 			hints += len(lists[0])
 		}
 	}
-	if hints < 1000 {
-		t.Fatalf("%d hints on %d states: too few to compare", hints, len(states))
-	}
-	t.Logf("%d states, %d hints", len(states), hints)
+	return hints
 }

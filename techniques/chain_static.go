@@ -94,7 +94,7 @@ func (cl *chainLinks) noChainOrCycle() bool {
 	if cl.reach[1].forced != [23]uint64{} {
 		return false
 	}
-	return !lonesSeeTheirDigit(&cl.g.ref, &cl.lk.boards)
+	return !lonesSeeTheirDigit(&cl.g.ref, &cl.lk.boards, cl.g.rt)
 }
 
 // chainPass runs one pass of forcing chains and cycles over the cells
@@ -272,6 +272,15 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 	for _, m := range walk {
 		x := &r.nodes[m]
 		i := int(x.digit) - 1
+		if t := c.g.rt; t != nil {
+			// The peers in reading order.
+			p := t.peers[x.cell]
+			for hc := range (sudoku.CellSet{p[0] & elim[i][0], p[1] & elim[i][1]}).All() {
+				elim[i][hc>>6] &^= 1 << (hc & 63)
+				st.Eliminations = append(st.Eliminations, Candidate{uint8(hc), x.digit})
+			}
+			continue
+		}
 		for _, h := range houseCells[x.cell] {
 			if hc := int(h); elim[i].has(hc) {
 				elim[i][hc>>6] &^= 1 << (hc & 63)
@@ -291,8 +300,8 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 	slices.Reverse(cycleCells)
 	st.Cells = cycleCells
 	if c.outer == nil { // nested chains are never shown (their run is gone by then)
-		st.Detail = fmt.Sprintf("%s: %s", cellList(cycleCells), chainNotation(r, closing))
-		st.Chains = [][]Potential{chainPotentials(r, closing)}
+		st.Detail = fmt.Sprintf("%s: %s", cellList(cycleCells), chainNotation(r, closing, c.g.rt))
+		st.Chains = [][]Potential{chainPotentials(r, closing, c.g.rt)}
 	}
 	return &chainHint{step: st, complexity: complexity, sortKey: key, ends: []chainEnd{{r, closing}}, cycle: true,
 		startCause: causeStart}
@@ -433,8 +442,8 @@ func (c *chainer) staticChainText(st *Step, cell, d int, startOn, yLinks bool) s
 	// The chain ends at the start's opposite, which is the conclusion: it
 	// is written once, after the step's "==>".
 	last := r.parents[r.nodes[target].p0]
-	st.Chains = [][]Potential{chainPotentials(r, last)}
-	return chainNotation(r, last)
+	st.Chains = [][]Potential{chainPotentials(r, last, c.g.rt)}
+	return chainNotation(r, last, c.g.rt)
 }
 
 // staticChains searches forcing chains from "cell is d" (start on) or "cell
@@ -506,7 +515,7 @@ func (cl *chainLinks) cycleEliminations(r *chainRun, walk []int32) digitBoards {
 		if !x.on {
 			seen = &off
 		}
-		p := &peerBoards[x.cell]
+		p := cl.g.rt.peersOf(int(x.cell))
 		seen[x.digit-1][0] |= p[0]
 		seen[x.digit-1][1] |= p[1]
 	}
