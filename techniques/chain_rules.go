@@ -1,7 +1,6 @@
 package techniques
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 	"sync"
@@ -157,32 +156,6 @@ var chainRulesKept atomic.Int64
 
 const maxChainRulesKept = 512
 
-// sukeType is the region type of SukE's chains a house belongs to (see
-// chainRules.byType).
-func sukeType(h sudoku.House) int {
-	switch h.Kind {
-	case sudoku.HouseBox, sudoku.HouseRegion:
-		return 0
-	case sudoku.HouseRow:
-		return 1
-	case sudoku.HouseColumn:
-		return 2
-	case sudoku.HouseDisjointGroup:
-		return 3
-	case sudoku.HouseWindow, sudoku.HouseWindowGroup:
-		return 4
-	case sudoku.HouseDiagonal:
-		return 4 + h.Number
-	case sudoku.HouseGirandola:
-		return 7
-	case sudoku.HouseAsterisk:
-		return 8
-	case sudoku.HouseCenterDot:
-		return 9
-	}
-	panic(fmt.Sprintf("techniques: house kind %v has no chain order", h.Kind))
-}
-
 // newChainRules builds the tables of rules.
 func newChainRules(r sudoku.Rules) *chainRules {
 	t := &chainRules{rules: r, n: r.NumHouses()}
@@ -201,7 +174,7 @@ func newChainRules(r sudoku.Rules) *chainRules {
 			})
 		}
 		t.cells[h] = cells
-		typ := sukeType(house)
+		typ, _ := sukeType(house)
 		t.byType[typ] = append(t.byType[typ], uint8(h))
 		extra = extra || h >= 27
 		for _, c := range cells {
@@ -216,7 +189,7 @@ func newChainRules(r sudoku.Rules) *chainRules {
 		for x := t.houseBits[c]; x != 0; x &= x - 1 {
 			hs = append(hs, bits.TrailingZeros64(x))
 		}
-		slices.SortStableFunc(hs, func(a, b int) int { return sukeType(r.House(a)) - sukeType(r.House(b)) })
+		slices.SortStableFunc(hs, func(a, b int) int { return houseType(r, a) - houseType(r, b) })
 		if len(hs) > maxCellHouses {
 			panic("techniques: a cell in more houses than the chain engine holds")
 		}
@@ -511,4 +484,10 @@ func (t *chainRules) houseCellsOf(h int) *[9]uint8 {
 		return &sudoku.Units[h]
 	}
 	return &t.cells[h]
+}
+
+// houseType is the SukE region type of rules' house h (see sukeType).
+func houseType(r sudoku.Rules, h int) int {
+	typ, _ := sukeType(r.House(h))
+	return typ
 }

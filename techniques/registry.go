@@ -224,7 +224,7 @@ func rr(lo, hi sudoku.Rating) sudoku.RatingRange { return sudoku.RatingRange{Min
 // cycles, Nishio, multiple, dynamic and nested forcing chains): classic
 // until their engine follows the rules of the grid (issue 33); aligned
 // triplet exclusion, tried among them, follows the rules already.
-const chainScope = ClassicOnly
+const chainScope = AllRules
 
 // seProducers and extraProducers are the registry: Sudoku Explainer
 // 1.2.1's producers in the order SE tries them when rating, then the
