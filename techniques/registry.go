@@ -221,9 +221,8 @@ func plain(f Finder) func(context.Context, *State, *Session, Emit) bool {
 func rr(lo, hi sudoku.Rating) sudoku.RatingRange { return sudoku.RatingRange{Min: lo, Max: hi} }
 
 // chainScope is the scope of the chaining techniques (forcing chains and
-// cycles, Nishio, multiple, dynamic and nested forcing chains): classic
-// until their engine follows the rules of the grid (issue 33); aligned
-// triplet exclusion, tried among them, follows the rules already.
+// cycles, Nishio, multiple, dynamic and nested forcing chains): every set
+// of rules, their engine following the rules of the grid.
 const chainScope = AllRules
 
 // seProducers and extraProducers are the registry: Sudoku Explainer
