@@ -128,14 +128,6 @@ type item struct {
 	err error
 }
 
-// inputs streams the puzzles of the command's arguments: files, "-" for
-// standard input, or puzzles given as arguments; standard input when there
-// is no argument. A puzzle whose line names a variant is that item's
-// error: the command does not take variants yet.
-func inputs(c *ucli.Context) iter.Seq[item] {
-	return (&session{c: c}).inputs()
-}
-
 // variantFlag reports whether a flag is one of those that give rules.
 func variantFlag(name string) bool { return name == "variant" || name == "regions" }
 
