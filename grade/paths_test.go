@@ -1,12 +1,7 @@
 package grade
 
 import (
-	"bufio"
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/sudokit/sudokit/internal/testenv"
@@ -28,65 +23,31 @@ type sePath struct {
 
 func readSEPaths(t *testing.T, name string) []sePath {
 	t.Helper()
-	return readPaths(t, testenv.SharedData(t, "se-paths/"+name))
+	return readPaths(t, "se-paths/"+name)
 }
 
-// readPaths reads a file of solving paths (see ../shared/data/se-paths).
+// readPaths reads a file of solving paths under ../shared/data (see
+// testenv.ReadPaths) into sePaths.
 func readPaths(t *testing.T, path string) []sePath {
 	t.Helper()
-	name := filepath.Base(path)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []sePath
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "puzzle "):
-			g, err := sudoku.ParseGrid(strings.Fields(line)[1])
-			if err != nil {
-				t.Fatalf("%s:%d: %v", name, n, err)
-			}
-			out = append(out, sePath{line: n, puzzle: g})
-		case line == "" || len(out) == 0:
-		default:
-			parts := strings.Split(line, " | ")
-			var r float64
-			if len(parts) != 3 {
-				t.Fatalf("%s:%d: want 3 fields", name, n)
-			}
-			if _, err := fmt.Sscanf(parts[0], "%g", &r); err != nil {
-				t.Fatalf("%s:%d: %v", name, n, err)
-			}
-			p := &out[len(out)-1]
-			p.ratings = append(p.ratings, sudoku.Rating(r))
-			p.effects = append(p.effects, strings.Fields(parts[1]))
-			p.rules = append(p.rules, parts[2])
-			_, desc, _ := strings.Cut(parts[0], " ")
-			p.descs = append(p.descs, desc)
+	for _, p := range testenv.ReadPaths(t, path) {
+		sp := sePath{line: p.Line, puzzle: p.Puzzle}
+		for _, st := range p.Steps {
+			sp.ratings = append(sp.ratings, st.Rating)
+			sp.effects = append(sp.effects, st.Effects)
+			sp.rules = append(sp.rules, st.Rule)
+			sp.descs = append(sp.descs, st.Desc)
 		}
+		out = append(out, sp)
 	}
 	return out
 }
 
-// apply carries out one of SE's steps on a state: a placement removes the
-// digit from the peers, an elimination removes the candidate.
+// apply carries out one of SE's steps on a state.
 func apply(t *testing.T, st *sudoku.State, effects []string) {
 	t.Helper()
-	for _, e := range effects {
-		var r, c, d int
-		if _, err := fmt.Sscanf(e, "r%dc%d=%d", &r, &c, &d); err == nil && strings.Contains(e, "=") && !strings.Contains(e, "<>") {
-			st.Place((r-1)*9+c-1, d)
-			continue
-		}
-		if _, err := fmt.Sscanf(e, "r%dc%d<>%d", &r, &c, &d); err != nil {
-			t.Fatalf("effect %q: %v", e, err)
-		}
-		st.Eliminate((r-1)*9+c-1, d)
-	}
+	testenv.ApplyEffects(t, st, effects)
 }
 
 // TestGradeFromSEStates grades candidate states taken along Sudoku

@@ -56,7 +56,7 @@ func TestVariantAgreement(t *testing.T) {
 		t.Run(v, func(t *testing.T) {
 			rules := variantRules(t, v)
 			rated := readSERated(t, testenv.SharedData(t, "variants/"+v+".se.txt"))
-			paths := readPaths(t, testenv.SharedData(t, "variants/"+v+".paths.txt"))
+			paths := readPaths(t, "variants/"+v+".paths.txt")
 			chained := map[sudoku.Grid]bool{}
 			for _, p := range paths {
 				chained[p.puzzle] = slices.ContainsFunc(p.rules, isChainRule)
@@ -103,7 +103,7 @@ func TestVariantPaths(t *testing.T) {
 	for _, v := range variantFiles {
 		t.Run(v, func(t *testing.T) {
 			rules := variantRules(t, v)
-			paths := readPaths(t, testenv.SharedData(t, "variants/"+v+".paths.txt"))
+			paths := readPaths(t, "variants/"+v+".paths.txt")
 			total, equal, shown := 0, 0, 0
 			for _, p := range paths {
 				st := rules.StateOf(p.puzzle, nil)

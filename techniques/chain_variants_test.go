@@ -1,7 +1,6 @@
 package techniques
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -43,40 +42,13 @@ type sukePath struct {
 
 func readSukePaths(t *testing.T, variant string) []sukePath {
 	t.Helper()
-	path := testenv.SharedData(t, "variants/"+variant+".paths.txt")
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []sukePath
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "puzzle "):
-			g, err := sudoku.ParseGrid(strings.Fields(line)[1])
-			if err != nil {
-				t.Fatalf("%s:%d: %v", path, n, err)
-			}
-			out = append(out, sukePath{line: n, puzzle: g})
-		case line == "" || len(out) == 0:
-		default:
-			parts := strings.Split(line, " | ")
-			if len(parts) != 3 {
-				t.Fatalf("%s:%d: want 3 fields", path, n)
-			}
-			var r float64
-			if _, err := fmt.Sscanf(parts[0], "%g", &r); err != nil {
-				t.Fatalf("%s:%d: %v", path, n, err)
-			}
-			p := &out[len(out)-1]
-			p.steps = append(p.steps, sukeStep{sudoku.Rating(r), strings.Fields(parts[1]), parts[2], n})
+	for _, p := range testenv.ReadPaths(t, "variants/"+variant+".paths.txt") {
+		sp := sukePath{line: p.Line, puzzle: p.Puzzle}
+		for _, st := range p.Steps {
+			sp.steps = append(sp.steps, sukeStep{st.Rating, st.Effects, st.Rule, st.Line})
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		out = append(out, sp)
 	}
 	return out
 }
@@ -84,20 +56,7 @@ func readSukePaths(t *testing.T, variant string) []sukePath {
 // applySuke carries out a SukE step's effects on a state.
 func applySuke(t *testing.T, st *State, effects []string) {
 	t.Helper()
-	for _, e := range effects {
-		var r, c, d int
-		if !strings.Contains(e, "<>") {
-			if _, err := fmt.Sscanf(e, "r%dc%d=%d", &r, &c, &d); err != nil {
-				t.Fatalf("effect %q: %v", e, err)
-			}
-			st.Place((r-1)*9+c-1, d)
-			continue
-		}
-		if _, err := fmt.Sscanf(e, "r%dc%d<>%d", &r, &c, &d); err != nil {
-			t.Fatalf("effect %q: %v", e, err)
-		}
-		st.Eliminate((r-1)*9+c-1, d)
-	}
+	testenv.ApplyEffects(t, st, effects)
 }
 
 // sukeEffects writes a step's effects as SukE's paths do: placements, and
