@@ -181,17 +181,7 @@ func findUniqueLoopsGeneral(s *State, emit Emit) bool {
 
 func uniqueLoops(s *State, emit Emit, general bool) bool {
 	var hints []*urHint
-	add := func(h *urHint) {
-		if len(h.step.Eliminations) == 0 {
-			return
-		}
-		for _, o := range hints {
-			if o.same(h) {
-				return
-			}
-		}
-		hints = append(hints, h)
-	}
+	add := func(h *urHint) { hints = addNewLoopHint(hints, h) }
 	for start := 0; start < 81; start++ {
 		if s.Cands[start].Count() != 2 {
 			continue
@@ -511,4 +501,13 @@ func missingCandidateRectangles(s *State, add func(*urHint)) {
 			}
 		}
 	}
+}
+
+// addNewLoopHint appends h to hints when it eliminates something and no
+// hint there is the same (the same loop is found from each of its cells).
+func addNewLoopHint(hints []*urHint, h *urHint) []*urHint {
+	if len(h.step.Eliminations) == 0 || slices.ContainsFunc(hints, h.same) {
+		return hints
+	}
+	return append(hints, h)
 }

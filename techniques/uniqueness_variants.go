@@ -147,17 +147,7 @@ func restricted(t *houseTable, s *State, cells []int, v1, v2 int) bool {
 // uniqueLoopsUnder is findUniqueLoops under other rules.
 func uniqueLoopsUnder(t *houseTable, s *State, emit Emit) bool {
 	var hints []*urHint
-	add := func(h *urHint) {
-		if len(h.step.Eliminations) == 0 {
-			return
-		}
-		for _, o := range hints {
-			if o.same(h) {
-				return
-			}
-		}
-		hints = append(hints, h)
-	}
+	add := func(h *urHint) { hints = addNewLoopHint(hints, h) }
 	for start := 0; start < 81; start++ {
 		if s.Cands[start].Count() != 2 {
 			continue
