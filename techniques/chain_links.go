@@ -195,26 +195,13 @@ func (l *linker) prepareStatic() {
 		return
 	}
 	boards := &l.boards
-	*boards = digitBoards{}
-	for cell := 0; cell < 81; cell++ {
-		for x := uint16(g.ref[cell]); x != 0; x &= x - 1 {
-			boards[bits.TrailingZeros16(x)-1].add(cell)
-		}
-	}
+	fillDigitBoards(boards, &g.ref)
 	for cell := 0; cell < 81; cell++ {
 		cands := g.ref[cell]
 		for x := uint16(cands); x != 0; x &= x - 1 {
 			d := bits.TrailingZeros16(x)
 			id := candID(cell, d)
-			onOffCell := l.onOffCell[id][:0]
-			for y := uint16(cands.Without(d)); y != 0; y &= y - 1 {
-				onOffCell = append(onOffCell, int16(candID(cell, bits.TrailingZeros16(y))))
-			}
-			l.onOffCell[id] = onOffCell
-			l.offOnCell[id] = -1
-			if cands.Count() == 2 {
-				l.offOnCell[id] = int16(candID(cell, cands.Without(d).First()))
-			}
+			l.cellLinks(cell, d, cands)
 			// Each cell once, in SE's order: box, row, column; and the
 			// conjugates (d's other place in a unit where it has two).
 			b := &boards[d-1]
@@ -412,4 +399,30 @@ func (s *digitBoards) meets(t *digitBoards) bool {
 		}
 	}
 	return false
+}
+
+// fillDigitBoards sets each digit's board to the cells holding it in ref.
+func fillDigitBoards(boards *digitBoards, ref *[81]sudoku.Digits) {
+	*boards = digitBoards{}
+	for cell := 0; cell < 81; cell++ {
+		for x := uint16(ref[cell]); x != 0; x &= x - 1 {
+			boards[bits.TrailingZeros16(x)-1].add(cell)
+		}
+	}
+}
+
+// cellLinks sets the links of candidate d of cell (whose candidates are
+// cands) within the cell: "cell is d" rules out its other candidates, and
+// "cell is not d" makes the other one true when there are two.
+func (l *linker) cellLinks(cell, d int, cands sudoku.Digits) {
+	id := candID(cell, d)
+	onOffCell := l.onOffCell[id][:0]
+	for y := uint16(cands.Without(d)); y != 0; y &= y - 1 {
+		onOffCell = append(onOffCell, int16(candID(cell, bits.TrailingZeros16(y))))
+	}
+	l.onOffCell[id] = onOffCell
+	l.offOnCell[id] = -1
+	if cands.Count() == 2 {
+		l.offOnCell[id] = int16(candID(cell, cands.Without(d).First()))
+	}
 }

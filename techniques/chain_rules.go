@@ -283,26 +283,13 @@ func (l *linker) prepareStaticRules() {
 	g := l.g
 	t := g.rt
 	boards := &l.boards
-	*boards = digitBoards{}
-	for cell := 0; cell < 81; cell++ {
-		for x := uint16(g.ref[cell]); x != 0; x &= x - 1 {
-			boards[bits.TrailingZeros16(x)-1].add(cell)
-		}
-	}
+	fillDigitBoards(boards, &g.ref)
 	for cell := 0; cell < 81; cell++ {
 		cands := g.ref[cell]
 		for x := uint16(cands); x != 0; x &= x - 1 {
 			d := bits.TrailingZeros16(x)
 			id := candID(cell, d)
-			onOffCell := l.onOffCell[id][:0]
-			for y := uint16(cands.Without(d)); y != 0; y &= y - 1 {
-				onOffCell = append(onOffCell, int16(candID(cell, bits.TrailingZeros16(y))))
-			}
-			l.onOffCell[id] = onOffCell
-			l.offOnCell[id] = -1
-			if cands.Count() == 2 {
-				l.offOnCell[id] = int16(candID(cell, cands.Without(d).First()))
-			}
+			l.cellLinks(cell, d, cands)
 			region, strong := l.onOffRegion[id][:0], l.offOnRegion[id][:0]
 			var seen, conjugates cellBoard
 			seen.add(cell)
