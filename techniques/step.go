@@ -142,8 +142,9 @@ func digitList(d sudoku.Digits) string {
 	return strings.Join(strings.Split(s, ""), ",")
 }
 
-// unitName names a unit in SE's words: "block 3", "row 2", "column 5".
-func unitName(u int) string { return fmt.Sprintf("%s %d", unitKind(u), u%9+1) }
+// unitName names a unit of classic rules in SE's words: "block 3", "row
+// 2", "column 5".
+func unitName(u int) string { return sudoku.UnitName(u) }
 
 // ApplyTo carries out the step on s: its eliminations, then its placements.
 func (st *Step) ApplyTo(s *State) {
