@@ -14,7 +14,8 @@ import (
 // puzzles alone. A puzzle that is not classic has its rules on a line of
 // their own just above the grid, "variant=x" or "variant=jigsaw
 // regions=...": the title line that the readers take for the grid's label,
-// so that the grid reads back under its rules.
+// so that the grid reads back under its rules. A jigsaw's grid is drawn
+// with its regions' borders instead of the boxes' lines (Rules.Pretty).
 type gridWriter struct {
 	out        *output
 	job        Job
@@ -50,7 +51,7 @@ func (w *gridWriter) Write(r Record) error {
 	if w.candidates {
 		_, err = w.out.WriteString(sudoku.FormatState(r.Puzzle.State()))
 	} else {
-		_, err = w.out.WriteString(g.Pretty())
+		_, err = w.out.WriteString(r.Puzzle.Rules.Pretty(g))
 	}
 	return err
 }

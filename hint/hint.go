@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,7 +54,8 @@ var ErrSolved = errors.New("the puzzle is solved")
 var ErrNoStep = errors.New("no technique applies: the puzzle is beyond the rules from here")
 
 // Hint is one step from a candidate state, described for a person and for
-// a program. Cells are written "r1c2", units "row 2", "column 5", "block 3";
+// a program. Cells are written "r1c2", houses as the rules name them ("row
+// 2", "column 5", "block 3", a jigsaw's "region 4", "diagonal 1");
 // a potential of a chain "r1c2=5" (the cell is 5) or "r1c2<>5" (5 goes).
 type Hint struct {
 	// Technique is the technique's key in the registry ("hidden-single"),
@@ -289,10 +291,14 @@ func whereText(name string, where []string, digits []int) string {
 	return b.String()
 }
 
-// unitName names a unit as the steps' words do: "row 2", "column 5",
-// "block 3".
-func unitName(u int) string {
-	return fmt.Sprintf("%s %d", [3]string{"row", "column", "block"}[u/9], u%9+1)
+// houseName names house h of the rules, as the steps' words do: "row 2",
+// "column 5", "block 3", a jigsaw's "region 4", "diagonal 1".
+func houseName(r sudoku.Rules, h int) string { return r.House(h).Name() }
+
+// boxOf is the house of the rules that takes a box's place for a cell: its
+// box, or a jigsaw's region.
+func boxOf(r sudoku.Rules, cell int) int {
+	return 18 + bits.TrailingZeros64(r.HousesOf(cell)>>18&0x1ff)
 }
 
 // joinAnd writes "a", "a and b", "a, b and c".
@@ -305,15 +311,17 @@ func joinAnd(items []string) string {
 
 // region is where level 2 points for a step, and the digits it names: the
 // step's units when it has them; for a chain, where its chains start; else
-// the one unit holding the pattern's cells, or the boxes that hold them. A
-// single's digit or cell is its answer, so a naked single gets its box
-// alone and a full house its unit alone.
+// the one house holding the pattern's cells, or the boxes (a jigsaw's
+// regions) that hold them. A single's digit or cell is its answer, so a
+// naked single gets its box alone and a full house its unit alone. Houses
+// are named as the step's rules name them.
 func region(st *techniques.Step) ([]string, []int) {
+	r := st.Rules
 	digits := st.Digits.Slice()
 	switch st.Technique {
 	case "naked-single":
 		if len(st.Cells) == 1 {
-			return []string{unitName(18 + int(sudoku.BoxOf[st.Cells[0]]))}, nil
+			return []string{houseName(r, boxOf(r, st.Cells[0]))}, nil
 		}
 	case "full-house":
 		digits = nil
@@ -322,14 +330,14 @@ func region(st *techniques.Step) ([]string, []int) {
 		where, ds := chainRegion(st)
 		if len(where) == 1 && strings.HasPrefix(where[0], "cell ") && changes(st, where[0][len("cell "):]) {
 			// The chains start in the cell they conclude on: its box only.
-			return []string{unitName(18 + int(sudoku.BoxOf[st.Chains[0][0].Cell]))}, nil
+			return []string{houseName(r, boxOf(r, int(st.Chains[0][0].Cell)))}, nil
 		}
 		return where, ds
 	}
 	if len(st.Units) > 0 {
 		return st.UnitNames(), digits
 	}
-	return cellsRegion(st.Cells), digits
+	return cellsRegion(r, st.Cells), digits
 }
 
 // changes reports whether the step places in or eliminates from the cell.
@@ -342,23 +350,22 @@ func changes(st *techniques.Step, cell string) bool {
 	return false
 }
 
-// cellsRegion names the unit that holds all the cells (a line before a
-// box), or the boxes that hold them, or nothing when they are spread over
-// more than four boxes.
-func cellsRegion(cells []int) []string {
+// cellsRegion names the house of the rules that holds all the cells (a
+// line before a box, a box before a variant's house), or the boxes (a
+// jigsaw's regions) that hold them, or nothing when they are spread over
+// more than four.
+func cellsRegion(r sudoku.Rules, cells []int) []string {
 	if len(cells) == 0 {
 		return nil
 	}
 	if len(cells) > 1 {
-		for u := 0; u < 27; u++ {
-			if inUnit(u, cells) {
-				return []string{unitName(u)}
-			}
+		if h, ok := commonHouse(r, cells); ok {
+			return []string{houseName(r, h)}
 		}
 	}
 	var boxes []int
 	for _, c := range cells {
-		if b := int(sudoku.BoxOf[c]); !slices.Contains(boxes, b) {
+		if b := boxOf(r, c); !slices.Contains(boxes, b) {
 			boxes = append(boxes, b)
 		}
 	}
@@ -368,27 +375,31 @@ func cellsRegion(cells []int) []string {
 	slices.Sort(boxes)
 	names := make([]string, len(boxes))
 	for i, b := range boxes {
-		names[i] = unitName(18 + b)
+		names[i] = houseName(r, b)
 	}
 	return names
 }
 
-// inUnit reports whether unit u holds every cell.
-func inUnit(u int, cells []int) bool {
+// commonHouse returns the first house of the rules that holds every cell.
+func commonHouse(r sudoku.Rules, cells []int) (int, bool) {
+	shared := ^uint64(0)
 	for _, c := range cells {
-		if !slices.Contains(sudoku.Units[u][:], uint8(c)) {
-			return false
-		}
+		shared &= r.HousesOf(c)
 	}
-	return true
+	if shared == 0 {
+		return 0, false
+	}
+	return bits.TrailingZeros64(shared), true
 }
 
 // chainRegion points to where a chaining step's chains start: the cell
-// whose candidates branch (cell forcing chains), the unit and digit whose
-// places branch (region forcing chains); else the box of the start, with
-// the digit when every link is on one digit (an X-chain), since the start
-// of a single forcing chain is the candidate it proves wrong or right.
+// whose candidates branch (cell forcing chains), the house and digit whose
+// places branch (region forcing chains); else the box (a jigsaw's region)
+// of the start, with the digit when every link is on one digit (an
+// X-chain), since the start of a single forcing chain is the candidate it
+// proves wrong or right.
 func chainRegion(st *techniques.Step) ([]string, []int) {
+	r := st.Rules
 	starts := make([]techniques.Potential, len(st.Chains))
 	for i, ch := range st.Chains {
 		starts[i] = ch[0]
@@ -405,15 +416,13 @@ func chainRegion(st *techniques.Step) ([]string, []int) {
 			return []string{"cell " + sudoku.CellName(int(starts[0].Cell))}, nil
 		}
 		if sameDigit {
-			for u := 0; u < 27; u++ {
-				if inUnit(u, cells) {
-					return []string{unitName(u)}, []int{int(starts[0].Digit)}
-				}
+			if h, ok := commonHouse(r, cells); ok {
+				return []string{houseName(r, h)}, []int{int(starts[0].Digit)}
 			}
 		}
 	}
 	start := starts[0]
-	box := []string{unitName(18 + int(sudoku.BoxOf[start.Cell]))}
+	box := []string{houseName(r, boxOf(r, int(start.Cell)))}
 	for _, ch := range st.Chains {
 		for _, p := range ch {
 			if p.Digit != start.Digit {

@@ -1,6 +1,9 @@
 package sudoku
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Pretty returns the grid as 9 lines of 9 cells with box separators and '.'
 // for empty cells:
@@ -32,6 +35,80 @@ func (g Grid) Pretty() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// Pretty returns the grid drawn for its rules: as Grid.Pretty draws it,
+// with the boxes' lines, unless a jigsaw's regions replace the boxes; then
+// in a frame, with a border ('|' between two cells, "---" between two rows)
+// wherever two neighbouring cells are in different regions, '+' where
+// borders meet or turn, and '.' for empty cells:
+//
+//	+-----------------------+-----------+
+//	| .   .   9   .   .   . | .   4   . |
+//	|       +-----------+---+---+       |
+//	| .   . | .   .   . | .   . | 1   . |
+//	...
+//
+// Every line between two rows is a separator line to the readers (borders
+// only, with a '+' wherever it has a dash), so the drawing reads back as
+// the grid.
+func (r Rules) Pretty(g Grid) string {
+	if !r.Has("jigsaw") {
+		return g.Pretty()
+	}
+	region := func(row, col int) int {
+		if row < 0 || row > 8 || col < 0 || col > 8 {
+			return -1 // outside the grid: a region of its own, so the frame is drawn
+		}
+		return bits.TrailingZeros64(r.HousesOf(row*9+col) >> 18 & 0x1ff)
+	}
+	// wall reports a border left of cell (row, col), floor one above it.
+	wall := func(row, col int) bool { return row >= 0 && row <= 8 && region(row, col-1) != region(row, col) }
+	floor := func(row, col int) bool { return col >= 0 && col <= 8 && region(row-1, col) != region(row, col) }
+	var b strings.Builder
+	for row := 0; ; row++ {
+		for col := 0; col <= 9; col++ {
+			up, down, left, right := wall(row-1, col), wall(row, col), floor(row, col-1), floor(row, col)
+			switch {
+			case up && down && !left && !right:
+				b.WriteByte('|')
+			case left && right && !up && !down:
+				b.WriteByte('-')
+			case up || down || left || right:
+				b.WriteByte('+')
+			default:
+				b.WriteByte(' ')
+			}
+			if col < 9 {
+				if floor(row, col) {
+					b.WriteString("---")
+				} else {
+					b.WriteString("   ")
+				}
+			}
+		}
+		b.WriteByte('\n')
+		if row == 9 {
+			return b.String()
+		}
+		for col := 0; col <= 9; col++ {
+			if wall(row, col) {
+				b.WriteByte('|')
+			} else {
+				b.WriteByte(' ')
+			}
+			if col < 9 {
+				v := byte('.')
+				if d := g[row*9+col]; d != 0 {
+					v = '0' + d
+				}
+				b.WriteByte(' ')
+				b.WriteByte(v)
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteByte('\n')
+	}
 }
 
 // FormatCandidates returns a 9x9 table of candidate sets, each column as wide

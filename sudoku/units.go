@@ -58,10 +58,9 @@ func UnitKind(u int) int { return u / 9 }
 
 // UnitName names a unit the way solvers write it: "row 1", "column 3",
 // "block 5" (numbers from 1), as Sudoku Explainer and every step and hint
-// of sudokit do.
-func UnitName(u int) string {
-	return fmt.Sprintf("%s %d", [3]string{"row", "column", "block"}[u/9], u%9+1)
-}
+// of sudokit do: the name of house u of classic rules (see House.Name,
+// which names the houses of every set of rules).
+func UnitName(u int) string { return Rules{}.House(u).Name() }
 
 // CellName names a cell in rNcM notation, such as "r1c7" for cell 6.
 func CellName(cell int) string {

@@ -57,8 +57,10 @@ func findAlignedPairExclusion(s *State, emit Emit) bool {
 				elim = append(elim, Candidate{uint8(cell), uint8(bits.TrailingZeros16(x))})
 			}
 		}
-		return emit(&Step{Technique: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Rating: 6.2,
+		st := &Step{Technique: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Rating: 6.2,
 			Eliminations: elim, Rules: s.Rules, Cells: append([]int{a, b}, common...),
-			Detail: fmt.Sprintf("%s and %s against %s", sudoku.CellName(a), sudoku.CellName(b), cellList(common))})
+			Detail: fmt.Sprintf("%s and %s against %s", sudoku.CellName(a), sudoku.CellName(b), cellList(common))}
+		alignedReasons(st, 2)
+		return emit(st)
 	})
 }

@@ -126,10 +126,12 @@ func alignedTriplets(s *State, since *tripletsFound, emit Emit) (bool, [2]uint64
 				continue
 			}
 			common = commonExcluders(common[:0], excluders[a], abc)
-			if !emit(&Step{Technique: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Rating: 7.5,
+			st := &Step{Technique: "aligned-triplet-exclusion", Name: "Aligned Triplet Exclusion", Rating: 7.5,
 				Eliminations: elim, Cells: append([]int{a, b, c}, common...), Rules: s.Rules,
 				Detail: fmt.Sprintf("%s, %s and %s against %s", sudoku.CellName(a), sudoku.CellName(b),
-					sudoku.CellName(c), cellList(common))}) {
+					sudoku.CellName(c), cellList(common))}
+			alignedReasons(st, 3)
+			if !emit(st) {
 				return false
 			}
 		}

@@ -176,8 +176,12 @@ func bugFindUnder(t *houseTable, s *State, emit Emit) bool {
 				}
 			}
 		}
-		if len(elim) > 0 && !emit(mk(2, 5.7, elim, "")) {
-			return false
+		if len(elim) > 0 {
+			st := mk(2, 5.7, elim, "")
+			seeReasons(st, func(int) []int { return p.cells }) // every BUG cell holds d
+			if !emit(st) {
+				return false
+			}
 		}
 		if len(p.cells) == 2 {
 			return bugType4Under(t, s, &p, mk, emit)

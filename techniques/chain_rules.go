@@ -251,7 +251,7 @@ func (t *chainRules) causeReason(cause int, from int) string {
 	case cause == causeKnight:
 		return "knight's move from " + sudoku.CellName(from)
 	case cause == causeNC:
-		return "next to " + sudoku.CellName(from) + " (non-consecutive)"
+		return nextToReason(from)
 	case cause >= 27 && cause < t.n:
 		return t.houseName(cause)
 	}

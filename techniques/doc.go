@@ -17,6 +17,40 @@
 // that finds one, and derives ER/EP/ED from the path. Adding a technique
 // touches the registry and the file of its family.
 //
+// # Variants
+//
+// The rules of a grid are a value, sudoku.Rules, carried by every State
+// (State.Rules; the zero value is classic): its houses (rows, columns,
+// boxes or a jigsaw's regions, then the variants' extra houses: diagonals,
+// windows, disjoint groups, ...) and its pair rules (anti-knight,
+// anti-king: two cells that may not share a digit; non-consecutive:
+// orthogonal neighbours that may not hold consecutive digits). Classic
+// grids keep the finders' fixed tables and fast paths (sudoku.Units,
+// posTable, the chain engine's boxRowCol); under any other rules a finder
+// takes its "Under" path (hiddenSinglesUnder, lockedUnder, nakedUnder, ...)
+// and reads a houseTable (houses.go), built once per set of rules: the
+// houses and peers, and the orders in which the reference scans them.
+//
+// The reference for variants is Sukaku Explainer 1.18.1 (SukE), the fork
+// of SE that the rating community uses for them, limited to SE 1.2.1's
+// techniques: the Under paths follow its choices (which houses each
+// technique looks in, its scan orders, its restrictions on uniqueness, its
+// two non-consecutive techniques in nonconsecutive.go), and the tests
+// compare ratings and paths with SukE's. Where SukE has no answer
+// (jigsaw), SE's rules apply to the regions as boxes.
+//
+// Technique.Scope says under which rules a technique applies: all rules,
+// classic only (the extras that assume the boxes), or non-consecutive only;
+// a Producer finds nothing outside its scope, and Under lists the
+// techniques of a set of rules. The chain engine takes the rules' own path
+// too (chain_rules*.go: a chainRules per set of rules, SukE's links through
+// extra houses and pair rules, and SukE's rules inside nested chains).
+//
+// Steps under variant rules name houses as the rules do (House.Name:
+// "diagonal 1", "region 4"); a link or an elimination that holds through
+// an extra house or a pair rule says so in SeeReason's words ("knight's
+// move from r3c4"; Step.Reasons, reasons.go).
+//
 // # Files
 //
 //   - singles.go: full house, hidden single, naked single (1.0-2.3)
@@ -33,6 +67,11 @@
 //   - chain.go and the other chain_*.go files: the chain engine (below),
 //     SE's chains from bidirectional cycles (6.5) to nested forcing chains
 //     (11.0 and up); chain.go maps its files
+//   - houses.go: the house tables of rules that are not classic, and
+//     SeeReason; reasons.go: why an elimination holds under them
+//   - nonconsecutive.go: SukE's non-consecutive forcing cell and locked
+//     non-consecutive (2.4, 2.5); uniqueness_variants.go, bug_variants.go:
+//     unique loops and BUG under variant rules
 //   - quick.go: a bit-mask test for puzzles that singles solve, for the
 //     generator
 //

@@ -66,8 +66,12 @@ func ncForcingCell(t *houseTable, s *State, cell int, values []int, emit Emit) b
 	for _, v := range values {
 		ds = ds.With(v)
 	}
+	why := make([]string, len(elim))
+	for i := range elim {
+		why[i] = nextToReason(cell)
+	}
 	return emit(&Step{Technique: "nc-forcing-cell", Name: "Non-Consecutive Forcing Cell", Rating: 2.4,
-		Eliminations: elim, Cells: []int{cell}, Digits: ds, Rules: s.Rules,
+		Eliminations: elim, Reasons: why, Cells: []int{cell}, Digits: ds, Rules: s.Rules,
 		Detail: fmt.Sprintf("Cell %s on value(s) %s", sudoku.CellName(cell), intList(values))})
 }
 
@@ -127,10 +131,12 @@ func lockedNC(t *houseTable, s *State, h, v int, cells []int, emit Emit) bool {
 		}
 	}
 	var elim []Candidate
+	var why []string
 	for c := range victims.All() {
 		for _, w := range values {
 			if s.Cands[c].Has(w) {
 				elim = append(elim, Candidate{uint8(c), uint8(w)})
+				why = append(why, lockedNCReason(c, v, cells))
 			}
 		}
 	}
@@ -142,8 +148,34 @@ func lockedNC(t *houseTable, s *State, h, v int, cells []int, emit Emit) bool {
 		word = "Cell"
 	}
 	return emit(&Step{Technique: "locked-nc", Name: "Locked Non Consecutive", Rating: 2.5,
-		Eliminations: elim, Cells: cells, Units: []int{h}, Digits: sudoku.DigitSet(v), Rules: s.Rules,
+		Eliminations: elim, Reasons: why, Cells: cells, Units: []int{h}, Digits: sudoku.DigitSet(v), Rules: s.Rules,
 		Detail: fmt.Sprintf("%d: %s %s on value(s) %s", v, word, cellList(cells), intList(values))})
+}
+
+// lockedNCReason says why cell c, next to every place of digit v but
+// itself (places), may hold neither v-1 nor v+1: "next to r3c4 and r3c5
+// (non-consecutive)", "5 itself, or next to r3c5 (non-consecutive)".
+func lockedNCReason(c, v int, places []int) string {
+	var others []string
+	self := false
+	for _, p := range places {
+		if p == c {
+			self = true
+		} else {
+			others = append(others, sudoku.CellName(p))
+		}
+	}
+	next := ""
+	if len(others) > 0 {
+		next = "next to " + andList(others) + " (non-consecutive)"
+	}
+	switch {
+	case !self:
+		return next
+	case next == "":
+		return fmt.Sprintf("%d itself", v)
+	}
+	return fmt.Sprintf("%d itself, or %s", v, next)
 }
 
 // intList writes numbers with commas: "1,3".

@@ -176,18 +176,34 @@ func (p *Producer) Applies(r sudoku.Rules) bool { return p.techniques[0].Scope.C
 // puzzle s belongs to (see Session): the chaining producers share what
 // they find there. The steps are the same with or without one.
 func (p *Producer) Find(ctx context.Context, s *State, sess *Session, emit Emit) bool {
-	if !s.Rules.IsClassic() && !p.Applies(s.Rules) {
-		return true
+	if !s.Rules.IsClassic() {
+		if !p.Applies(s.Rules) {
+			return true
+		}
+		emit = withRules(s.Rules, emit)
 	}
 	return p.find(ctx, s, sess, emit)
+}
+
+// withRules passes each step to emit with the rules of the grid it was
+// found on, which name its houses (see Step.UnitNames), whether or not
+// its finder set them.
+func withRules(r sudoku.Rules, emit Emit) Emit {
+	return func(st *Step) bool {
+		st.Rules = r
+		return emit(st)
+	}
 }
 
 // FindAll passes every instance of the producer's techniques to emit, also
 // those Sudoku Explainer's search skips because another producer finds
 // them anyway.
 func (p *Producer) FindAll(ctx context.Context, s *State, emit Emit) bool {
-	if !s.Rules.IsClassic() && !p.Applies(s.Rules) {
-		return true
+	if !s.Rules.IsClassic() {
+		if !p.Applies(s.Rules) {
+			return true
+		}
+		emit = withRules(s.Rules, emit)
 	}
 	if p.general != nil {
 		return p.general(s, emit)
@@ -200,14 +216,18 @@ func (p *Producer) First(ctx context.Context, s *State, sess *Session) *Step {
 	if !s.Rules.IsClassic() && !p.Applies(s.Rules) {
 		return nil
 	}
-	if p.first != nil {
-		return p.first(ctx, s, sess)
-	}
 	var first *Step
-	p.find(ctx, s, sess, func(st *Step) bool {
-		first = st
-		return false
-	})
+	if p.first != nil {
+		first = p.first(ctx, s, sess)
+	} else {
+		p.find(ctx, s, sess, func(st *Step) bool {
+			first = st
+			return false
+		})
+	}
+	if first != nil && !s.Rules.IsClassic() {
+		first.Rules = s.Rules
+	}
 	return first
 }
 

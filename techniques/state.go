@@ -51,9 +51,6 @@ func init() {
 // sees reports whether two distinct cells share a unit.
 func sees(a, b int) bool { return sudoku.SeePeers(a, b) }
 
-// unitKind names a unit's kind as Sudoku Explainer writes it.
-func unitKind(u int) string { return [3]string{"row", "column", "block"}[u/9] }
-
 // posTable[u][d] says where digit d can go in unit u: bit i is set when the
 // unit's i-th cell (sudoku.Units order) has candidate d.
 type posTable [27][10]uint16

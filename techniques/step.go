@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -59,6 +60,13 @@ type Step struct {
 	// each from its start: the potentials that each link implies. Like
 	// Detail, it is filled only for a step that is shown.
 	Chains [][]Potential
+	// Reasons, when not nil, says for each of Eliminations (same index)
+	// why the cell loses the digit when a variant's pair rule or extra
+	// house is what ties it to the pattern ("knight's move from r5c8",
+	// "diagonal 1", "next to r3c4 (non-consecutive)"); "" where a row, a
+	// column or a box (region) does. String writes them after the
+	// eliminations.
+	Reasons []string
 	// Rules are the rules of the grid the step was found on, which number
 	// its Units (see UnitNames); the zero value is classic.
 	Rules sudoku.Rules
@@ -80,14 +88,18 @@ func (st *Step) String() string {
 		b.WriteString(st.Detail)
 	}
 	b.WriteString(" ==> ")
-	b.WriteString(st.Effects())
+	b.WriteString(st.effects(true))
 	return b.String()
 }
 
 // Effects lists the step's placements and eliminations: "r1c2=5",
 // "r5c3<>7, r5c6<>7" (eliminations of one cell grouped: "r2c4<>25"). The
 // other candidates of a cell it places go without saying.
-func (st *Step) Effects() string {
+func (st *Step) Effects() string { return st.effects(false) }
+
+// effects is Effects, with the Reasons of each cell's eliminations after
+// them when reasons is true: "r7c7<>5 (knight's move from r5c8)".
+func (st *Step) effects(reasons bool) string {
 	var parts []string
 	var placed [81]bool
 	for _, p := range st.Placements {
@@ -96,7 +108,8 @@ func (st *Step) Effects() string {
 	}
 	var order []uint8
 	byCell := map[uint8]sudoku.Digits{}
-	for _, e := range st.Eliminations {
+	why := map[uint8][]string{}
+	for i, e := range st.Eliminations {
 		if placed[e.Cell] {
 			continue
 		}
@@ -104,9 +117,16 @@ func (st *Step) Effects() string {
 			order = append(order, e.Cell)
 		}
 		byCell[e.Cell] = byCell[e.Cell].With(int(e.Digit))
+		if reasons && i < len(st.Reasons) && st.Reasons[i] != "" && !slices.Contains(why[e.Cell], st.Reasons[i]) {
+			why[e.Cell] = append(why[e.Cell], st.Reasons[i])
+		}
 	}
 	for _, c := range order {
-		parts = append(parts, fmt.Sprintf("%s<>%s", sudoku.CellName(int(c)), byCell[c]))
+		part := fmt.Sprintf("%s<>%s", sudoku.CellName(int(c)), byCell[c])
+		if len(why[c]) > 0 {
+			part += " (" + strings.Join(why[c], "; ") + ")"
+		}
+		parts = append(parts, part)
 	}
 	if len(parts) == 0 {
 		return "nothing"
@@ -142,8 +162,9 @@ func digitList(d sudoku.Digits) string {
 	return strings.Join(strings.Split(s, ""), ",")
 }
 
-// unitName names a unit in SE's words: "block 3", "row 2", "column 5".
-func unitName(u int) string { return fmt.Sprintf("%s %d", unitKind(u), u%9+1) }
+// unitName names a unit of classic rules in SE's words: "block 3", "row
+// 2", "column 5".
+func unitName(u int) string { return sudoku.UnitName(u) }
 
 // ApplyTo carries out the step on s: its eliminations, then its placements.
 func (st *Step) ApplyTo(s *State) {

@@ -121,11 +121,13 @@ func xyWingUnder(t *houseTable, s *State, size int, key, name string, rating sud
 				if len(elim) == 0 {
 					continue
 				}
-				if !emit(&Step{Technique: key, Name: name, Rating: rating, Eliminations: elim,
+				st := &Step{Technique: key, Name: name, Rating: rating, Eliminations: elim,
 					Cells: []int{pivot, int(w1), int(w2)}, Digits: pc | c1 | c2, Rules: s.Rules,
 					Detail: fmt.Sprintf("pivot %s (%s), wings %s (%s) and %s (%s), z=%d",
 						sudoku.CellName(pivot), digitList(pc), sudoku.CellName(int(w1)), digitList(c1),
-						sudoku.CellName(int(w2)), digitList(c2), z)}) {
+						sudoku.CellName(int(w2)), digitList(c2), z)}
+				seeReasons(st, heldBy(s, st.Cells)) // the wings, and an XYZ-wing's pivot
+				if !emit(st) {
 					return false
 				}
 			}

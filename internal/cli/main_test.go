@@ -71,6 +71,8 @@ func TestGolden(t *testing.T) {
 	gradeInput := filepath.Join("testdata", "golden", "grade-input.txt")
 	bookInput := filepath.Join("testdata", "golden", "book-input.txt")
 	mixedVariants := filepath.Join("testdata", "puzzles", "variants", "mixed.txt")
+	jigsawLayout := filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions")
+	jigsawPuzzles := filepath.Join("testdata", "puzzles", "variants", "jigsaw.txt")
 	tests := []struct {
 		golden string
 		args   []string
@@ -86,6 +88,7 @@ func TestGolden(t *testing.T) {
 		{"grade-table.golden", []string{"grade", gradeInput}, 1},
 		{"grade-line.golden", []string{"grade", "-f", "line", gradeInput}, 1},
 		{"grade-grid.golden", []string{"grade", "-f", "grid", gradeInput}, 1},
+		{"grade-grid-jigsaw.golden", []string{"grade", "-f", "grid", "--variant", "jigsaw", "--regions", jigsawLayout, jigsawPuzzles}, 0},
 		{"grade-csv.golden", []string{"grade", "-f", "csv", gradeInput}, 1},
 		{"grade-markdown.golden", []string{"grade", "-f", "markdown", gradeInput}, 1},
 		{"grade-json.golden", []string{"grade", "-f", "json", "-j", "3", gradeInput}, 1},

@@ -1,0 +1,66 @@
+package sudoku
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRulesPretty draws jigsaw grids with their regions' borders and reads
+// them back: every line between two rows must be a separator to the
+// reader, also one with no horizontal border at all (regions in columns),
+// and no box line may be drawn where regions do not part.
+func TestRulesPretty(t *testing.T) {
+	var columns, boxes strings.Builder
+	for i := range 81 {
+		columns.WriteByte(byte('1' + i%9))
+		boxes.WriteByte(byte('1' + BoxOf[i]))
+	}
+	var g Grid // 1 to 9 down the main diagonal: valid under any layout
+	for i := range 9 {
+		g[i*10] = uint8(i + 1)
+	}
+	for _, tt := range []struct{ name, layout string }{
+		{"testdata", "111111222115559922133355922333355992337755992777449968774466668774666868444488888"},
+		{"columns", columns.String()},
+		{"boxes", boxes.String()},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := ParseRules("jigsaw", tt.layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := r.Pretty(g)
+			lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+			if len(lines) != 19 {
+				t.Fatalf("%d lines, want 19:\n%s", len(lines), text)
+			}
+			// A border between two cells of a row exactly where regions part.
+			for row := range 9 {
+				line := lines[2*row+1]
+				for col := 1; col < 9; col++ {
+					wall := line[4*col] == '|'
+					if parts := tt.layout[row*9+col-1] != tt.layout[row*9+col]; wall != parts {
+						t.Errorf("r%dc%d: border %v, regions part %v:\n%s", row+1, col+1, wall, parts, text)
+					}
+				}
+			}
+			rd := NewReader(strings.NewReader(text), "pretty")
+			rd.SetRules(r)
+			n := 0
+			for p, err := range rd.All() {
+				if err != nil {
+					t.Fatalf("reading back: %v\n%s", err, text)
+				}
+				if n++; p.Grid != g {
+					t.Errorf("read back %s, want %s", p.Grid, g)
+				}
+			}
+			if n != 1 {
+				t.Errorf("read back %d puzzles, want 1", n)
+			}
+		})
+	}
+	if classic := (Rules{}).Pretty(g); classic != g.Pretty() {
+		t.Errorf("classic rules draw\n%s, want the boxes' lines\n%s", classic, g.Pretty())
+	}
+}
