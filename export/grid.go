@@ -15,7 +15,8 @@ import (
 // their own just above the grid, "variant=x" or "variant=jigsaw
 // regions=...": the title line that the readers take for the grid's label,
 // so that the grid reads back under its rules. A jigsaw's grid is drawn
-// with its regions' borders instead of the boxes' lines (Rules.Pretty).
+// with its regions' borders instead of the boxes' lines (Rules.Pretty), and
+// so is its candidate grid (FormatState).
 type gridWriter struct {
 	out        *output
 	job        Job

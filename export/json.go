@@ -95,15 +95,16 @@ type generateJSON struct {
 }
 
 type stepJSON struct {
-	N            int           `json:"n"`
-	Technique    string        `json:"technique"`
-	Name         string        `json:"name"`
-	Rating       sudoku.Rating `json:"rating"`
-	Detail       string        `json:"detail,omitempty"`
-	Placements   []string      `json:"placements,omitempty"`
-	Eliminations []string      `json:"eliminations,omitempty"`
-	Candidates   string        `json:"candidates,omitempty"`
-	Nested       []stepJSON    `json:"nested,omitempty"`
+	N            int               `json:"n"`
+	Technique    string            `json:"technique"`
+	Name         string            `json:"name"`
+	Rating       sudoku.Rating     `json:"rating"`
+	Detail       string            `json:"detail,omitempty"`
+	Placements   []string          `json:"placements,omitempty"`
+	Eliminations []string          `json:"eliminations,omitempty"`
+	Reasons      map[string]string `json:"reasons,omitempty"`
+	Candidates   string            `json:"candidates,omitempty"`
+	Nested       []stepJSON        `json:"nested,omitempty"`
 }
 
 func (w *jsonWriter) Write(r Record) error {
@@ -178,6 +179,7 @@ func stepToJSON(i int, st *techniques.Step, before []sudoku.State, candidates bo
 	for _, e := range st.Eliminations {
 		sj.Eliminations = append(sj.Eliminations, fmt.Sprintf("%s<>%d", sudoku.CellName(int(e.Cell)), e.Digit))
 	}
+	sj.Reasons = st.ReasonsByElimination()
 	if candidates && i < len(before) {
 		sj.Candidates = candidatesLine(&before[i])
 	}

@@ -77,6 +77,11 @@ type Hint struct {
 	// Placements ("r1c2=5") and Eliminations ("r1c2<>5") are its effect.
 	Placements   []string `json:"placements,omitempty"`
 	Eliminations []string `json:"eliminations,omitempty"`
+	// Reasons says, for an elimination of Eliminations, why the cell loses
+	// the digit when a variant's extra house or pair rule ties it to the
+	// pattern rather than a row, column or box ("r7c7<>5": "knight's move
+	// from r5c8"); there are none under classic rules.
+	Reasons map[string]string `json:"reasons,omitempty"`
 	// Detail is the pattern in words, as grade --explain writes it.
 	Detail string `json:"detail,omitempty"`
 	// Text holds the words of depths 1, 2 and 3 (JSON writers write the
@@ -214,6 +219,7 @@ func Of(st *techniques.Step) Hint {
 	for _, e := range st.Eliminations {
 		h.Eliminations = append(h.Eliminations, fmt.Sprintf("%s<>%d", sudoku.CellName(int(e.Cell)), e.Digit))
 	}
+	h.Reasons = st.ReasonsByElimination()
 	h.Region, h.RegionDigits = region(st)
 	h.Text = [3]string{
 		"Look for " + article(spoken(h.Name)) + ".",

@@ -56,6 +56,27 @@ func (r Rules) Pretty(g Grid) string {
 	if !r.Has("jigsaw") {
 		return g.Pretty()
 	}
+	var text [81]string
+	for i, d := range g {
+		text[i] = "."
+		if d != 0 {
+			text[i] = string(rune('0' + d))
+		}
+	}
+	return r.drawRegions(&text)
+}
+
+// drawRegions lays out 81 cell texts, each column as wide as its widest
+// text, in a frame with a border wherever two neighbouring cells are in
+// different regions of r (a jigsaw's): '|' between two cells, dashes
+// between two rows, '+' where borders meet or turn (see Rules.Pretty).
+// Every line between two rows has a '|' at least (the frame) and a '+'
+// wherever it has a dash, so that the readers take it for a separator.
+func (r Rules) drawRegions(text *[81]string) string {
+	var width [9]int
+	for i, t := range text {
+		width[i%9] = max(width[i%9], len(t))
+	}
 	region := func(row, col int) int {
 		if row < 0 || row > 8 || col < 0 || col > 8 {
 			return -1 // outside the grid: a region of its own, so the frame is drawn
@@ -80,11 +101,11 @@ func (r Rules) Pretty(g Grid) string {
 				b.WriteByte(' ')
 			}
 			if col < 9 {
+				fill := " "
 				if floor(row, col) {
-					b.WriteString("---")
-				} else {
-					b.WriteString("   ")
+					fill = "-"
 				}
+				b.WriteString(strings.Repeat(fill, width[col]+2))
 			}
 		}
 		b.WriteByte('\n')
@@ -98,13 +119,10 @@ func (r Rules) Pretty(g Grid) string {
 				b.WriteByte(' ')
 			}
 			if col < 9 {
-				v := byte('.')
-				if d := g[row*9+col]; d != 0 {
-					v = '0' + d
-				}
+				t := text[row*9+col]
 				b.WriteByte(' ')
-				b.WriteByte(v)
-				b.WriteByte(' ')
+				b.WriteString(t)
+				b.WriteString(strings.Repeat(" ", width[col]-len(t)+1))
 			}
 		}
 		b.WriteByte('\n')
@@ -131,7 +149,9 @@ func FormatCandidates(cands [81]Digits) string {
 // FormatState writes a candidate state as a candidate grid that reads back
 // as the same state: FormatCandidates' table, in which a placed digit is the
 // digit and an empty cell with one candidate left is written "(5)" (in a
-// pencil-mark grid, a lone digit is a placed one).
+// pencil-mark grid, a lone digit is a placed one). Under a jigsaw's rules
+// the table is drawn with the regions' borders instead of the boxes' lines,
+// as Rules.Pretty draws a grid.
 func FormatState(s *State) string {
 	var text [81]string
 	for i, v := range s.Values {
@@ -143,6 +163,9 @@ func FormatState(s *State) string {
 		default:
 			text[i] = s.Cands[i].String()
 		}
+	}
+	if !s.Rules.IsClassic() && s.Rules.Has("jigsaw") {
+		return s.Rules.drawRegions(&text)
 	}
 	return formatTable(&text)
 }

@@ -64,3 +64,57 @@ func TestRulesPretty(t *testing.T) {
 		t.Errorf("classic rules draw\n%s, want the boxes' lines\n%s", classic, g.Pretty())
 	}
 }
+
+// TestFormatStateJigsaw draws a jigsaw's candidate grid with its regions'
+// borders (not the boxes' lines) and reads it back as the same state, its
+// rules from the title line above it.
+func TestFormatStateJigsaw(t *testing.T) {
+	const layout = "111111222115559922133355922333355992337755992777449968774466668774666868444488888"
+	r, err := ParseRules("jigsaw", layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g Grid // testdata/puzzles/variants/jigsaw.txt:2 (no classic puzzle: ParseGrid refuses it)
+	for i, c := range "..9....4........1..2.8.......4...........8..5.......59...3.9..67.....5.........2." {
+		if c != '.' {
+			g[i] = uint8(c - '0')
+		}
+	}
+	st := r.StateOf(g, nil)
+	st.Cands[0] &^= DigitSet(5) // a state, not only a puzzle's candidates
+	text := FormatState(st)
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) != 19 {
+		t.Fatalf("%d lines, want 19:\n%s", len(lines), text)
+	}
+	for row := range 9 {
+		// The frame's two walls, and one wherever the regions part.
+		want := 2
+		for col := 1; col < 9; col++ {
+			if layout[row*9+col-1] != layout[row*9+col] {
+				want++
+			}
+		}
+		if got := strings.Count(lines[2*row+1], "|"); got != want {
+			t.Errorf("row %d: %d borders, want %d:\n%s", row+1, got, want, text)
+		}
+	}
+	rd := NewReader(strings.NewReader(r.Label()+"\n"+text), "candidates")
+	n := 0
+	for p, err := range rd.All() {
+		if err != nil {
+			t.Fatalf("reading back: %v\n%s", err, text)
+		}
+		n++
+		back := p.State()
+		if !p.Rules.Has("jigsaw") || back.Values != st.Values || back.Cands != st.Cands {
+			t.Errorf("read back %v %s, want the state drawn:\n%s", p.Rules, FormatState(back), text)
+		}
+	}
+	if n != 1 {
+		t.Errorf("read back %d puzzles, want 1", n)
+	}
+	if classic := FormatState(NewState(g)); strings.HasPrefix(classic, "+") || !strings.Contains(classic, "-+-") {
+		t.Errorf("a classic state drawn without the boxes' lines:\n%s", classic)
+	}
+}

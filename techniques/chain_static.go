@@ -295,6 +295,13 @@ func (c *chainer) cycleHint(r *chainRun, closing int32, xLinks, yLinks bool) *ch
 		base, key, name = 7.0, keyCycleXY, "Bidirectional Cycle"
 	case yLinks:
 		key, name = keyCycleY, "Bidirectional Y-Cycle"
+	case len(cycleCells) == 4:
+		// SE's name (1.2.1's and Sukaku Explainer's) for an X-cycle of four
+		// cells. On a classic grid only a cycle closed through a box can be
+		// one (an X-Wing of rows and columns comes first, at 3.2), and SE's
+		// classic paths in ../shared/data/se-paths show none; under variants
+		// the extra houses and pair rules close many.
+		name = "Generalized X-Wing"
 	}
 	st.Technique, st.Name, st.Rating = techCycle, name, base+chainBonus(complexity)
 	slices.Reverse(cycleCells)

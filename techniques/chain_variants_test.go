@@ -185,7 +185,7 @@ func TestChainsAlongSukePaths(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var found, silent tally
+			var found, silent, named tally
 			seen := 0
 			for i, p := range readSukePaths(t, variant) {
 				st := rules.StateOf(p.puzzle, nil)
@@ -216,6 +216,11 @@ func TestChainsAlongSukePaths(t *testing.T) {
 						}
 						ok := got != nil && got.Rating.Tenths() == step.rating.Tenths() && slices.Equal(sukeEffects(st, got), want)
 						found.add(kind, ok)
+						if kind == "cycle" {
+							// Cycles carry SukE's own names ("Generalized X-Wing" for
+							// an X-cycle of four cells).
+							named.add(step.rule, got != nil && got.Name == step.rule)
+						}
 						silent.add(kind, quiet)
 						if !ok && testing.Verbose() {
 							desc := "nothing"
@@ -230,7 +235,11 @@ func TestChainsAlongSukePaths(t *testing.T) {
 			}
 			t.Logf("%s, SukE's step found:%s", variant, &found)
 			t.Logf("%s, the earlier chain producers find nothing:%s", variant, &silent)
+			t.Logf("%s, cycles named as SukE names them:%s", variant, &named)
 			// Every step agrees (100%): any change is a regression.
+			if n, ok := named.total(); ok < n {
+				t.Errorf("%s: %d of %d cycles carry SukE's name", variant, ok, n)
+			}
 			for _, tl := range []*tally{&found, &silent} {
 				if n, ok := tl.total(); n == 0 || ok < n {
 					t.Errorf("%s: %d of %d chain steps agree with SukE's (all did)", variant, ok, n)

@@ -66,7 +66,8 @@ func tieWords(r sudoku.Rules, a, b int) string {
 // non-consecutive, the neighbour a forcing cell or a locked digit's places
 // rule the digit out from.
 func TestEliminationReasons(t *testing.T) {
-	keys := []string{"xy-wing", "xyz-wing", "bug", "aligned-pair-exclusion", "nc-forcing-cell", "locked-nc"}
+	keys := []string{"xy-wing", "xyz-wing", "bug", "aligned-pair-exclusion", "nc-forcing-cell", "locked-nc",
+		"unique-rectangle", "unique-loop"}
 	said := map[string]int{}
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "puzzles", "variants", "*.txt"))
 	if err != nil || len(files) == 0 {
@@ -94,7 +95,8 @@ func TestEliminationReasons(t *testing.T) {
 			}
 		}
 	}
-	for _, key := range []string{"xy-wing", "xyz-wing", "aligned-pair-exclusion", "nc-forcing-cell", "locked-nc"} {
+	for _, key := range []string{"xy-wing", "xyz-wing", "aligned-pair-exclusion", "nc-forcing-cell", "locked-nc",
+		"unique-rectangle", "unique-loop"} {
 		if said[key] == 0 {
 			t.Errorf("no %s step gave a reason: the test checks too little", key)
 		}
@@ -148,6 +150,33 @@ func checkReasons(t *testing.T, file string, line int, s *State, st *Step) int {
 				}
 				if words := tieWords(r, w, e); words != "" {
 					want(e, words)
+				}
+			}
+		case "unique-rectangle", "unique-loop":
+			// Type 2: the extra cells that hold the extra digit; type 3
+			// naked: the extra cells and the subset's cells that hold it.
+			var witnesses []int
+			for _, c := range st.Cells {
+				if s.Cands[c].Count() > 2 {
+					witnesses = append(witnesses, c) // the extra cells
+				}
+			}
+			switch {
+			case strings.HasSuffix(st.Name, "type 2"):
+			case strings.HasSuffix(st.Name, "type 3") && strings.Contains(st.Detail, ", naked "):
+				_, with, _ := strings.Cut(st.Detail, " with ")
+				list, _, _ := strings.Cut(with, " in ")
+				for _, name := range strings.Split(list, ",") {
+					witnesses = append(witnesses, int(name[1]-'1')*9+int(name[3]-'1'))
+				}
+			default:
+				continue
+			}
+			for _, w := range witnesses {
+				if s.Cands[w].Has(d) {
+					if words := tieWords(r, w, e); words != "" {
+						want(e, words)
+					}
 				}
 			}
 		case "aligned-pair-exclusion":

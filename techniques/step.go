@@ -92,6 +92,22 @@ func (st *Step) String() string {
 	return b.String()
 }
 
+// ReasonsByElimination returns the Reasons that are not "", keyed by the
+// elimination they explain, written "r7c7<>5"; nil when there are none (a
+// classic step never has any).
+func (st *Step) ReasonsByElimination() map[string]string {
+	var out map[string]string
+	for i, e := range st.Eliminations {
+		if i < len(st.Reasons) && st.Reasons[i] != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[fmt.Sprintf("%s<>%d", sudoku.CellName(int(e.Cell)), e.Digit)] = st.Reasons[i]
+		}
+	}
+	return out
+}
+
 // Effects lists the step's placements and eliminations: "r1c2=5",
 // "r5c3<>7, r5c6<>7" (eliminations of one cell grouped: "r2c4<>25"). The
 // other candidates of a cell it places go without saying.

@@ -235,7 +235,9 @@ func loopType2Under(t *houseTable, s *State, extras []int, pair sudoku.Digits, b
 			elim = append(elim, Candidate{uint8(c), uint8(z)})
 		}
 	}
-	return mk(2, base, elim, fmt.Sprintf(", extra %d in %s", z, cellList(extras)))
+	h := mk(2, base, elim, fmt.Sprintf(", extra %d in %s", z, cellList(extras)))
+	seeReasons(h.step, func(int) []int { return extras }) // every extra cell holds z
+	return h
 }
 
 // loopType3Under: the two extra cells, seen as one cell holding their
@@ -291,6 +293,7 @@ func nakedType3Under(t *houseTable, s *State, h, c1, c2, i1, i2, degree int, ext
 		elim := nakedType3Eliminations(t, s, h, c1, c2, set, union)
 		hint := mk(3, base+sudoku.Rating(float64(degree-1)*0.1), elim,
 			fmt.Sprintf(", naked %s with %s in %s", digitList(union), cellList(set), t.name(h)))
+		seeReasons(hint.step, heldBy(s, slices.Concat(set, []int{c1, c2})))
 		hint.region, hint.set, hint.setIdx = h, union, uint16(m)
 		add(hint)
 		return true

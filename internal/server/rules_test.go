@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -445,6 +446,35 @@ func TestGradeAndHintUnderRules(t *testing.T) {
 			}
 		case got["status"] != "multiple":
 			t.Errorf("%s: hint: %v, want several solutions", tc.name, got)
+		}
+	}
+}
+
+// xyWingAntiKnight is a candidate state under anti-knight whose next step
+// is an XY-wing that rules 4 out of r1c2, r1c4 and r3c2 by knight's moves
+// from its wings (testdata/script/variant_hint_reasons.txtar).
+const xyWingAntiKnight = ".234...891234....91.34.6.891..4....912.4....9....5.....234.6.........7...2.4...8.....5.78..2.4.........5.78....4.6....2...6.....3..........5..8.1................9.2345...91234....91.3456..9......7..1..4....9.......8..234.........56....2.45......3...7..1.3......1.....7......5...9....5..89...4............89.2............6........6..........8....4....9.2.........3............7..1..45...9....5...91..45.......4....9....5.....2.......1....6..91....6.891....6..9......7.....4...89..3......1..............7.....45...9...4...89...456..9.2...6..9.2.456.89..3.......2.45..8..234...89.....6.....34...891..45..891..45.7.912......912.45..89...45..8912.45.78..2.45..89.2.4....9...45..89..3......1..4567.912...6..912.456.89...456.8912.45.78."
+
+// TestHintReasons: a hint's eliminations that a variant's pair rule (not a
+// row, column or box) ties to the pattern say why in "reasons", at depth 3
+// only; the hints of classic puzzles have no "reasons".
+func TestHintReasons(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	want := map[string]any{"r1c2<>4": "knight's move from r2c4", "r1c4<>4": "knight's move from r2c2",
+		"r3c2<>4": "knight's move from r2c4"}
+	for _, tc := range []struct {
+		name, body string
+		reasons    map[string]any
+	}{
+		{"anti-knight", `{"puzzle": "` + xyWingAntiKnight + `", "variant": ["anti-knight"], "depth": 3}`, want},
+		{"anti-knight depth 2", `{"puzzle": "` + xyWingAntiKnight + `", "variant": ["anti-knight"], "depth": 2}`, nil},
+		{"classic", `{"puzzle": "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327", "depth": 3}`, nil},
+	} {
+		code, got, _ := post(t, ts, "/api/v1/hint", tc.body)
+		h, _ := got["hint"].(map[string]any)
+		reasons, ok := h["reasons"].(map[string]any)
+		if code != 200 || h == nil || ok != (tc.reasons != nil) || !maps.Equal(reasons, tc.reasons) {
+			t.Errorf("%s: %d, reasons %v, want %v: %v", tc.name, code, h["reasons"], tc.reasons, got)
 		}
 	}
 }
