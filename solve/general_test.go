@@ -100,7 +100,28 @@ func TestTestdataVariants(t *testing.T) {
 	}
 }
 
-// jigsawLayout is a jigsaw's regions layout with no region a plain box.
+// loadUnder reads a file of puzzles under the given rules.
+func loadUnder(tb testing.TB, path string, rules sudoku.Rules) []sudoku.Puzzle {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	rd := sudoku.NewReader(f, path)
+	rd.SetRules(rules)
+	var out []sudoku.Puzzle
+	for p, err := range rd.All() {
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// jigsawLayout is a jigsaw's regions layout with no region a plain box:
+// testdata/puzzles/variants/jigsaw.regions.
 const jigsawLayout = "111111222115559922133355922333355992337755992777449968774466668774666868444488888"
 
 // ruleSpecs are the rules the tests solve under: each variant, jigsaw, and
@@ -388,15 +409,23 @@ func benchmarkSolver(b *testing.B, s Solver, puzzles []sudoku.Puzzle) {
 }
 
 // BenchmarkVariants solves the calibration puzzles of each variant of
-// ../shared/data/variants with the general solver (counting to 2), and,
+// ../shared/data/variants (and testdata's jigsaw puzzles, on the layout of
+// jigsaw.regions) with the variant solver (counting to 2), and,
 // interleaved, minimal classic puzzles of the same clue counts with the
 // tuned solver: classic-ns/puzzle is theirs, x-classic the ratio.
 func BenchmarkVariants(b *testing.B) {
-	for _, name := range variantNames {
+	for _, name := range append(slices.Clone(variantNames), "jigsaw") {
 		b.Run(name, func(b *testing.B) {
-			puzzles := loadVariant(b, name)
+			var puzzles []sudoku.Puzzle
+			var s Solver
+			if name == "jigsaw" {
+				s = For(mustRules(b, name, jigsawLayout))
+				puzzles = loadUnder(b, filepath.Join("..", "testdata", "puzzles", "variants", "jigsaw.txt"), s.Rules())
+			} else {
+				puzzles = loadVariant(b, name)
+				s = For(mustRules(b, name, ""))
+			}
 			classic := classicLike(b, puzzles)
-			s := For(mustRules(b, name, ""))
 			clues, guesses := 0, 0
 			for _, p := range puzzles {
 				clues += p.Grid.Givens()
