@@ -169,12 +169,7 @@ func (s *gstate) houses(t *tables, elim bool) (changed, ok bool) {
 			continue
 		}
 		seen[d] = *p
-		var todo uint64
-		for w := range 2 {
-			for y := lost[w]; y != 0; y &= y - 1 {
-				todo |= t.of[64*w+bits.TrailingZeros64(y)]
-			}
-		}
+		todo := housesOf(t, lost)
 		for todo &^= s.done[d]; todo != 0; todo &^= s.done[d] {
 			h := &t.house[bits.TrailingZeros64(todo)]
 			todo &= todo - 1
@@ -289,10 +284,12 @@ func (s *gstate) eliminate(t *tables, d int, x cellBits) bool {
 }
 
 // pick chooses what to guess and writes its alternatives to alts,
-// returning how many: the digits of a cell with two left, else the two
+// returning how many: the digits of a cell with two left (when scored,
+// the weightiest such cell; a randomised search takes the first, as it
+// always has, so that a seed gives the grids it gave), else the two
 // places of a digit in a house, else the digits of a cell with the fewest
 // left.
-func (s *gstate) pick(t *tables, alts *[9]choice) int {
+func (s *gstate) pick(t *tables, alts *[9]choice, scored bool) int {
 	var one, two, three cellBits
 	for d := range s.pos {
 		p := &s.pos[d]
@@ -302,10 +299,15 @@ func (s *gstate) pick(t *tables, alts *[9]choice) int {
 			one[w] |= p[w]
 		}
 	}
-	for w := range 2 {
-		if x := two[w] &^ three[w]; x != 0 {
-			return s.cellChoices(64*w+bits.TrailingZeros64(x), alts)
+	if x := (cellBits{two[0] &^ three[0], two[1] &^ three[1]}); x[0]|x[1] != 0 {
+		if !scored {
+			w := 0
+			if x[0] == 0 {
+				w = 1
+			}
+			return s.cellChoices(64*w+bits.TrailingZeros64(x[w]), alts)
 		}
+		return s.cellChoices(s.weightiest(t, x), alts)
 	}
 	for d := range s.pos {
 		p := &s.pos[d]
@@ -334,6 +336,39 @@ func (s *gstate) pick(t *tables, alts *[9]choice) int {
 		}
 	}
 	return s.cellChoices(best, alts)
+}
+
+// weightiest returns the cell of cells (two digits left in each) whose
+// digits are left in the most unplaced cells that see it (with
+// non-consecutive, plus the neighbours left with a digit next to one of
+// them): the guess whose two sides remove the most.
+func (s *gstate) weightiest(t *tables, cells cellBits) int {
+	best, bestScore := -1, -1
+	free := cellBits{^s.solved[0], ^s.solved[1]}
+	for w := range 2 {
+		for x := cells[w]; x != 0; x &= x - 1 {
+			cell := 64*w + bits.TrailingZeros64(x)
+			pc, a := &t.peers[cell], &t.adjacent[cell]
+			score := 0
+			for y := s.digitsAt(cell); y != 0; y &= y - 1 {
+				d := bits.TrailingZeros16(y)
+				q := &s.pos[d]
+				score += bits.OnesCount64(q[0]&pc[0]&free[0]) + bits.OnesCount64(q[1]&pc[1]&free[1])
+				if t.nc {
+					for _, d2 := range [2]int{d - 1, d + 1} {
+						if d2 >= 0 && d2 < 9 {
+							q := &s.pos[d2]
+							score += bits.OnesCount64(q[0]&a[0]&free[0]) + bits.OnesCount64(q[1]&a[1]&free[1])
+						}
+					}
+				}
+			}
+			if score > bestScore {
+				best, bestScore = cell, score
+			}
+		}
+	}
+	return best
 }
 
 // cellChoices writes the digits left in a cell as alternatives.
@@ -370,4 +405,16 @@ func (s *gstate) grid() sudoku.Grid {
 		}
 	}
 	return g
+}
+
+// housesOf returns the houses of the cells of x.
+func housesOf(t *tables, x cellBits) uint64 {
+	var h uint64
+	for k, y := 0, x[0]; y != 0; k, y = k+1, y>>8 {
+		h |= t.ofByte[k][y&0xFF]
+	}
+	for k, y := 8, x[1]; y != 0; k, y = k+1, y>>8 {
+		h |= t.ofByte[k][y&0xFF]
+	}
+	return h
 }
