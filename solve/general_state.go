@@ -9,14 +9,16 @@ import (
 // gstate is the general solver's candidate grid: for each digit (0..8 for
 // 1..9), the cells where it may still go. A placed cell keeps its bit in
 // its own digit's set only. done[d] marks the houses where digit d is
-// placed, which the house logic skips; seen[k][d] is pos[d] as the house
-// logic last saw it (k = 0: hidden singles, 1: eliminations), so that it
-// looks again only at the houses where the digit lost a place since.
+// placed, which the house logic skips; seen[d] is pos[d] as the house
+// logic last saw it, so that it looks again only at the houses where the
+// digit lost a place since; pending[d] marks the houses where it found
+// digit d with two or three places (maxElim) since eliminations last ran.
 type gstate struct {
-	pos    [9]cellBits
-	seen   [2][9]cellBits
-	solved cellBits
-	done   [9]uint64
+	pos     [9]cellBits
+	seen    [9]cellBits
+	solved  cellBits
+	done    [9]uint64
+	pending [9]uint64
 }
 
 // init loads a grid; it reports false when two givens break the rules
@@ -24,8 +26,7 @@ type gstate struct {
 func (s *gstate) init(t *tables, g *sudoku.Grid) bool {
 	for d := range s.pos {
 		s.pos[d] = full81
-		s.seen[0][d] = full81
-		s.seen[1][d] = full81
+		s.seen[d] = full81
 	}
 	for cell, v := range g {
 		if v == 0 {
@@ -112,16 +113,14 @@ func (s *gstate) propagate(t *tables) bool {
 			s.placeSingles(t, single)
 			continue
 		}
-		changed, ok := s.houses(t, false)
+		changed, ok := s.houses(t)
 		if !ok {
 			return false
 		}
 		if changed {
 			continue
 		}
-		if changed, ok = s.houses(t, true); !ok {
-			return false
-		}
+		changed = s.eliminations(t)
 		if t.nc && s.nonConsecutive(t) {
 			changed = true
 		}
@@ -151,28 +150,22 @@ func (s *gstate) placeSingles(t *tables, single cellBits) {
 
 // houses looks, for each digit, at the houses where it lost a place since
 // it last looked and is not placed yet: a digit with one place left in a
-// house goes there (a hidden single); with two or three (maxElim), when
-// elim is set, the cells that see all of them lose it (pointing and claiming, and their
-// like between any two houses, or a house and a knight's or king's
-// reach), and with non-consecutive the cells next to all of them lose the
-// digits next to it. changed says whether it placed or removed anything;
-// ok is false when a digit has no place left in a house.
-func (s *gstate) houses(t *tables, elim bool) (changed, ok bool) {
-	seen := &s.seen[0]
-	if elim {
-		seen = &s.seen[1]
-	}
+// house goes there (a hidden single); a house with two or three places
+// left is noted for eliminations. changed says whether it placed
+// anything; ok is false when a digit has no place left in a house.
+func (s *gstate) houses(t *tables) (changed, ok bool) {
 	for d := range s.pos {
 		p := &s.pos[d]
-		lost := cellBits{seen[d][0] &^ p[0], seen[d][1] &^ p[1]}
+		lost := cellBits{s.seen[d][0] &^ p[0], s.seen[d][1] &^ p[1]}
 		if lost[0]|lost[1] == 0 {
 			continue
 		}
-		seen[d] = *p
+		s.seen[d] = *p
 		todo := housesOf(t, lost)
 		for todo &^= s.done[d]; todo != 0; todo &^= s.done[d] {
+			hb := todo & -todo
 			h := &t.house[bits.TrailingZeros64(todo)]
-			todo &= todo - 1
+			todo &^= hb
 			x0, x1 := p[0]&h[0], p[1]&h[1]
 			switch n := bits.OnesCount64(x0) + bits.OnesCount64(x1); {
 			case n == 0:
@@ -184,14 +177,35 @@ func (s *gstate) houses(t *tables, elim bool) (changed, ok bool) {
 				}
 				s.place(t, d, cell)
 				changed = true
-			case elim && n <= maxElim:
-				if s.eliminate(t, d, cellBits{x0, x1}) {
-					changed = true
-				}
+			case n <= maxElim:
+				s.pending[d] |= hb
 			}
 		}
 	}
 	return changed, true
+}
+
+// eliminations looks at the houses houses noted: where a digit still has
+// two or three places (maxElim), the cells that see all of them lose it
+// (pointing and claiming, and their like between any two houses, or a
+// house and a knight's or king's reach), and with non-consecutive the
+// cells next to all of them lose the digits next to it. It reports
+// whether it removed anything.
+func (s *gstate) eliminations(t *tables) bool {
+	changed := false
+	for d := range s.pos {
+		p := &s.pos[d]
+		todo := s.pending[d] &^ s.done[d]
+		s.pending[d] = 0
+		for ; todo != 0; todo &= todo - 1 {
+			h := &t.house[bits.TrailingZeros64(todo)]
+			x0, x1 := p[0]&h[0], p[1]&h[1]
+			if n := bits.OnesCount64(x0) + bits.OnesCount64(x1); n >= 2 && n <= maxElim && s.eliminate(t, d, cellBits{x0, x1}) {
+				changed = true
+			}
+		}
+	}
+	return changed
 }
 
 // nonConsecutive removes from each unplaced cell's neighbours the digits
@@ -212,19 +226,24 @@ func (s *gstate) nonConsecutive(t *tables) bool {
 			one[w] |= p[w]
 		}
 	}
+	var ruled [81]uint16
+	some := cellBits{two[0] &^ four[0] &^ s.solved[0], two[1] &^ four[1] &^ s.solved[1]}
+	for d := range s.pos {
+		q := &s.pos[d]
+		m := uint16(0x1FF) &^ (7 << d >> 1) // what digit d+1 does not rule out
+		for w := range 2 {
+			for x := some[w] & q[w]; x != 0; x &= x - 1 {
+				ruled[64*w+bits.TrailingZeros64(x)] |= m
+			}
+		}
+	}
 	changed := false
 	for w := range 2 {
-		for y := two[w] &^ four[w] &^ s.solved[w]; y != 0; y &= y - 1 {
+		for y := some[w]; y != 0; y &= y - 1 {
 			cell := 64*w + bits.TrailingZeros64(y)
-			digits := uint32(s.digitsAt(cell))
-			ruled := uint32(0x1FF)
-			for x := digits; x != 0; x &= x - 1 {
-				b := x & -x
-				ruled &= b | b<<1 | b>>1
-			}
 			a := &t.adjacent[cell]
-			for x := ruled & 0x1FF; x != 0; x &= x - 1 {
-				q := &s.pos[bits.TrailingZeros32(x)]
+			for x := ^ruled[cell] & 0x1FF; x != 0; x &= x - 1 {
+				q := &s.pos[bits.TrailingZeros16(x)]
 				if (q[0]&a[0])|(q[1]&a[1]) != 0 {
 					q[0] &^= a[0]
 					q[1] &^= a[1]
@@ -343,28 +362,35 @@ func (s *gstate) pick(t *tables, alts *[9]choice, scored bool) int {
 // non-consecutive, plus the neighbours left with a digit next to one of
 // them): the guess whose two sides remove the most.
 func (s *gstate) weightiest(t *tables, cells cellBits) int {
-	best, bestScore := -1, -1
+	var score [81]int
 	free := cellBits{^s.solved[0], ^s.solved[1]}
-	for w := range 2 {
-		for x := cells[w]; x != 0; x &= x - 1 {
-			cell := 64*w + bits.TrailingZeros64(x)
-			pc, a := &t.peers[cell], &t.adjacent[cell]
-			score := 0
-			for y := s.digitsAt(cell); y != 0; y &= y - 1 {
-				d := bits.TrailingZeros16(y)
-				q := &s.pos[d]
-				score += bits.OnesCount64(q[0]&pc[0]&free[0]) + bits.OnesCount64(q[1]&pc[1]&free[1])
+	for d := range s.pos {
+		q := &s.pos[d]
+		for w := range 2 {
+			for x := cells[w] & q[w]; x != 0; x &= x - 1 {
+				cell := 64*w + bits.TrailingZeros64(x)
+				pc := &t.peers[cell]
+				n := bits.OnesCount64(q[0]&pc[0]&free[0]) + bits.OnesCount64(q[1]&pc[1]&free[1])
 				if t.nc {
-					for _, d2 := range [2]int{d - 1, d + 1} {
-						if d2 >= 0 && d2 < 9 {
-							q := &s.pos[d2]
-							score += bits.OnesCount64(q[0]&a[0]&free[0]) + bits.OnesCount64(q[1]&a[1]&free[1])
-						}
+					a := &t.adjacent[cell]
+					if d > 0 {
+						r := &s.pos[d-1]
+						n += bits.OnesCount64(r[0]&a[0]&free[0]) + bits.OnesCount64(r[1]&a[1]&free[1])
+					}
+					if d < 8 {
+						r := &s.pos[d+1]
+						n += bits.OnesCount64(r[0]&a[0]&free[0]) + bits.OnesCount64(r[1]&a[1]&free[1])
 					}
 				}
+				score[cell] += n
 			}
-			if score > bestScore {
-				best, bestScore = cell, score
+		}
+	}
+	best, bestScore := -1, -1
+	for w := range 2 {
+		for x := cells[w]; x != 0; x &= x - 1 {
+			if cell := 64*w + bits.TrailingZeros64(x); score[cell] > bestScore {
+				best, bestScore = cell, score[cell]
 			}
 		}
 	}
