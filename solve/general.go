@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -130,6 +131,7 @@ type tables struct {
 	peers    [81]cellBits               // cells that may not share a cell's digit
 	adjacent [81]cellBits               // orthogonal neighbours, with non-consecutive; else none
 	nc       bool                       // non-consecutive
+	ofByte   [11][256]uint64            // ofByte[k][v]: the houses of the cells of byte k of a cell set when it is v
 }
 
 // cellBits is a set of cells, as sudoku.CellSet: bit i%64 of word i/64.
@@ -148,6 +150,13 @@ func newTables(r sudoku.Rules) *tables {
 		t.of[c] = r.HousesOf(c)
 		t.peers[c] = r.Peers(c)
 		t.adjacent[c] = r.Partners(sudoku.NonConsecutive, c)
+	}
+	for k := range t.ofByte {
+		for v := 1; v < 256; v++ {
+			if c := 8*k + bits.TrailingZeros(uint(v)); c < 81 {
+				t.ofByte[k][v] = t.ofByte[k][v&(v-1)] | t.of[c]
+			}
+		}
 	}
 	return t
 }
@@ -206,7 +215,7 @@ func (sr *general) search(s *gstate) {
 			return
 		}
 		var alts [9]choice
-		n := s.pick(t, &alts)
+		n := s.pick(t, &alts, sr.rng == nil)
 		if sr.rng != nil {
 			sr.rng.Shuffle(n, func(i, j int) { alts[i], alts[j] = alts[j], alts[i] })
 		}

@@ -9,14 +9,16 @@ import (
 // gstate is the general solver's candidate grid: for each digit (0..8 for
 // 1..9), the cells where it may still go. A placed cell keeps its bit in
 // its own digit's set only. done[d] marks the houses where digit d is
-// placed, which the house logic skips; seen[k][d] is pos[d] as the house
-// logic last saw it (k = 0: hidden singles, 1: eliminations), so that it
-// looks again only at the houses where the digit lost a place since.
+// placed, which the house logic skips; seen[d] is pos[d] as the house
+// logic last saw it, so that it looks again only at the houses where the
+// digit lost a place since; pending[d] marks the houses where it found
+// digit d with two or three places (maxElim) since eliminations last ran.
 type gstate struct {
-	pos    [9]cellBits
-	seen   [2][9]cellBits
-	solved cellBits
-	done   [9]uint64
+	pos     [9]cellBits
+	seen    [9]cellBits
+	solved  cellBits
+	done    [9]uint64
+	pending [9]uint64
 }
 
 // init loads a grid; it reports false when two givens break the rules
@@ -24,8 +26,7 @@ type gstate struct {
 func (s *gstate) init(t *tables, g *sudoku.Grid) bool {
 	for d := range s.pos {
 		s.pos[d] = full81
-		s.seen[0][d] = full81
-		s.seen[1][d] = full81
+		s.seen[d] = full81
 	}
 	for cell, v := range g {
 		if v == 0 {
@@ -112,16 +113,14 @@ func (s *gstate) propagate(t *tables) bool {
 			s.placeSingles(t, single)
 			continue
 		}
-		changed, ok := s.houses(t, false)
+		changed, ok := s.houses(t)
 		if !ok {
 			return false
 		}
 		if changed {
 			continue
 		}
-		if changed, ok = s.houses(t, true); !ok {
-			return false
-		}
+		changed = s.eliminations(t)
 		if t.nc && s.nonConsecutive(t) {
 			changed = true
 		}
@@ -151,33 +150,22 @@ func (s *gstate) placeSingles(t *tables, single cellBits) {
 
 // houses looks, for each digit, at the houses where it lost a place since
 // it last looked and is not placed yet: a digit with one place left in a
-// house goes there (a hidden single); with two or three (maxElim), when
-// elim is set, the cells that see all of them lose it (pointing and claiming, and their
-// like between any two houses, or a house and a knight's or king's
-// reach), and with non-consecutive the cells next to all of them lose the
-// digits next to it. changed says whether it placed or removed anything;
-// ok is false when a digit has no place left in a house.
-func (s *gstate) houses(t *tables, elim bool) (changed, ok bool) {
-	seen := &s.seen[0]
-	if elim {
-		seen = &s.seen[1]
-	}
+// house goes there (a hidden single); a house with two or three places
+// left is noted for eliminations. changed says whether it placed
+// anything; ok is false when a digit has no place left in a house.
+func (s *gstate) houses(t *tables) (changed, ok bool) {
 	for d := range s.pos {
 		p := &s.pos[d]
-		lost := cellBits{seen[d][0] &^ p[0], seen[d][1] &^ p[1]}
+		lost := cellBits{s.seen[d][0] &^ p[0], s.seen[d][1] &^ p[1]}
 		if lost[0]|lost[1] == 0 {
 			continue
 		}
-		seen[d] = *p
-		var todo uint64
-		for w := range 2 {
-			for y := lost[w]; y != 0; y &= y - 1 {
-				todo |= t.of[64*w+bits.TrailingZeros64(y)]
-			}
-		}
+		s.seen[d] = *p
+		todo := housesOf(t, lost)
 		for todo &^= s.done[d]; todo != 0; todo &^= s.done[d] {
+			hb := todo & -todo
 			h := &t.house[bits.TrailingZeros64(todo)]
-			todo &= todo - 1
+			todo &^= hb
 			x0, x1 := p[0]&h[0], p[1]&h[1]
 			switch n := bits.OnesCount64(x0) + bits.OnesCount64(x1); {
 			case n == 0:
@@ -189,14 +177,35 @@ func (s *gstate) houses(t *tables, elim bool) (changed, ok bool) {
 				}
 				s.place(t, d, cell)
 				changed = true
-			case elim && n <= maxElim:
-				if s.eliminate(t, d, cellBits{x0, x1}) {
-					changed = true
-				}
+			case n <= maxElim:
+				s.pending[d] |= hb
 			}
 		}
 	}
 	return changed, true
+}
+
+// eliminations looks at the houses houses noted: where a digit still has
+// two or three places (maxElim), the cells that see all of them lose it
+// (pointing and claiming, and their like between any two houses, or a
+// house and a knight's or king's reach), and with non-consecutive the
+// cells next to all of them lose the digits next to it. It reports
+// whether it removed anything.
+func (s *gstate) eliminations(t *tables) bool {
+	changed := false
+	for d := range s.pos {
+		p := &s.pos[d]
+		todo := s.pending[d] &^ s.done[d]
+		s.pending[d] = 0
+		for ; todo != 0; todo &= todo - 1 {
+			h := &t.house[bits.TrailingZeros64(todo)]
+			x0, x1 := p[0]&h[0], p[1]&h[1]
+			if n := bits.OnesCount64(x0) + bits.OnesCount64(x1); n >= 2 && n <= maxElim && s.eliminate(t, d, cellBits{x0, x1}) {
+				changed = true
+			}
+		}
+	}
+	return changed
 }
 
 // nonConsecutive removes from each unplaced cell's neighbours the digits
@@ -217,19 +226,24 @@ func (s *gstate) nonConsecutive(t *tables) bool {
 			one[w] |= p[w]
 		}
 	}
+	var ruled [81]uint16
+	some := cellBits{two[0] &^ four[0] &^ s.solved[0], two[1] &^ four[1] &^ s.solved[1]}
+	for d := range s.pos {
+		q := &s.pos[d]
+		m := uint16(0x1FF) &^ (7 << d >> 1) // what digit d+1 does not rule out
+		for w := range 2 {
+			for x := some[w] & q[w]; x != 0; x &= x - 1 {
+				ruled[64*w+bits.TrailingZeros64(x)] |= m
+			}
+		}
+	}
 	changed := false
 	for w := range 2 {
-		for y := two[w] &^ four[w] &^ s.solved[w]; y != 0; y &= y - 1 {
+		for y := some[w]; y != 0; y &= y - 1 {
 			cell := 64*w + bits.TrailingZeros64(y)
-			digits := uint32(s.digitsAt(cell))
-			ruled := uint32(0x1FF)
-			for x := digits; x != 0; x &= x - 1 {
-				b := x & -x
-				ruled &= b | b<<1 | b>>1
-			}
 			a := &t.adjacent[cell]
-			for x := ruled & 0x1FF; x != 0; x &= x - 1 {
-				q := &s.pos[bits.TrailingZeros32(x)]
+			for x := ^ruled[cell] & 0x1FF; x != 0; x &= x - 1 {
+				q := &s.pos[bits.TrailingZeros16(x)]
 				if (q[0]&a[0])|(q[1]&a[1]) != 0 {
 					q[0] &^= a[0]
 					q[1] &^= a[1]
@@ -289,10 +303,12 @@ func (s *gstate) eliminate(t *tables, d int, x cellBits) bool {
 }
 
 // pick chooses what to guess and writes its alternatives to alts,
-// returning how many: the digits of a cell with two left, else the two
+// returning how many: the digits of a cell with two left (when scored,
+// the weightiest such cell; a randomised search takes the first, as it
+// always has, so that a seed gives the grids it gave), else the two
 // places of a digit in a house, else the digits of a cell with the fewest
 // left.
-func (s *gstate) pick(t *tables, alts *[9]choice) int {
+func (s *gstate) pick(t *tables, alts *[9]choice, scored bool) int {
 	var one, two, three cellBits
 	for d := range s.pos {
 		p := &s.pos[d]
@@ -302,10 +318,15 @@ func (s *gstate) pick(t *tables, alts *[9]choice) int {
 			one[w] |= p[w]
 		}
 	}
-	for w := range 2 {
-		if x := two[w] &^ three[w]; x != 0 {
-			return s.cellChoices(64*w+bits.TrailingZeros64(x), alts)
+	if x := (cellBits{two[0] &^ three[0], two[1] &^ three[1]}); x[0]|x[1] != 0 {
+		if !scored {
+			w := 0
+			if x[0] == 0 {
+				w = 1
+			}
+			return s.cellChoices(64*w+bits.TrailingZeros64(x[w]), alts)
 		}
+		return s.cellChoices(s.weightiest(t, x), alts)
 	}
 	for d := range s.pos {
 		p := &s.pos[d]
@@ -334,6 +355,46 @@ func (s *gstate) pick(t *tables, alts *[9]choice) int {
 		}
 	}
 	return s.cellChoices(best, alts)
+}
+
+// weightiest returns the cell of cells (two digits left in each) whose
+// digits are left in the most unplaced cells that see it (with
+// non-consecutive, plus the neighbours left with a digit next to one of
+// them): the guess whose two sides remove the most.
+func (s *gstate) weightiest(t *tables, cells cellBits) int {
+	var score [81]int
+	free := cellBits{^s.solved[0], ^s.solved[1]}
+	for d := range s.pos {
+		q := &s.pos[d]
+		for w := range 2 {
+			for x := cells[w] & q[w]; x != 0; x &= x - 1 {
+				cell := 64*w + bits.TrailingZeros64(x)
+				pc := &t.peers[cell]
+				n := bits.OnesCount64(q[0]&pc[0]&free[0]) + bits.OnesCount64(q[1]&pc[1]&free[1])
+				if t.nc {
+					a := &t.adjacent[cell]
+					if d > 0 {
+						r := &s.pos[d-1]
+						n += bits.OnesCount64(r[0]&a[0]&free[0]) + bits.OnesCount64(r[1]&a[1]&free[1])
+					}
+					if d < 8 {
+						r := &s.pos[d+1]
+						n += bits.OnesCount64(r[0]&a[0]&free[0]) + bits.OnesCount64(r[1]&a[1]&free[1])
+					}
+				}
+				score[cell] += n
+			}
+		}
+	}
+	best, bestScore := -1, -1
+	for w := range 2 {
+		for x := cells[w]; x != 0; x &= x - 1 {
+			if cell := 64*w + bits.TrailingZeros64(x); score[cell] > bestScore {
+				best, bestScore = cell, score[cell]
+			}
+		}
+	}
+	return best
 }
 
 // cellChoices writes the digits left in a cell as alternatives.
@@ -370,4 +431,16 @@ func (s *gstate) grid() sudoku.Grid {
 		}
 	}
 	return g
+}
+
+// housesOf returns the houses of the cells of x.
+func housesOf(t *tables, x cellBits) uint64 {
+	var h uint64
+	for k, y := 0, x[0]; y != 0; k, y = k+1, y>>8 {
+		h |= t.ofByte[k][y&0xFF]
+	}
+	for k, y := 8, x[1]; y != 0; k, y = k+1, y>>8 {
+		h |= t.ofByte[k][y&0xFF]
+	}
+	return h
 }
