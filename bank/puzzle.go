@@ -83,8 +83,9 @@ type Puzzle struct {
 	Added    string // when it was added, RFC 3339 in UTC
 }
 
-// Label is what a row of the puzzle carries after its ratings: its id in
-// the bank, its book and place there, its tags, then its rules.
+// Label is what a row of the puzzle carries after its ratings (its rules
+// aside, which rows write after it): its id in the bank, its book and
+// place there, its tags.
 func (p Puzzle) Label() string {
 	parts := []string{fmt.Sprintf("bank=%d", p.ID)}
 	if p.Book != "" {
@@ -92,9 +93,6 @@ func (p Puzzle) Label() string {
 	}
 	if len(p.Tags) > 0 {
 		parts = append(parts, "tags="+strings.Join(p.Tags, ","))
-	}
-	if l := p.Rules.Label(); l != "" {
-		parts = append(parts, l)
 	}
 	return strings.Join(parts, " ")
 }
@@ -135,3 +133,23 @@ func rulesOf(label string) (sudoku.Rules, error) {
 
 // contains is strings.Contains, short.
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// gridOf reads a grid as the bank stores it (Grid.String: 81 characters,
+// '.' for a blank): a stored grid is read millions of times by an export,
+// and needs none of sudoku.ParseGrid's formats.
+func gridOf(s string) (sudoku.Grid, error) {
+	var g sudoku.Grid
+	if len(s) != 81 {
+		return g, fmt.Errorf("a stored grid of %d characters, not 81", len(s))
+	}
+	for i := range 81 {
+		switch c := s[i]; {
+		case c == '.':
+		case c >= '1' && c <= '9':
+			g[i] = c - '0'
+		default:
+			return g, fmt.Errorf("a stored grid with %q at cell %d", c, i+1)
+		}
+	}
+	return g, nil
+}

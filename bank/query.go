@@ -26,10 +26,11 @@ type Filter struct {
 	// both.
 	Used *bool
 	Book string // only the puzzles of this book, in its order
-	// Rules selects the puzzles of these rules (their label, "" for
-	// classic); nil: any rules.
-	Rules *string
-	Limit int // at most this many (0: no limit)
+	// Variant selects the puzzles of one kind: "classic", or a variant's
+	// name as --variant writes it ("x", "x,anti-knight", "jigsaw": any
+	// layout); "": any.
+	Variant string
+	Limit   int // at most this many (0: no limit)
 }
 
 // where writes the filter as a WHERE clause (with a leading space, or
@@ -75,8 +76,12 @@ func (f Filter) where() (string, []any) {
 	for _, t := range f.Tags {
 		add("p.tags LIKE ?", "%,"+t+",%")
 	}
-	if f.Rules != nil {
-		add("p.rules = ?", *f.Rules)
+	switch f.Variant {
+	case "":
+	case "classic":
+		add("p.rules = ''")
+	default:
+		add("(p.rules = ? OR p.rules LIKE ?)", "variant="+f.Variant, "variant="+f.Variant+" regions=%")
 	}
 	if len(conds) == 0 {
 		return "", nil
@@ -104,7 +109,7 @@ func scanPuzzle(rows interface{ Scan(...any) error }) (Puzzle, error) {
 		&p.Book, &p.Position, &p.Added); err != nil {
 		return p, err
 	}
-	g, err := sudoku.ParseGrid(grid)
+	g, err := gridOf(grid)
 	if err != nil {
 		return p, fmt.Errorf("puzzle %d: %w", p.ID, err)
 	}

@@ -42,7 +42,7 @@ var migrations = [][]string{
 			added TEXT NOT NULL
 		)`,
 		`CREATE INDEX puzzles_book_er ON puzzles(book_id, er)`,
-		`CREATE INDEX puzzles_book_level ON puzzles(book_id, level, er)`,
+		`CREATE INDEX puzzles_book_id ON puzzles(book_id, id)`,
 		`CREATE UNIQUE INDEX puzzles_book_position ON puzzles(book_id, position)`,
 	},
 }
@@ -64,6 +64,13 @@ func (d dialect) tablesQuery() string {
 // A database holding other tables and no bank, or a bank of a newer
 // schema, is refused untouched.
 func (b *Bank) migrate(ctx context.Context) error {
+	// A bank of this version opens without the write lock, so that it
+	// opens while another program adds to it.
+	var v string
+	err := b.db.QueryRowContext(ctx, b.d.q(`SELECT value FROM meta WHERE key = ?`), "schema").Scan(&v)
+	if err == nil && v == strconv.Itoa(SchemaVersion) {
+		return nil
+	}
 	return b.tx(ctx, "opening", func(tx *sql.Tx) error {
 		if b.d.lock != "" {
 			if _, err := tx.ExecContext(ctx, b.d.lock); err != nil {

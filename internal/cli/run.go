@@ -86,6 +86,9 @@ type session struct {
 	// so that a puzzle that names its own must agree (see variants.go).
 	variants, rulesGiven bool
 	rules                sudoku.Rules
+	// source, when set, stands for the command line's inputs (bank print
+	// reads a book of the bank).
+	source iter.Seq2[sudoku.Puzzle, error]
 }
 
 func newSession(c *ucli.Context) *session { return &session{c: c, quiet: c.Bool("quiet")} }
@@ -137,8 +140,12 @@ func variantFlag(name string) bool { return name == "variant" || name == "region
 // some.
 func (s *session) inputs() iter.Seq[item] {
 	c := s.c
+	src := s.source
+	if src == nil {
+		src = sudoku.InputsUnder(s.rules, c.Args().Slice(), c.App.Reader)
+	}
 	return func(yield func(item) bool) {
-		for p, err := range sudoku.InputsUnder(s.rules, c.Args().Slice(), c.App.Reader) {
+		for p, err := range src {
 			switch {
 			case err != nil:
 			case !s.variants && !p.Rules.IsClassic():
