@@ -12,11 +12,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/sudokit/sudokit/bank"
 	"github.com/sudokit/sudokit/canon"
+	"github.com/sudokit/sudokit/internal/testenv"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -137,4 +139,112 @@ func TestBankAddInterrupted(t *testing.T) {
 		t.Errorf("%s added, want 220 (the sample, and duplicates after it)", m[1])
 	}
 	checkBank(t, path, 220)
+}
+
+// A bad row between a good one and an isomorph of it: the bad row is
+// reported with its line and left out, the isomorph is named a duplicate
+// of the good one, and the exit status is 1.
+func TestBankAddBadRows(t *testing.T) {
+	good := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... ED=2.6/1.2/1.2"
+	tests := []struct {
+		name, row, want string
+	}{
+		{"short", "4.....8.5.3..........7......2.....6", "rows.txt:2: "},
+		{"letter", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....k", "rows.txt:2: unexpected character"},
+		{"repeated digit", "44....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "rows.txt:2: "},
+		{"no solution", "12345678.........9...............................................................", "rows.txt:2: "},
+		{"several solutions", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........ ED=2.6/1.2/1.2", "rows.txt:2: "},
+		{"bad JSON", `{"puzzle": 12}`, "rows.txt:2: "},
+		{"unknown variant", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... variant=spiral", "rows.txt:2: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			rows := filepath.Join(dir, "rows.txt")
+			iso := "..1.........84....5.7...3.........2...3..7......9...8.24.....9......5..1.9....... ED=2.6/1.2/1.2"
+			if err := os.WriteFile(rows, []byte(good+"\n"+tt.row+"\n"+iso+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "bank.db")
+			code, _, stderr := runApp(t, "", "bank", "add", "--bank", path, rows)
+			if code != 1 || !strings.Contains(stderr, tt.want) || !strings.Contains(stderr, "1 bad row left out") {
+				t.Fatalf("exit %d, stderr:\n%s\nwant exit 1, %q and one bad row", code, stderr, tt.want)
+			}
+			if !strings.Contains(stderr, "rows.txt:3: a duplicate of puzzle 1 of the bank") || strings.Count(stderr, "rows.txt:") != 2 {
+				t.Errorf("stderr does not name line 3 a duplicate of puzzle 1, or names another line:\n%s", stderr)
+			}
+			b, err := bank.Open(context.Background(), path, bank.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			if n, err := b.Count(context.Background(), bank.Filter{}); err != nil || n != 1 {
+				t.Errorf("%d puzzles stored (%v), want the good one", n, err)
+			}
+		})
+	}
+}
+
+// Eight `bank pick -n 50` processes at once on one bank (SQLite, and
+// PostgreSQL when installed): 400 distinct puzzles, none in two books.
+func TestBankConcurrentPickProcesses(t *testing.T) {
+	bin, err := exec.LookPath("sudokit")
+	if err != nil {
+		t.Skip(err)
+	}
+	var rows strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(puzzleLines(t, "royle-17clue-2000.txt", 450)), "\n") {
+		fmt.Fprintf(&rows, "%s ED=2.0/1.2/1.2\n", strings.Fields(l)[0])
+	}
+	for _, backend := range []string{"sqlite", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "bank.db")
+			if backend == "postgres" {
+				path = testenv.Postgres(t).NewDatabase(t)
+			}
+			if code, _, stderr := runApp(t, rows.String(), "bank", "add", "-q", "--bank", path, "-"); code != 0 {
+				t.Fatalf("add: exit %d\n%s", code, stderr)
+			}
+			cmds := make([]*exec.Cmd, 8)
+			outs := make([]*bytes.Buffer, 8)
+			for i := range cmds {
+				cmds[i] = exec.Command(bin, "bank", "pick", "-q", "--bank", path, "-n", "50", "--book", fmt.Sprintf("book%d", i))
+				outs[i] = &bytes.Buffer{}
+				cmds[i].Stdout, cmds[i].Stderr = outs[i], outs[i]
+			}
+			for _, c := range cmds {
+				if err := c.Start(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			seen := map[string]int{}
+			for i, c := range cmds {
+				if err := c.Wait(); err != nil {
+					t.Fatalf("pick %d: %v\n%s", i, err, outs[i])
+				}
+				ids := regexp.MustCompile(`bank=([0-9]+) book=book`+strconv.Itoa(i)+`#`).FindAllStringSubmatch(outs[i].String(), -1)
+				if len(ids) != 50 {
+					t.Errorf("pick %d wrote %d puzzles of its book:\n%s", i, len(ids), outs[i])
+				}
+				for _, m := range ids {
+					if j, dup := seen[m[1]]; dup {
+						t.Errorf("puzzle %s picked by %d and %d", m[1], j, i)
+					}
+					seen[m[1]] = i
+				}
+			}
+			if len(seen) != 400 {
+				t.Errorf("%d distinct puzzles picked, want 400", len(seen))
+			}
+			b, err := bank.Open(context.Background(), path, bank.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			used := true
+			if n, err := b.Count(context.Background(), bank.Filter{Used: &used}); err != nil || n != 400 {
+				t.Errorf("%d puzzles used in the bank (%v), want 400", n, err)
+			}
+		})
+	}
 }
