@@ -19,6 +19,7 @@ import (
 	"github.com/sudokit/sudokit/book"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/suggest"
@@ -708,4 +709,33 @@ func writeJSON(w io.Writer, v any) error {
 func rowFormatFlag() *ucli.StringFlag {
 	return &ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line",
 		Usage: "output `FORMAT`: " + strings.Join(export.Formats(export.Grade), ", ")}
+}
+
+// generateBank opens generate's --bank, when given, and starts adding to
+// it; closeBank closes it.
+func generateBank(c *ucli.Context) (adder *bank.Adder, closeBank func(), err error) {
+	if !c.IsSet("bank") {
+		return nil, func() {}, nil
+	}
+	b, err := bank.Open(c.Context, c.String("bank"), bank.Options{Create: true})
+	if err != nil {
+		return nil, func() {}, err
+	}
+	return b.NewAdder(c.Context), func() { b.Close() }, nil
+}
+
+// addGenerated adds a puzzle generate made to the bank.
+func addGenerated(s *session, adder *bank.Adder, p generate.Puzzle) error {
+	e, err := bank.NewEntry(sudoku.Puzzle{Grid: p.Grid, Rules: p.Rules}, p.Result, nil)
+	if err != nil {
+		return fmt.Errorf("puzzle %d for the bank: %w", p.Index, err)
+	}
+	res, err := adder.Add(e)
+	if err != nil {
+		return err
+	}
+	if res.Duplicate {
+		s.note("puzzle %d: a duplicate of puzzle %d of the bank (the same puzzle, or an isomorph): not added", p.Index, res.ID)
+	}
+	return nil
 }
