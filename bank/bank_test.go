@@ -85,14 +85,12 @@ func entries(t testing.TB, path string) []Entry {
 
 func addAll(t testing.TB, b *Bank, es []Entry) []Result {
 	t.Helper()
-	a := b.NewAdder(context.Background())
 	var out []Result
+	a := b.NewAdder(context.Background(), func(_ Entry, r Result) { out = append(out, r) })
 	for _, e := range es {
-		r, err := a.Add(e)
-		if err != nil {
+		if err := a.Add(e); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, r)
 	}
 	if err := a.Commit(); err != nil {
 		t.Fatal(err)
@@ -313,4 +311,31 @@ func mustTransform(t *testing.T, spec string) canon.Transform {
 		t.Fatal(err)
 	}
 	return tr
+}
+
+// Duplicates within one statement and one transaction: an isomorph added
+// with the puzzle it duplicates is named a duplicate of it.
+func TestDuplicatesInOneBatch(t *testing.T) {
+	es := entries(t, sample)
+	iso := es[3]
+	iso.Grid = mustTransform(t, "t,d=987654321").Apply(iso.Grid)
+	again := es[200]
+	forEach(t, func(t *testing.T, name string) {
+		b := open(t, name)
+		res := addAll(t, b, append(slices.Clone(es), iso, again))
+		if len(res) != len(es)+2 {
+			t.Fatalf("%d results for %d entries", len(res), len(es)+2)
+		}
+		for i, r := range res[:len(es)] {
+			if r.Duplicate {
+				t.Errorf("entry %d: a duplicate", i)
+			}
+		}
+		if r := res[len(es)]; !r.Duplicate || r.ID != res[3].ID {
+			t.Errorf("the isomorph of entry 3: %+v, want a duplicate of %d", r, res[3].ID)
+		}
+		if r := res[len(es)+1]; !r.Duplicate || r.ID != res[200].ID {
+			t.Errorf("entry 200 again: %+v, want a duplicate of %d", r, res[200].ID)
+		}
+	})
 }

@@ -40,9 +40,9 @@ func BenchmarkAdd(b *testing.B) {
 	}
 	defer bk.Close()
 	b.ResetTimer()
-	a := bk.NewAdder(context.Background())
+	a := bk.NewAdder(context.Background(), nil)
 	for _, e := range es {
-		if _, err := a.Add(e); err != nil {
+		if err := a.Add(e); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -61,9 +61,9 @@ func benchBank(b *testing.B) *Bank {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := bk.NewAdder(context.Background())
+	a := bk.NewAdder(context.Background(), nil)
 	for _, e := range synthetic(benchBankSize) {
-		if _, err := a.Add(e); err != nil {
+		if err := a.Add(e); err != nil {
 			b.Fatal(err)
 		}
 	}

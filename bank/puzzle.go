@@ -24,6 +24,9 @@ type Entry struct {
 	// none when the ratings came with the row.
 	Techniques []string
 	Tags       []string
+	// Ref is the caller's, handed back by the Adder's report (where the
+	// puzzle came from).
+	Ref any
 }
 
 // NewEntry makes a puzzle's entry from its grading, which must have rated

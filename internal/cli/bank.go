@@ -256,7 +256,12 @@ func runBankAdd(c *ucli.Context) error {
 	s := newSession(c)
 	s.takeVariants(rules)
 	slots := batch.NewSlots(workers)
-	adder := b.NewAdder(c.Context)
+	adder := b.NewAdder(c.Context, func(e bank.Entry, res bank.Result) {
+		if res.Duplicate {
+			p := e.Ref.(sudoku.Puzzle)
+			s.note("%s:%d: a duplicate of puzzle %d of the bank (the same puzzle, or an isomorph)", p.Source, p.Line, res.ID)
+		}
+	})
 	s.startProgress(c.Context, "adding", 0, nil)
 	bad := 0
 	runErr := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunkFor(c, true), Slots: slots}, s.inputs(),
@@ -288,14 +293,8 @@ func runBankAdd(c *ucli.Context) error {
 				s.report(a.err)
 				return nil
 			}
-			res, err := adder.Add(a.entry)
-			if err != nil {
-				return err
-			}
-			if res.Duplicate {
-				s.note("%s:%d: a duplicate of puzzle %d of the bank (the same puzzle, or an isomorph)", a.p.Source, a.p.Line, res.ID)
-			}
-			return nil
+			a.entry.Ref = a.p
+			return adder.Add(a.entry)
 		})
 	commitErr := adder.Commit()
 	s.stopProgress()
@@ -713,7 +712,7 @@ func rowFormatFlag() *ucli.StringFlag {
 
 // generateBank opens generate's --bank, when given, and starts adding to
 // it; closeBank closes it.
-func generateBank(c *ucli.Context) (adder *bank.Adder, closeBank func(), err error) {
+func generateBank(c *ucli.Context, s *session) (adder *bank.Adder, closeBank func(), err error) {
 	if !c.IsSet("bank") {
 		return nil, func() {}, nil
 	}
@@ -721,21 +720,19 @@ func generateBank(c *ucli.Context) (adder *bank.Adder, closeBank func(), err err
 	if err != nil {
 		return nil, func() {}, err
 	}
-	return b.NewAdder(c.Context), func() { b.Close() }, nil
+	return b.NewAdder(c.Context, func(e bank.Entry, res bank.Result) {
+		if res.Duplicate {
+			s.note("puzzle %d: a duplicate of puzzle %d of the bank (the same puzzle, or an isomorph): not added", e.Ref.(int), res.ID)
+		}
+	}), func() { b.Close() }, nil
 }
 
 // addGenerated adds a puzzle generate made to the bank.
-func addGenerated(s *session, adder *bank.Adder, p generate.Puzzle) error {
+func addGenerated(adder *bank.Adder, p generate.Puzzle) error {
 	e, err := bank.NewEntry(sudoku.Puzzle{Grid: p.Grid, Rules: p.Rules}, p.Result, nil)
 	if err != nil {
 		return fmt.Errorf("puzzle %d for the bank: %w", p.Index, err)
 	}
-	res, err := adder.Add(e)
-	if err != nil {
-		return err
-	}
-	if res.Duplicate {
-		s.note("puzzle %d: a duplicate of puzzle %d of the bank (the same puzzle, or an isomorph): not added", p.Index, res.ID)
-	}
-	return nil
+	e.Ref = p.Index
+	return adder.Add(e)
 }

@@ -358,7 +358,7 @@ func runGenerate(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	adder, closeBank, err := generateBank(c)
+	adder, closeBank, err := generateBank(c, s)
 	if err != nil {
 		return err
 	}
@@ -398,7 +398,7 @@ func runGenerate(c *ucli.Context) error {
 			entries = append(entries, e)
 		}
 		if adder != nil {
-			if err := addGenerated(s, adder, p); err != nil {
+			if err := addGenerated(adder, p); err != nil {
 				return err
 			}
 		}
