@@ -18,7 +18,7 @@ import (
 var layers = map[string][]string{
 	".":               {"internal/cli"},
 	"internal/cli":    {"bank", "batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "internal/server", "solve", "sudoku", "suggest", "techniques"},
-	"internal/server": {"batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
+	"internal/server": {"bank", "batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
 	// bookgrade: the rules of a book (its entries from gradings, its
 	// levels); book, their layout, knows nothing of grading.
 	"bookgrade": {"book", "config", "grade", "solve", "sudoku", "techniques"},

@@ -156,3 +156,14 @@ func gridOf(s string) (sudoku.Grid, error) {
 	}
 	return g, nil
 }
+
+// Result is the stored grading of the puzzle, as grade gives it: its
+// ratings and level, Beyond when ER is 20.0 (the techniques' counts are
+// not stored).
+func (p Puzzle) Result() grade.Result {
+	res := grade.Result{Status: grade.Rated, Ratings: p.Ratings, Level: p.Level}
+	if p.ER.Tenths() >= sudoku.RatingBeyond.Tenths() {
+		res.Status = grade.Beyond
+	}
+	return res
+}

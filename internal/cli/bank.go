@@ -360,10 +360,7 @@ Examples:` + examples,
 
 // record is a bank puzzle as a row of grade's formats.
 func record(b *bank.Bank, p bank.Puzzle) export.Record {
-	res := grade.Result{Status: grade.Rated, Ratings: p.Ratings, Level: p.Level}
-	if p.ER.Tenths() >= sudoku.RatingBeyond.Tenths() {
-		res.Status = grade.Beyond
-	}
+	res := p.Result()
 	return export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid, Rules: p.Rules, Label: p.Label(), Source: b.Name(), Line: int(p.ID)},
 		Grade: &res}
 }
