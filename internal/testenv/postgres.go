@@ -82,7 +82,8 @@ func StartPostgres() (*PostgresServer, error) {
 		}
 		uid, _ := strconv.Atoi(u.Uid)
 		gid, _ := strconv.Atoi(u.Gid)
-		if err := os.Chmod(dir, 0o755); err == nil {
+		err = os.Chmod(dir, 0o755)
+		if err == nil {
 			err = os.Chown(dir, uid, gid)
 		}
 		if err != nil {
