@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	_ "modernc.org/sqlite"             // registers "sqlite"
@@ -41,7 +42,8 @@ var ErrNoBank = errors.New("no bank there")
 type Bank struct {
 	db   *sql.DB
 	d    dialect
-	name string // as given to Open, for messages
+	name string        // as given to Open, for messages
+	wait time.Duration // an SQLite bank's busy timeout
 }
 
 // Options tunes Open.
@@ -49,6 +51,9 @@ type Options struct {
 	// Create makes an SQLite bank (and its directory) when the file does
 	// not exist; without it, a missing file is ErrNoBank.
 	Create bool
+	// LockWait is how long an SQLite bank locked by another program is
+	// waited for before the operation fails (0: 10 s).
+	LockWait time.Duration
 }
 
 // IsURL reports whether a bank's name is a PostgreSQL URL
@@ -114,13 +119,17 @@ func Open(ctx context.Context, name string, opt Options) (*Bank, error) {
 		// begins, so that two that reserve puzzles run one after the other
 		// (busy_timeout: the second waits up to 10 s) rather than fail
 		// when the first commits.
+		wait := opt.LockWait
+		if wait <= 0 {
+			wait = 10 * time.Second
+		}
 		dsn := "file:" + name + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
-			"&_pragma=busy_timeout(10000)&_pragma=cache_size(-65536)&_txlock=immediate"
+			fmt.Sprintf("&_pragma=busy_timeout(%d)", wait.Milliseconds()) + "&_pragma=cache_size(-65536)&_txlock=immediate"
 		db, err := sql.Open("sqlite", dsn)
 		if err != nil {
 			return nil, fmt.Errorf("bank %s: %w", name, err)
 		}
-		b = &Bank{db: db, d: sqliteDialect, name: name}
+		b = &Bank{db: db, d: sqliteDialect, name: name, wait: wait}
 	}
 	if err := b.migrate(ctx); err != nil {
 		b.db.Close()
@@ -203,7 +212,7 @@ func (b *Bank) wrap(what string, err error) error {
 	}
 	msg := err.Error()
 	if strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked") {
-		return fmt.Errorf("bank %s: %s: the bank is locked by another program (waited 10 s): %w", b.name, what, err)
+		return fmt.Errorf("bank %s: %s: the bank is locked by another program (waited %s): %w", b.name, what, b.wait, err)
 	}
 	return fmt.Errorf("bank %s: %s: %w", b.name, what, err)
 }

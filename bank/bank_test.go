@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/config"
@@ -336,6 +337,58 @@ func TestDuplicatesInOneBatch(t *testing.T) {
 		}
 		if r := res[len(es)+1]; !r.Duplicate || r.ID != res[200].ID {
 			t.Errorf("entry 200 again: %+v, want a duplicate of %d", r, res[200].ID)
+		}
+	})
+}
+
+// A bank locked by another program: the operation waits LockWait, then
+// fails saying so; the bank is usable once the lock is gone.
+func TestLockedBank(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "bank.db")
+	holder := open(t, name)
+	addAll(t, holder, entries(t, sample)[:20])
+	tx, err := holder.db.BeginTx(t.Context(), nil) // BEGIN IMMEDIATE: the write lock
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(t.Context(), name, Options{LockWait: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err) // opening a bank of this version takes no lock
+	}
+	defer b.Close()
+	_, err = b.Pick(t.Context(), "vol", 5, Filter{})
+	if err == nil || !strings.Contains(err.Error(), "locked by another program (waited 200ms)") {
+		t.Fatalf("pick on a locked bank: %v", err)
+	}
+	tx.Rollback()
+	if _, err := b.Pick(t.Context(), "vol", 5, Filter{}); err != nil {
+		t.Fatalf("pick once the lock is gone: %v", err)
+	}
+}
+
+// Openers of a new bank at the same moment: one makes the schema, the
+// others wait for it and find it made.
+func TestConcurrentOpen(t *testing.T) {
+	forEach(t, func(t *testing.T, name string) {
+		var wg sync.WaitGroup
+		errs := make([]error, 8)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				b, err := Open(context.Background(), name, Options{Create: true})
+				if err == nil {
+					_, err = b.Count(context.Background(), Filter{})
+					b.Close()
+				}
+				errs[i] = err
+			}()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("opener %d: %v", i, err)
+			}
 		}
 	})
 }
