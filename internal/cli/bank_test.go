@@ -19,6 +19,7 @@ import (
 	"github.com/sudokit/sudokit/bank"
 	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/internal/testenv"
+	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -246,5 +247,64 @@ func TestBankConcurrentPickProcesses(t *testing.T) {
 				t.Errorf("%d puzzles used in the bank (%v), want 400", n, err)
 			}
 		})
+	}
+}
+
+// A full disk during bank add (a tmpfs of 3 MiB, mounted where the test
+// may, as root): the add stops with exit 1, saying how many puzzles it
+// added and that the disk is full; the bank holds them, and still serves
+// finds and picks.
+func TestBankAddDiskFull(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a small tmpfs needs root")
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	// 14,000 distinct puzzles: Royle's 17-clue puzzles, and each with one
+	// clue of its solution added.
+	var rows strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(puzzleLines(t, "royle-17clue-2000.txt", 2000)), "\n") {
+		g, err := sudoku.ParseGrid(strings.Fields(l)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, ok := solve.Solve(g)
+		if !ok {
+			t.Fatalf("%s has no solution", l)
+		}
+		fmt.Fprintf(&rows, "%s ED=2.0/1.2/1.2\n", g)
+		added := 0
+		for i := range 81 {
+			if g[i] == 0 && added < 6 {
+				h := g
+				h[i] = sol[i]
+				fmt.Fprintf(&rows, "%s ED=2.0/1.2/1.2\n", h)
+				added++
+			}
+		}
+	}
+	path := filepath.Join(dir, "bank.db")
+	code, _, stderr := runApp(t, rows.String(), "bank", "add", "-q", "--bank", path, "-")
+	m := regexp.MustCompile(`sudokit: stopped: ([0-9,]+) puzzles added`).FindStringSubmatch(stderr)
+	if code != 1 || m == nil || !strings.Contains(stderr, "database or disk is full") {
+		t.Fatalf("exit %d, stderr:\n%s\nwant exit 1, how many were added, and that the disk is full", code, stderr)
+	}
+	n, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+	if n == 0 {
+		t.Fatalf("nothing committed before the disk filled: make the tmpfs larger")
+	}
+	b, err := bank.Open(context.Background(), path, bank.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if got, err := b.Count(context.Background(), bank.Filter{}); err != nil || got != n {
+		t.Fatalf("the bank holds %d puzzles (%v), and the add said %d", got, err, n)
+	}
+	if _, err := b.Pick(context.Background(), "after", 10, bank.Filter{}); err != nil {
+		t.Fatalf("pick on the full disk: %v", err)
 	}
 }
