@@ -73,19 +73,19 @@ func DefaultPath() (string, error) {
 	case "windows":
 		dir = os.Getenv("LocalAppData")
 		if dir == "" {
-			return "", errors.New("%LocalAppData% is not set: name a bank with --bank")
+			return "", errors.New("%LocalAppData% is not set: no directory to keep the bank in")
 		}
 	case "darwin", "ios":
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "", fmt.Errorf("no home directory to keep the bank in (%v): name one with --bank", err)
+			return "", fmt.Errorf("no home directory to keep the bank in: %w", err)
 		}
 		dir = filepath.Join(home, "Library", "Application Support")
 	default:
 		if dir = os.Getenv("XDG_DATA_HOME"); dir == "" || !filepath.IsAbs(dir) {
 			home, err := os.UserHomeDir()
 			if err != nil {
-				return "", fmt.Errorf("no home directory to keep the bank in (%v): name one with --bank", err)
+				return "", fmt.Errorf("no home directory to keep the bank in: %w", err)
 			}
 			dir = filepath.Join(home, ".local", "share")
 		}
@@ -148,7 +148,7 @@ func checkFile(name string, create bool) error {
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		if !create {
-			return fmt.Errorf("bank %s: %w (bank add makes one)", name, ErrNoBank)
+			return fmt.Errorf("bank %s: %w", name, ErrNoBank)
 		}
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return fmt.Errorf("bank %s: %w", name, err)

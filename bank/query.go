@@ -278,7 +278,7 @@ func (b *Bank) lockBook(ctx context.Context, tx *sql.Tx, name string, create boo
 	var printed int
 	err := tx.QueryRowContext(ctx, b.d.q(`SELECT id, printed FROM books WHERE name = ?`+lock), name).Scan(&id, &printed)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, fmt.Errorf("book %q: %w (bank books lists them)", name, ErrNoBook)
+		return 0, false, fmt.Errorf("book %q: %w", name, ErrNoBook)
 	}
 	return id, printed != 0, b.wrap("reading the book", err)
 }
@@ -294,7 +294,7 @@ func (b *Bank) Release(ctx context.Context, book string, force bool) (int, error
 			return err
 		}
 		if printed && !force {
-			return fmt.Errorf("book %q: %w: its puzzles stay in it (--force releases them all the same)", book, ErrPrinted)
+			return fmt.Errorf("book %q: %w: its puzzles stay in it", book, ErrPrinted)
 		}
 		res, err := tx.ExecContext(ctx, b.d.q(`UPDATE puzzles SET book_id = NULL, position = NULL WHERE book_id = ?`), id)
 		if err != nil {

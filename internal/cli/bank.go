@@ -144,12 +144,13 @@ func openBank(c *ucli.Context, create bool) (*bank.Bank, error) {
 	if name == "" {
 		var err error
 		if name, err = bank.DefaultPath(); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w: name a bank with --bank or $%s", err, bankEnv)
 		}
 	}
 	b, err := bank.Open(c.Context, name, bank.Options{Create: create})
 	if errors.Is(err, bank.ErrNoBank) && c.String("bank") == "" {
-		return nil, fmt.Errorf("%w; give --bank or set $%s", err, bankEnv)
+		// Said whole here (%v: advice adds nothing more).
+		return nil, fmt.Errorf("%v (sudokit bank add makes one there), or give --bank or set $%s", err, bankEnv)
 	}
 	return b, err
 }
@@ -522,6 +523,9 @@ Examples:
 			}
 			defer b.Close()
 			n, err := b.Release(c.Context, c.String("book"), c.Bool("force"))
+			if errors.Is(err, bank.ErrPrinted) {
+				return fmt.Errorf("%w; --force releases them all the same", err)
+			}
 			if err != nil {
 				return err
 			}
@@ -574,7 +578,7 @@ func runBankPrint(c *ucli.Context) error {
 		return err
 	}
 	if !slices.ContainsFunc(books, func(bk bank.Book) bool { return bk.Name == name }) {
-		return fmt.Errorf("book %q: %w (bank books lists them)", name, bank.ErrNoBook)
+		return fmt.Errorf("book %q: %w", name, bank.ErrNoBook)
 	}
 	source := func(yield func(sudoku.Puzzle, error) bool) {
 		for p, err := range b.Find(c.Context, bank.Filter{Book: name}) {

@@ -18,6 +18,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/bank"
 	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/book"
 	"github.com/sudokit/sudokit/config"
@@ -66,6 +67,10 @@ func advice(err error) string {
 		return "; `sudokit techniques` lists every key"
 	case errors.As(err, &missing):
 		return "; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)"
+	case errors.Is(err, bank.ErrNoBank):
+		return " (sudokit bank add makes one)"
+	case errors.Is(err, bank.ErrNoBook):
+		return " (sudokit bank books lists them)"
 	}
 	return ""
 }
