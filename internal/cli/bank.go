@@ -348,8 +348,8 @@ same puzzles, with their ratings.`
 Examples:` + examples,
 		Flags: slices.Concat([]ucli.Flag{bankFlag()}, filterFlags(), []ucli.Flag{
 			&ucli.StringFlag{Name: "book", Usage: "the puzzles of the book `NAME`, in its order"},
-			&ucli.IntFlag{Name: "count", Aliases: []string{"n"}, Usage: "at most `N` puzzles", DefaultText: "all"},
-			&ucli.BoolFlag{Name: "count-only", Aliases: []string{"c"}, Usage: "print how many puzzles match, not the puzzles"},
+			&ucli.IntFlag{Name: "limit", Aliases: []string{"n"}, Usage: "at most `N` puzzles", DefaultText: "all"},
+			&ucli.BoolFlag{Name: "count", Aliases: []string{"c"}, Usage: "print how many puzzles match (up to -n), not the puzzles"},
 			rowFormatFlag(),
 			outputFlag(),
 			quietFlag(),
@@ -376,8 +376,8 @@ func runBankFind(c *ucli.Context) error {
 		return err
 	}
 	f.Book = c.String("book")
-	if f.Limit = c.Int("count"); f.Limit < 0 {
-		return sudoku.Invalidf("--count must not be negative")
+	if f.Limit = c.Int("limit"); f.Limit < 0 {
+		return sudoku.Invalidf("--limit must not be negative")
 	}
 	format := c.String("format")
 	opt := export.Options{Levels: cfg.LevelNames()}
@@ -389,7 +389,7 @@ func runBankFind(c *ucli.Context) error {
 		return err
 	}
 	defer b.Close()
-	if c.Bool("count-only") {
+	if c.Bool("count") {
 		n, err := b.Count(c.Context, f)
 		if err != nil {
 			return err
