@@ -392,3 +392,34 @@ func TestConcurrentOpen(t *testing.T) {
 		}
 	})
 }
+
+// A bank of an older schema is migrated on open, its puzzles kept, and a
+// sudokit that knows only the older schema then refuses it: shown with a
+// second migration that this test adds.
+func TestMigrations(t *testing.T) {
+	forEach(t, func(t *testing.T, name string) {
+		b := open(t, name)
+		addAll(t, b, entries(t, sample)[:10])
+		b.Close()
+
+		saved := migrations
+		t.Cleanup(func() { migrations, SchemaVersion = saved, len(saved) })
+		migrations = append(slices.Clone(saved), []string{`ALTER TABLE puzzles ADD COLUMN note TEXT NOT NULL DEFAULT ''`})
+		SchemaVersion = len(migrations)
+		b = open(t, name)
+		var v string
+		if err := b.db.QueryRow(b.d.q(`SELECT value FROM meta WHERE key = ?`), "schema").Scan(&v); err != nil || v != fmt.Sprint(SchemaVersion) {
+			t.Fatalf("schema version %q (%v), want %d", v, err, SchemaVersion)
+		}
+		var notes int
+		if err := b.db.QueryRow(`SELECT count(note) FROM puzzles`).Scan(&notes); err != nil || notes != 10 {
+			t.Fatalf("the new column: %d notes (%v), want the 10 puzzles'", notes, err)
+		}
+		b.Close()
+
+		migrations, SchemaVersion = saved, len(saved)
+		if _, err := Open(t.Context(), name, Options{}); !errors.Is(err, ErrNotBank) || !strings.Contains(err.Error(), "newer sudokit") {
+			t.Fatalf("the older sudokit opens the migrated bank: %v", err)
+		}
+	})
+}
