@@ -423,3 +423,48 @@ func TestMigrations(t *testing.T) {
 		}
 	})
 }
+
+// Concurrent picks into one book: every puzzle gets its own place, 1 to N.
+func TestConcurrentPicksOneBook(t *testing.T) {
+	es := entries(t, sample)
+	forEach(t, func(t *testing.T, name string) {
+		addAll(t, open(t, name), es)
+		var wg sync.WaitGroup
+		errs := make([]error, 6)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				b, err := Open(context.Background(), name, Options{})
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				defer b.Close()
+				for range 3 {
+					if _, err := b.Pick(context.Background(), "shared", 4, Filter{}); err != nil {
+						errs[i] = err
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("picker %d: %v", i, err)
+			}
+		}
+		b := open(t, name)
+		var places []int
+		for p, err := range b.Find(t.Context(), Filter{Book: "shared"}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			places = append(places, p.Position)
+		}
+		if len(places) != 72 || places[0] != 1 || places[71] != 72 {
+			t.Fatalf("the book's places: %v, want 1 to 72", places)
+		}
+	})
+}
