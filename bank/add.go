@@ -12,9 +12,15 @@ import (
 // transactions of batchRows: large enough that round trips and commits
 // cost little (PostgreSQL over a network above all), small enough that an
 // interrupted add loses little (what was committed stays).
+// A transaction is also committed by the first Add that comes commitAge
+// or more after its first entry, so that puzzles that come slowly
+// (generate --bank, a pipe from a slow program) are not held for
+// batchRows of them: each is committed when the next one comes, a second
+// or more later.
 const (
 	stmtRows  = 250
 	batchRows = 2000
+	commitAge = time.Second
 )
 
 // Adder adds puzzles to a bank in batched transactions, many puzzles per
@@ -29,6 +35,7 @@ type Adder struct {
 	full   *sql.Stmt // the INSERT of stmtRows puzzles, prepared per transaction
 	queue  []Entry
 	now    string
+	first  time.Time // when the first entry not committed came
 	// inTx counts the entries sent in the open transaction.
 	inTx, added, dups int
 	// Added and Duplicates count the puzzles committed so far.
@@ -53,9 +60,15 @@ func (b *Bank) NewAdder(ctx context.Context, report func(Entry, Result)) *Adder 
 }
 
 // Add queues an entry: it is stored (or found a duplicate) with the next
-// statement, and committed with the next transaction.
+// statement, and committed with its transaction (see commitAge).
 func (a *Adder) Add(e Entry) error {
+	if a.tx == nil && len(a.queue) == 0 {
+		a.first = time.Now()
+	}
 	a.queue = append(a.queue, e)
+	if time.Since(a.first) >= commitAge {
+		return a.Commit()
+	}
 	if len(a.queue) < stmtRows {
 		return nil
 	}

@@ -468,3 +468,27 @@ func TestConcurrentPicksOneBook(t *testing.T) {
 		}
 	})
 }
+
+// Entries that come slowly are committed by the first Add commitAge after
+// the first of them: another connection sees them before the Adder's
+// Commit (it saw none when the Adder committed only per batchRows).
+func TestSlowEntriesCommitted(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "bank.db")
+	b := open(t, name)
+	es := entries(t, sample)
+	a := b.NewAdder(t.Context(), nil)
+	if err := a.Add(es[0]); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(commitAge + 100*time.Millisecond)
+	if err := a.Add(es[1]); err != nil {
+		t.Fatal(err)
+	}
+	other := open(t, name)
+	if n, err := other.Count(t.Context(), Filter{}); err != nil || n != 2 {
+		t.Fatalf("another connection sees %d puzzles (%v), want the 2 added over %v", n, err, commitAge)
+	}
+	if a.Added != 2 {
+		t.Errorf("Added %d, want 2", a.Added)
+	}
+}
