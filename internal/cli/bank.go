@@ -264,7 +264,7 @@ func runBankAdd(c *ucli.Context) error {
 		}
 	})
 	s.startProgress(c.Context, "adding", 0, nil)
-	bad := 0
+	bad, unread := 0, 0
 	runErr := batch.Run(c.Context, batch.Options{Workers: workers, Chunk: chunkFor(c, true), Slots: slots}, s.inputs(),
 		func(it item) added {
 			if it.err != nil {
@@ -288,6 +288,11 @@ func runBankAdd(c *ucli.Context) error {
 			if a.cancelled {
 				return c.Context.Err()
 			}
+			if a.err != nil && a.p.Line == 0 {
+				unread++ // a whole input (a file that does not open)
+				s.report(a.err)
+				return nil
+			}
 			s.progress.increment()
 			if a.err != nil {
 				bad++
@@ -306,6 +311,9 @@ func runBankAdd(c *ucli.Context) error {
 		export.Count(adder.Duplicates, "duplicate"))
 	if bad > 0 {
 		summary += fmt.Sprintf(", %s left out", export.Count(bad, "bad row"))
+	}
+	if unread > 0 {
+		summary += fmt.Sprintf(", %s not read", export.Count(unread, "input"))
 	}
 	switch {
 	case errors.Is(runErr, context.Canceled):
