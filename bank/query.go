@@ -323,13 +323,14 @@ func (b *Bank) MarkPrinted(ctx context.Context, book string) error {
 
 // Book is a book of the bank.
 type Book struct {
-	Name    string
-	Printed bool
-	Created string // RFC 3339, UTC
-	Puzzles int
+	Name    string `json:"name"`
+	Printed bool   `json:"printed"`
+	Created string `json:"created"` // RFC 3339, UTC
+	Puzzles int    `json:"puzzles"`
 }
 
-// Books lists the bank's books by name.
+// Books lists the bank's books by name (an empty list, not nil, when
+// there is none).
 func (b *Bank) Books(ctx context.Context) ([]Book, error) {
 	rows, err := b.db.QueryContext(ctx, `SELECT b.name, b.printed, b.created, count(p.id) FROM books b
 		LEFT JOIN puzzles p ON p.book_id = b.id GROUP BY b.id, b.name, b.printed, b.created ORDER BY b.name`)
@@ -337,7 +338,7 @@ func (b *Bank) Books(ctx context.Context) ([]Book, error) {
 		return nil, b.wrap("listing books", err)
 	}
 	defer rows.Close()
-	var out []Book
+	out := []Book{}
 	for rows.Next() {
 		var bk Book
 		var printed int
@@ -352,17 +353,18 @@ func (b *Bank) Books(ctx context.Context) ([]Book, error) {
 
 // Count is a number of puzzles, and how many of them are in books.
 type Count struct {
-	Name        string // a level, or a band of ER such as "7.0-7.9"
-	Total, Used int
+	Name  string `json:"name"` // a level, or a band of ER such as "7.0-7.9"
+	Total int    `json:"total"`
+	Used  int    `json:"used"`
 }
 
 // Stats are the bank's counts: all its puzzles, per level, per band of
 // ER (one per whole rating), and its books.
 type Stats struct {
-	Total  Count
-	Levels []Count
-	Bands  []Count
-	Books  []Book
+	Total  Count   `json:"total"`
+	Levels []Count `json:"levels"`
+	Bands  []Count `json:"bands"`
+	Books  []Book  `json:"books"`
 }
 
 // Stats counts the bank's puzzles.
@@ -375,7 +377,7 @@ func (b *Bank) Stats(ctx context.Context) (Stats, error) {
 			return nil, b.wrap("counting", err)
 		}
 		defer rows.Close()
-		var out []Count
+		out := []Count{}
 		for rows.Next() {
 			var key any
 			var c Count

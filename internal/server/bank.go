@@ -26,13 +26,7 @@ func (s *Server) bankRoutes(mux *http.ServeMux) {
 	mux.Handle("/api/v1/bank/draw", api(s, false, s.bankDraw))
 	mux.Handle("/api/v1/bank/find", s.query(s.bankFind))
 	mux.Handle("/api/v1/bank/stats", s.query(func(ctx context.Context, _ url.Values) (any, error) { return s.opt.Bank.Stats(ctx) }))
-	mux.Handle("/api/v1/bank/books", s.query(func(ctx context.Context, _ url.Values) (any, error) {
-		books, err := s.opt.Bank.Books(ctx)
-		if books == nil {
-			books = []bank.Book{}
-		}
-		return books, err
-	}))
+	mux.Handle("/api/v1/bank/books", s.query(func(ctx context.Context, _ url.Values) (any, error) { return s.opt.Bank.Books(ctx) }))
 }
 
 // query adapts a GET endpoint that reads its URL's query.

@@ -104,11 +104,11 @@ func TestBankEndpoints(t *testing.T) {
 		t.Errorf("find with n=5000: %d, want 400", status)
 	}
 	status, v = getJSON(t, ts.URL+"/api/v1/bank/books")
-	if books, _ := v.([]any); status != 200 || len(books) != 1 || !strings.Contains(toJSON(books[0]), `"Name":"served page-1"`) {
+	if books, _ := v.([]any); status != 200 || len(books) != 1 || !strings.Contains(toJSON(books[0]), `"name":"served page-1"`) {
 		t.Errorf("books: %d %v", status, v)
 	}
 	status, v = getJSON(t, ts.URL+"/api/v1/bank/stats")
-	if status != 200 || !strings.Contains(toJSON(v), `"Used":`+toJSON(fiendish)) {
+	if status != 200 || !strings.Contains(toJSON(v), `"used":`+toJSON(fiendish)) {
 		t.Errorf("stats: %d %v", status, v)
 	}
 	// Without a bank there are no such endpoints.
