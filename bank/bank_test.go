@@ -492,3 +492,21 @@ func TestSlowEntriesCommitted(t *testing.T) {
 		t.Errorf("Added %d, want 2", a.Added)
 	}
 }
+
+// An SQLite bank runs in WAL mode with foreign keys on: a puzzle cannot
+// name a book that does not exist.
+func TestSQLiteSettings(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "bank.db"))
+	var mode string
+	var fk int
+	if err := b.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal_mode %q (%v), want wal", mode, err)
+	}
+	if err := b.db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Errorf("foreign_keys %d (%v), want 1", fk, err)
+	}
+	addAll(t, b, entries(t, sample)[:1])
+	if _, err := b.db.Exec(`UPDATE puzzles SET book_id = 999, position = 1`); err == nil {
+		t.Error("a puzzle was put in a book that does not exist")
+	}
+}
