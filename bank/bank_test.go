@@ -510,3 +510,31 @@ func TestSQLiteSettings(t *testing.T) {
 		t.Error("a puzzle was put in a book that does not exist")
 	}
 }
+
+// On both backends: a database holding another program's puzzles table,
+// and a bank of a newer schema, are refused and left as they were.
+func TestOpenRefusesBoth(t *testing.T) {
+	forEach(t, func(t *testing.T, name string) {
+		b := open(t, name)
+		if _, err := b.db.Exec(`UPDATE meta SET value = '7' WHERE key = 'schema'`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(t.Context(), name, Options{}); !errors.Is(err, ErrNotBank) || !strings.Contains(err.Error(), "version 7, written by a newer sudokit") {
+			t.Errorf("a newer bank: %v", err)
+		}
+		var v string
+		if err := b.db.QueryRow(`SELECT value FROM meta WHERE key = 'schema'`).Scan(&v); err != nil || v != "7" {
+			t.Errorf("the newer bank's version is now %q (%v)", v, err)
+		}
+		if _, err := b.db.Exec(`DROP TABLE meta`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(t.Context(), name, Options{}); !errors.Is(err, ErrNotBank) || !strings.Contains(err.Error(), "other tables") {
+			t.Errorf("another program's tables: %v", err)
+		}
+		var tables int
+		if err := b.db.QueryRow(`SELECT count(*) FROM puzzles`).Scan(&tables); err != nil {
+			t.Errorf("the other program's table is gone: %v", err)
+		}
+	})
+}
