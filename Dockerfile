@@ -15,7 +15,9 @@ RUN CGO_ENABLED=0 go build -trimpath \
 	-o /out/sudokit .
 
 # Run: nothing but the binary (no shell, no CA certificates: sudokit makes
-# no outbound connection), as an unprivileged user.
+# no outbound connection but to a PostgreSQL bank, --bank postgres://...;
+# for sslmode=verify-full, mount a CA bundle and name it with sslrootcert),
+# as an unprivileged user.
 FROM scratch
 COPY --from=build /out/sudokit /sudokit
 USER 65532:65532

@@ -17,8 +17,8 @@ import (
 // goes here first.
 var layers = map[string][]string{
 	".":               {"internal/cli"},
-	"internal/cli":    {"batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "internal/server", "solve", "sudoku", "suggest", "techniques"},
-	"internal/server": {"batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
+	"internal/cli":    {"bank", "batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "internal/server", "solve", "sudoku", "suggest", "techniques"},
+	"internal/server": {"bank", "batch", "book", "bookgrade", "canon", "config", "export", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
 	// bookgrade: the rules of a book (its entries from gradings, its
 	// levels); book, their layout, knows nothing of grading.
 	"bookgrade": {"book", "config", "grade", "solve", "sudoku", "techniques"},
@@ -32,8 +32,11 @@ var layers = map[string][]string{
 	"techniques": {"sudoku"},
 	"solve":      {"sudoku"},
 	"canon":      {"sudoku"},
-	"config":     {"sudoku", "suggest"},
-	"batch":      {},
+	// bank keeps puzzles in a database: their canonical forms (canon) and
+	// what their grading found (grade's result types).
+	"bank":   {"canon", "grade", "sudoku"},
+	"config": {"sudoku", "suggest"},
+	"batch":  {},
 	// sudoku imports only suggest, for the "did you mean" of an unknown
 	// variant's name.
 	"sudoku": {"suggest"},

@@ -62,7 +62,7 @@ Examples:
 			return ucli.ShowAppHelp(c)
 		},
 		Commands: []*ucli.Command{solveCommand(), gradeCommand(), hintCommand(), generateCommand(), printCommand(), mergeCommand(),
-			canonCommand(), transformCommand(),
+			canonCommand(), transformCommand(), bankCommand(),
 			serveCommand(), techniquesCommand(), configCommand(), completionCommand(), helpCommand(), completeCommand()},
 	}
 	for _, cmd := range app.Commands {

@@ -23,6 +23,14 @@ func interspersed(app *ucli.App, args []string) []string {
 			break
 		}
 	}
+	// A command's subcommand (bank add) takes the flags.
+	for cmd != nil && len(cmd.Subcommands) > 0 && i+1 < len(args) {
+		sub := cmd.Command(args[i+1])
+		if sub == nil {
+			break
+		}
+		cmd, i = sub, i+1
+	}
 	if cmd == nil || cmd.SkipFlagParsing {
 		return args
 	}

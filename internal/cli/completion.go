@@ -117,9 +117,27 @@ func completions(app *ucli.App, words []string) []string {
 	}
 	cur := words[len(words)-1]
 	var cmd *ucli.Command
-	for _, w := range words[:len(words)-1] {
+	for i, w := range words[:len(words)-1] {
 		if !strings.HasPrefix(w, "-") {
 			cmd = app.Command(w)
+			// A command of subcommands (bank): the subcommand named next,
+			// else their names.
+			for cmd != nil && len(cmd.Subcommands) > 0 {
+				if i+1 == len(words)-1 {
+					var names []string
+					for _, sub := range cmd.Subcommands {
+						if !sub.Hidden && sub.Name != "help" {
+							names = append(names, sub.Name)
+						}
+					}
+					return withPrefix(names, cur)
+				}
+				sub := cmd.Command(words[i+1])
+				if sub == nil {
+					return nil
+				}
+				cmd, i = sub, i+1
+			}
 			break
 		}
 	}

@@ -82,6 +82,7 @@ Examples:
 			&ucli.StringFlag{Name: "dedupe", Usage: "never output the same puzzle twice: `exact` (the same grid; the value may be left out) or isomorphs (the same up to relabelling, rotation, transposition and shuffles; for a variant, up to those that keep its rules)"},
 			summaryFlag("candidates tried, technique usage, levels"),
 			groupByFlag("one usage table per level in the summary and one section per level in the --pdf book: group by `level`"),
+			&ucli.StringFlag{Name: "bank", TakesFile: true, Usage: "also add the puzzles to the bank `FILE|URL` as they are made (see sudokit bank; a duplicate of a stored puzzle is noted)"},
 			&ucli.StringFlag{Name: "pdf", TakesFile: true, Usage: "also write the puzzles as a printable book to `FILE` (layout: the book flags of print: --page-size, --per-page, --title, --toc, --font, ...)"},
 			workersFlag("generate"),
 			&ucli.IntFlag{Name: "start-index", Usage: "make the puzzles that a run with the same --seed and flags makes at positions `I` to I+N-1 (N is --count), so that runs over consecutive ranges, concatenated, are one run's output", DefaultText: "the first puzzle"},
@@ -357,6 +358,11 @@ func runGenerate(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	adder, closeBank, err := generateBank(c, s)
+	if err != nil {
+		return err
+	}
+	defer closeBank()
 	ctx := c.Context
 	if d := c.Duration("timeout"); d > 0 {
 		var cancel context.CancelFunc
@@ -391,6 +397,11 @@ func runGenerate(c *ucli.Context) error {
 			e.Rules = p.Rules
 			entries = append(entries, e)
 		}
+		if adder != nil {
+			if err := addGenerated(adder, p); err != nil {
+				return err
+			}
+		}
 		return out.Write(export.Record{Puzzle: sudoku.Puzzle{Grid: p.Grid, Rules: p.Rules}, Grade: &p.Result, Generated: &p})
 	})
 	var trailer func(io.Writer) error
@@ -398,6 +409,10 @@ func runGenerate(c *ucli.Context) error {
 		trailer = func(w io.Writer) error { return r.shard.end(w, c.Int("start-index"), r.count) }
 	}
 	runErr = out.finish(runErr, trailer)
+	if adder != nil {
+		runErr = firstErr(runErr, adder.Commit())
+		s.note("%s added to the bank, %s of stored ones", export.Count(adder.Added, "puzzle"), export.Count(adder.Duplicates, "duplicate"))
+	}
 	s.stopProgress()
 	runErr = firstErr(runErr, r.writeBook(pdfDest, entries))
 	r.note(s, st)

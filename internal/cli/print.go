@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -259,13 +260,18 @@ func imageOptions(c *ucli.Context) (book.ImageOptions, error) {
 	return img, rangeFlag(c, img.Check())
 }
 
-func runPrint(c *ucli.Context) error {
+func runPrint(c *ucli.Context) error { return printFrom(c, nil) }
+
+// printFrom prints the puzzles of source, or of the command line's inputs
+// when source is nil.
+func printFrom(c *ucli.Context, source iter.Seq2[sudoku.Puzzle, error]) error {
 	p, err := readPrint(c)
 	if err != nil {
 		return err
 	}
 	s := newSession(c)
 	s.takeVariants(p.rules)
+	s.source = source
 	var dest *destination
 	if p.images {
 		if err := checkDir(p.path); err != nil {

@@ -18,6 +18,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/bank"
 	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/book"
 	"github.com/sudokit/sudokit/config"
@@ -66,6 +67,10 @@ func advice(err error) string {
 		return "; `sudokit techniques` lists every key"
 	case errors.As(err, &missing):
 		return "; give --font a font that has them (Chinese, Japanese, Korean: NotoSansCJK-Regular.ttc, from Debian's fonts-noto-cjk)"
+	case errors.Is(err, bank.ErrNoBank):
+		return " (sudokit bank add makes one)"
+	case errors.Is(err, bank.ErrNoBook):
+		return " (sudokit bank books lists them)"
 	}
 	return ""
 }
@@ -86,6 +91,9 @@ type session struct {
 	// so that a puzzle that names its own must agree (see variants.go).
 	variants, rulesGiven bool
 	rules                sudoku.Rules
+	// source, when set, stands for the command line's inputs (bank print
+	// reads a book of the bank).
+	source iter.Seq2[sudoku.Puzzle, error]
 }
 
 func newSession(c *ucli.Context) *session { return &session{c: c, quiet: c.Bool("quiet")} }
@@ -137,8 +145,12 @@ func variantFlag(name string) bool { return name == "variant" || name == "region
 // some.
 func (s *session) inputs() iter.Seq[item] {
 	c := s.c
+	src := s.source
+	if src == nil {
+		src = sudoku.InputsUnder(s.rules, c.Args().Slice(), c.App.Reader)
+	}
 	return func(yield func(item) bool) {
-		for p, err := range sudoku.InputsUnder(s.rules, c.Args().Slice(), c.App.Reader) {
+		for p, err := range src {
 			switch {
 			case err != nil:
 			case !s.variants && !p.Rules.IsClassic():

@@ -10,6 +10,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/bank"
 	"github.com/sudokit/sudokit/internal/server"
 )
 
@@ -29,6 +30,13 @@ hint, generate and print with {"puzzle": "..."} (print: {"puzzles": [...]}),
 GET techniques and levels. Answers use the command line's JSON fields.
 generate finds puzzles as "sudokit generate" does (a band above 9.0 by the
 vicinity search) and answers what it made within a minute.
+
+With --bank, the page's New puzzle draws an unused puzzle of the level (or
+rating) and rules asked from the bank (sudokit bank), reserved for that
+page session (in the bank's book "served SESSION", so that it is not served
+again), and generates one when the bank has none left; scripts read the
+bank with GET /api/v1/bank/find?level=hard&unused&n=10, /api/v1/bank/stats
+and /api/v1/bank/books, and draw with POST /api/v1/bank/draw.
 
 The server listens on 127.0.0.1 (this machine only) unless --addr names
 another address; it answers only requests addressed to localhost or an IP
@@ -51,6 +59,7 @@ Examples:
 				Usage: "run at most `N` gradings, hints and generations at once", DefaultText: "all cores"},
 			&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
 				Usage: "print nothing on standard error but errors and the page's URL"},
+			&ucli.StringFlag{Name: "bank", TakesFile: true, Usage: "draw new puzzles from the bank `FILE|URL` (see sudokit bank), and open it to scripts under /api/v1/bank/"},
 			configFlag(),
 		},
 		Action: runServe,
@@ -71,8 +80,15 @@ func runServe(c *ucli.Context) error {
 	}
 	s := newSession(c)
 	logger := log.New(s.stderr(), "sudokit: ", log.LstdFlags)
+	var bk *bank.Bank
+	if c.IsSet("bank") {
+		if bk, err = bank.Open(c.Context, c.String("bank"), bank.Options{}); err != nil {
+			return err
+		}
+		defer bk.Close()
+	}
 	srv, err := server.New(server.Options{Config: cfg, Budget: c.Duration("budget"), Workers: workers,
-		Version: Version(), AllowHosts: c.StringSlice("allow-host"), Log: logger})
+		Version: Version(), AllowHosts: c.StringSlice("allow-host"), Log: logger, Bank: bk})
 	if err != nil {
 		return err
 	}

@@ -86,7 +86,7 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 		return flagChoice{values: out, closed: true}
 	case "variant":
 		return flagChoice{values: sudoku.VariantNames(), closed: true, list: true}
-	case "output", "config", "pdf", "font", "from", "pattern", "regions":
+	case "output", "config", "pdf", "font", "from", "pattern", "regions", "bank":
 		return flagChoice{files: true}
 	}
 	return flagChoice{}

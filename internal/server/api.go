@@ -46,6 +46,9 @@ func (s *Server) routes() {
 	mux.Handle("/api/v1/variants", get(s.variants))
 	mux.Handle("/api/v1/techniques", get(s.techniques))
 	mux.Handle("/api/v1/levels", get(s.levels))
+	if s.opt.Bank != nil {
+		s.bankRoutes(mux)
+	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no such page or endpoint: %s (the API is under /api/v1/)", r.URL.Path))
 	})

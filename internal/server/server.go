@@ -25,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokit/sudokit/bank"
 	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
@@ -52,6 +53,9 @@ type Options struct {
 	// AllowHosts are extra host names the Host header may carry (the
 	// server's own address, localhost and IP literals always may).
 	AllowHosts []string
+	// Bank, when not nil, is the puzzle bank that the page's New puzzle
+	// draws from and /api/v1/bank/ reads (serve --bank).
+	Bank *bank.Bank
 	// Log receives one line per failed request and server event (nil: no
 	// log).
 	Log *log.Logger

@@ -1604,6 +1604,24 @@ async function onRate() {
 
 let generating = null; // the AbortController of the generation under way
 
+// BANK says that the server draws new puzzles from a puzzle bank (serve
+// --bank); SESSION names this page's session there, so that the puzzles it
+// was served are not served again.
+let BANK = false;
+const SESSION = globalThis.crypto && crypto.randomUUID ? crypto.randomUUID()
+  : Array.from({ length: 4 }, () => Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, "0")).join("-");
+
+// drawFromBank asks the bank for an unused puzzle of the level or rating
+// asked: its row, or null when the bank has none left.
+async function drawFromBank(ask, signal) {
+  try {
+    return await request("/api/v1/bank/draw", { ...ask, session: SESSION, ...rulesFields() }, { signal });
+  } catch (e) {
+    if (e.status === 422) return null;
+    throw e;
+  }
+}
+
 // RATING_PRESETS are the choices of #new-level past the levels: bands of
 // the hardest puzzles, which the server finds by a search near the
 // hardest known ones.
@@ -1642,14 +1660,22 @@ async function onNew() {
   tick();
   const ticker = setInterval(tick, 1000);
   try {
-    const res = await request("/api/v1/generate", { ...(rating ? { rating } : { level }), count: 1, ...rulesFields() }, { signal: generating.signal });
-    const p = res.puzzles && res.puzzles[0];
-    if (!p || !p.puzzle) throw new ApiError(cleanError(res.error) || "No puzzle was made.");
+    const ask = rating ? { rating } : { level };
+    let p = BANK ? await drawFromBank(ask, generating.signal) : null;
+    const fromBank = Boolean(p);
+    let why = "";
+    if (!p) {
+      const res = await request("/api/v1/generate", { ...ask, count: 1, ...rulesFields() }, { signal: generating.signal });
+      p = res.puzzles && res.puzzles[0];
+      why = res.error;
+    }
+    if (!p || !p.puzzle) throw new ApiError(cleanError(why) || "No puzzle was made.");
     await adoptRules(p);
     loadPuzzle(p.puzzle, null);
     showRating(p);
     const kind = RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
-    message(`New ${p.level || ""} ${kind}puzzle: ER ${fmt(p.er)}, ${p.clues || countGivens()} clues.`.replace(/\s+/g, " "), "ok");
+    const whence = fromBank ? ` from the bank (puzzle ${p.line})` : BANK ? " (the bank has none left: generated)" : "";
+    message(`New ${p.level || ""} ${kind}puzzle${whence}: ER ${fmt(p.er)}, ${p.clues || countGivens()} clues.`.replace(/\s+/g, " "), "ok");
   } catch (e) {
     message(e.status === -1 ? "Generation cancelled." : e.message, e.status === -1 ? "info" : "error");
   } finally {
@@ -1909,7 +1935,9 @@ function bind() {
 // ------------------------------------------------------------------- 9. Init
 
 async function loadMeta() {
-  const [techs, levels, variants] = await Promise.allSettled([request("/api/v1/techniques"), request("/api/v1/levels"), request("/api/v1/variants")]);
+  const [techs, levels, variants, bank] = await Promise.allSettled([request("/api/v1/techniques"), request("/api/v1/levels"), request("/api/v1/variants"),
+    fetch("/api/v1/bank/stats", { headers: { Accept: "application/json" } })]);
+  BANK = bank.status === "fulfilled" && bank.value.ok;
   if (variants.status === "fulfilled" && Array.isArray(variants.value)) buildPicker(variants.value);
   if (techs.status === "fulfilled" && Array.isArray(techs.value)) {
     techs.value.forEach((t, n) => {
