@@ -13,14 +13,20 @@ type Grid [81]uint8
 // for an empty cell.
 func (g Grid) String() string {
 	var b [81]byte
-	for i, v := range g {
+	return string(g.AppendTo(b[:0]))
+}
+
+// AppendTo appends the grid as String writes it to b and returns the
+// extended buffer.
+func (g Grid) AppendTo(b []byte) []byte {
+	for _, v := range g {
 		if v == 0 {
-			b[i] = '.'
+			b = append(b, '.')
 		} else {
-			b[i] = '0' + v
+			b = append(b, '0'+v)
 		}
 	}
-	return string(b[:])
+	return b
 }
 
 // Givens returns the number of filled cells.
@@ -79,23 +85,28 @@ func (e *ConflictError) Error() string {
 // the first repetition found (rows first, then columns, then boxes) as a
 // *ConflictError. Every cell must hold 0..9.
 func (g Grid) Validate() error {
-	// Fast path: one pass with a digit mask per unit.
+	// Fast path: one pass with a digit mask per unit, without a branch on
+	// the blanks (an empty cell adds no bit); a repetition seen sends to
+	// firstConflict, which names the first in the order said.
 	var rows, cols, boxes [9]uint16
-	for i, v := range g {
-		if v == 0 {
-			continue
+	var repeated uint16
+	for r := range 9 {
+		for c := range 9 {
+			i := 9*r + c
+			v := g[i]
+			if v > 9 {
+				return Invalidf("cell %s holds %d, want 0..9", CellName(i), v)
+			}
+			bit := uint16(1) << v &^ 1
+			b := r/3*3 + c/3
+			repeated |= (rows[r] | cols[c] | boxes[b]) & bit
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[b] |= bit
 		}
-		if v > 9 {
-			return Invalidf("cell %s holds %d, want 0..9", CellName(i), v)
-		}
-		bit := uint16(1) << v
-		r, c, b := RowOf[i], ColOf[i], BoxOf[i]
-		if (rows[r]|cols[c]|boxes[b])&bit != 0 {
-			return g.firstConflict()
-		}
-		rows[r] |= bit
-		cols[c] |= bit
-		boxes[b] |= bit
+	}
+	if repeated != 0 {
+		return g.firstConflict()
 	}
 	return nil
 }
