@@ -58,6 +58,68 @@ func CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, err
 	return check(ctx, sudoku.Rules{}, st, limit, CountStateContext)
 }
 
+// CheckPuzzle is Check of a puzzle's state under its rules (p.State()),
+// faster for a puzzle of digits alone, as most inputs are: a classic one
+// is searched straight from its digits, without building its state, and
+// the solution found is verified in one pass over the units. Whatever is
+// unusual (pencil marks, a variant, givens that break the rules, no
+// solution, a solution the check refuses) goes through Check, which says
+// why: the report is Check's in every case.
+func CheckPuzzle(p sudoku.Puzzle, limit int) Report {
+	if p.Cands != nil || !p.Rules.IsClassic() {
+		return For(p.Rules).Check(p.State(), limit)
+	}
+	limit = max(limit, 1)
+	start := time.Now()
+	sr := searcher{limit: limit}
+	g := p.Grid
+	r := sr.run(&g)
+	if r.Count == 0 || !solves(&p.Grid, &r.Solution) {
+		// The state's check says why there is no solution (or the
+		// rules' check why the solution found is refused).
+		rep := Check(sudoku.NewState(p.Grid), limit)
+		rep.Elapsed = time.Since(start)
+		return rep
+	}
+	rep := Report{Status: Unique, Count: r.Count, Limit: limit, Solution: r.Solution, Guesses: r.Guesses}
+	switch {
+	case r.Count >= 2:
+		rep.Status = Multiple
+	case limit == 1:
+		rep.Status = Found
+	}
+	rep.Elapsed = time.Since(start)
+	return rep
+}
+
+// solves reports whether solution is a complete classic grid that keeps
+// the digits of puzzle: every row, column and box holds the nine digits.
+// It is checkSolution's verdict for a state built from puzzle's digits
+// alone (a digit that breaks no unit and keeps the givens is a candidate
+// their state leaves).
+func solves(puzzle, solution *sudoku.Grid) bool {
+	// One bit per cell's digit, then the union of each unit's: all nine
+	// digits in nine cells is each once. No branch on the cells, whose
+	// pattern of givens the processor cannot guess.
+	var bits [81]uint16
+	var changed uint16
+	for i, v := range solution {
+		p := puzzle[i]
+		changed |= uint16(p^v) * uint16(p) // 0 for a blank, or a given kept
+		bits[i] = 1 << v
+	}
+	var bad uint16
+	const all = uint16(sudoku.AllDigits)
+	for u := range 9 {
+		r, c, b := 9*u, u, 27*(u/3)+3*(u%3)
+		row := bits[r] | bits[r+1] | bits[r+2] | bits[r+3] | bits[r+4] | bits[r+5] | bits[r+6] | bits[r+7] | bits[r+8]
+		col := bits[c] | bits[c+9] | bits[c+18] | bits[c+27] | bits[c+36] | bits[c+45] | bits[c+54] | bits[c+63] | bits[c+72]
+		box := bits[b] | bits[b+1] | bits[b+2] | bits[b+9] | bits[b+10] | bits[b+11] | bits[b+18] | bits[b+19] | bits[b+20]
+		bad |= (row ^ all) | (col ^ all) | (box ^ all)
+	}
+	return bad == 0 && changed == 0
+}
+
 // check is CheckContext under rules, whose solver's count is count.
 func check(ctx context.Context, rules sudoku.Rules, st *sudoku.State, limit int,
 	count func(context.Context, *sudoku.State, int) Result) (Report, error) {
