@@ -85,25 +85,33 @@ func (e *ConflictError) Error() string {
 // the first repetition found (rows first, then columns, then boxes) as a
 // *ConflictError. Every cell must hold 0..9.
 func (g Grid) Validate() error {
-	// Fast path: one pass with a digit mask per unit, without a branch on
-	// the blanks (an empty cell adds no bit); a repetition seen sends to
-	// firstConflict, which names the first in the order said.
-	var rows, cols, boxes [9]uint16
-	var repeated uint16
-	for r := range 9 {
-		for c := range 9 {
-			i := 9*r + c
-			v := g[i]
+	// Fast path, without a branch on the cells: one bit per digit (none
+	// for a blank), then per unit the union and the sum of its cells'
+	// bits, which differ exactly when a bit comes twice. A repetition
+	// sends to firstConflict, which names the first in the order said.
+	var bits [81]uint16
+	var big uint8
+	for i, v := range g {
+		big = max(big, v)
+		bits[i] = uint16(1) << v &^ 1
+	}
+	if big > 9 {
+		for i, v := range g {
 			if v > 9 {
 				return Invalidf("cell %s holds %d, want 0..9", CellName(i), v)
 			}
-			bit := uint16(1) << v &^ 1
-			b := r/3*3 + c/3
-			repeated |= (rows[r] | cols[c] | boxes[b]) & bit
-			rows[r] |= bit
-			cols[c] |= bit
-			boxes[b] |= bit
 		}
+	}
+	var repeated uint16
+	for u := range 9 {
+		r, c, b := 9*u, u, 27*(u/3)+3*(u%3)
+		rowOr := bits[r] | bits[r+1] | bits[r+2] | bits[r+3] | bits[r+4] | bits[r+5] | bits[r+6] | bits[r+7] | bits[r+8]
+		rowSum := bits[r] + bits[r+1] + bits[r+2] + bits[r+3] + bits[r+4] + bits[r+5] + bits[r+6] + bits[r+7] + bits[r+8]
+		colOr := bits[c] | bits[c+9] | bits[c+18] | bits[c+27] | bits[c+36] | bits[c+45] | bits[c+54] | bits[c+63] | bits[c+72]
+		colSum := bits[c] + bits[c+9] + bits[c+18] + bits[c+27] + bits[c+36] + bits[c+45] + bits[c+54] + bits[c+63] + bits[c+72]
+		boxOr := bits[b] | bits[b+1] | bits[b+2] | bits[b+9] | bits[b+10] | bits[b+11] | bits[b+18] | bits[b+19] | bits[b+20]
+		boxSum := bits[b] + bits[b+1] + bits[b+2] + bits[b+9] + bits[b+10] + bits[b+11] + bits[b+18] + bits[b+19] + bits[b+20]
+		repeated |= (rowOr ^ rowSum) | (colOr ^ colSum) | (boxOr ^ boxSum)
 	}
 	if repeated != 0 {
 		return g.firstConflict()
