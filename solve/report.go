@@ -106,19 +106,42 @@ func solves(puzzle, solution *sudoku.Grid) bool {
 	for i, v := range solution {
 		p := puzzle[i]
 		changed |= uint16(p^v) * uint16(p) // 0 for a blank, or a given kept
-		bits[i] = 1 << v
+		bits[i] = solutionBits[v]
 	}
-	var bad uint16
 	const all = uint16(sudoku.AllDigits)
-	for u := range 9 {
-		r, c, b := 9*u, u, 27*(u/3)+3*(u%3)
-		row := bits[r] | bits[r+1] | bits[r+2] | bits[r+3] | bits[r+4] | bits[r+5] | bits[r+6] | bits[r+7] | bits[r+8]
-		col := bits[c] | bits[c+9] | bits[c+18] | bits[c+27] | bits[c+36] | bits[c+45] | bits[c+54] | bits[c+63] | bits[c+72]
-		box := bits[b] | bits[b+1] | bits[b+2] | bits[b+9] | bits[b+10] | bits[b+11] | bits[b+18] | bits[b+19] | bits[b+20]
-		bad |= (row ^ all) | (col ^ all) | (box ^ all)
+	var cols, boxes [9]uint16
+	bad := changed
+	for r := range 9 {
+		row := (*[9]uint16)(bits[9*r:])
+		var or uint16
+		for c, bit := range row {
+			or |= bit
+			cols[c] |= bit
+		}
+		bad |= or ^ all
+		b := r / 3 * 3
+		for k := range 3 {
+			boxes[b+k] |= row[3*k] | row[3*k+1] | row[3*k+2]
+		}
 	}
-	return bad == 0 && changed == 0
+	for u := range 9 {
+		bad |= (cols[u] ^ all) | (boxes[u] ^ all)
+	}
+	return bad == 0
 }
+
+// solutionBits is the bit of each digit 1..9 in a sudoku.Digits set, and
+// a bit outside the set for any other value (a blank, a value out of
+// range): a unit that holds one is not the set of nine digits.
+var solutionBits = func() (t [256]uint16) {
+	for v := range t {
+		t[v] = 1 << 15
+	}
+	for v := 1; v <= 9; v++ {
+		t[v] = 1 << v
+	}
+	return t
+}()
 
 // check is CheckContext under rules, whose solver's count is count.
 func check(ctx context.Context, rules sudoku.Rules, st *sudoku.State, limit int,

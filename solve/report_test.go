@@ -99,7 +99,7 @@ func TestSolves(t *testing.T) {
 		if solves(&puzzle, &g) {
 			t.Errorf("%s: %s accepted", name, g)
 		}
-		if name != "changed" && name != "rows swapped" && solves(&empty, &g) {
+		if name != "changed" && solves(&empty, &g) {
 			t.Errorf("%s: %s accepted as a solution of the empty grid", name, g)
 		}
 	}

@@ -93,7 +93,7 @@ func (g Grid) Validate() error {
 	var big uint8
 	for i, v := range g {
 		big = max(big, v)
-		bits[i] = uint16(1) << v &^ 1
+		bits[i] = digitBits[v]
 	}
 	if big > 9 {
 		for i, v := range g {
@@ -102,22 +102,41 @@ func (g Grid) Validate() error {
 			}
 		}
 	}
+	var colOr, colSum, boxOr, boxSum [9]uint16
 	var repeated uint16
+	for r := range 9 {
+		row := (*[9]uint16)(bits[9*r:])
+		var or, sum uint16
+		for c, bit := range row {
+			or |= bit
+			sum += bit
+			colOr[c] |= bit
+			colSum[c] += bit
+		}
+		repeated |= or ^ sum
+		b := r / 3 * 3
+		for k := range 3 {
+			boxOr[b+k] |= row[3*k] | row[3*k+1] | row[3*k+2]
+			boxSum[b+k] += row[3*k] + row[3*k+1] + row[3*k+2]
+		}
+	}
 	for u := range 9 {
-		r, c, b := 9*u, u, 27*(u/3)+3*(u%3)
-		rowOr := bits[r] | bits[r+1] | bits[r+2] | bits[r+3] | bits[r+4] | bits[r+5] | bits[r+6] | bits[r+7] | bits[r+8]
-		rowSum := bits[r] + bits[r+1] + bits[r+2] + bits[r+3] + bits[r+4] + bits[r+5] + bits[r+6] + bits[r+7] + bits[r+8]
-		colOr := bits[c] | bits[c+9] | bits[c+18] | bits[c+27] | bits[c+36] | bits[c+45] | bits[c+54] | bits[c+63] | bits[c+72]
-		colSum := bits[c] + bits[c+9] + bits[c+18] + bits[c+27] + bits[c+36] + bits[c+45] + bits[c+54] + bits[c+63] + bits[c+72]
-		boxOr := bits[b] | bits[b+1] | bits[b+2] | bits[b+9] | bits[b+10] | bits[b+11] | bits[b+18] | bits[b+19] | bits[b+20]
-		boxSum := bits[b] + bits[b+1] + bits[b+2] + bits[b+9] + bits[b+10] + bits[b+11] + bits[b+18] + bits[b+19] + bits[b+20]
-		repeated |= (rowOr ^ rowSum) | (colOr ^ colSum) | (boxOr ^ boxSum)
+		repeated |= (colOr[u] ^ colSum[u]) | (boxOr[u] ^ boxSum[u])
 	}
 	if repeated != 0 {
 		return g.firstConflict()
 	}
 	return nil
 }
+
+// digitBits is the bit of each cell value 1..9 in a Digits set; 0 for a
+// blank, and for the values out of range (Validate says those apart).
+var digitBits = func() (t [256]uint16) {
+	for v := 1; v <= 9; v++ {
+		t[v] = 1 << v
+	}
+	return t
+}()
 
 // firstConflict finds the conflict Validate reports: units in order (rows,
 // columns, boxes), cells in reading order.
