@@ -334,15 +334,17 @@ func (r *Reader) classify(raw []byte) {
 	if r.groupLine(line) || r.tagged(line) {
 		return
 	}
-	end := fieldEnd(line)
-	first := line[:end]
+	// A first field of 81 cells: cell characters hold no whitespace, so
+	// the field ends where they do.
 	var g Grid
-	if len(first) == 81 && parseCells(first, &g) {
+	if len(line) >= 81 && (len(line) == 81 || isSpace(line[81])) && parseCells(line[:81], &g) {
 		r.endBlock()
 		r.endGroups()
-		r.emit(g, string(trimSpace(line[end:])))
+		r.emit(g, string(trimSpace(line[81:])))
 		return
 	}
+	end := fieldEnd(line)
+	first := line[:end]
 	if isSeparator(line) || r.startGroups(line) {
 		return
 	}
