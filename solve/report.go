@@ -98,36 +98,32 @@ func CheckPuzzle(p sudoku.Puzzle, limit int) Report {
 // alone (a digit that breaks no unit and keeps the givens is a candidate
 // their state leaves).
 func solves(puzzle, solution *sudoku.Grid) bool {
-	// One bit per cell's digit, then the union of each unit's: all nine
+	// One bit per cell's digit, and the union of each unit's: all nine
 	// digits in nine cells is each once. No branch on the cells, whose
-	// pattern of givens the processor cannot guess.
-	var bits [81]uint16
-	var changed uint16
-	for i, v := range solution {
-		p := puzzle[i]
-		changed |= uint16(p^v) * uint16(p) // 0 for a blank, or a given kept
-		bits[i] = solutionBits[v]
-	}
+	// pattern of givens the processor cannot guess; a band's boxes and
+	// the columns gather in registers as its rows go by.
 	const all = uint16(sudoku.AllDigits)
-	var cols, boxes [9]uint16
-	bad := changed
-	for r := range 9 {
-		row := (*[9]uint16)(bits[9*r:])
-		var or uint16
-		for c, bit := range row {
-			or |= bit
-			cols[c] |= bit
+	var bad, changed uint16
+	var c0, c1, c2, c3, c4, c5, c6, c7, c8 uint16
+	for band := range 3 {
+		var b0, b1, b2 uint16
+		for r := 3 * band; r < 3*band+3; r++ {
+			row, givens := (*[9]uint8)(solution[9*r:]), (*[9]uint8)(puzzle[9*r:])
+			for c, p := range givens {
+				changed |= uint16(p^row[c]) * uint16(p) // 0 for a blank, or a given kept
+			}
+			x0, x1, x2 := solutionBits[row[0]], solutionBits[row[1]], solutionBits[row[2]]
+			x3, x4, x5 := solutionBits[row[3]], solutionBits[row[4]], solutionBits[row[5]]
+			x6, x7, x8 := solutionBits[row[6]], solutionBits[row[7]], solutionBits[row[8]]
+			left, middle, right := x0|x1|x2, x3|x4|x5, x6|x7|x8
+			bad |= (left | middle | right) ^ all
+			b0, b1, b2 = b0|left, b1|middle, b2|right
+			c0, c1, c2, c3, c4, c5, c6, c7, c8 = c0|x0, c1|x1, c2|x2, c3|x3, c4|x4, c5|x5, c6|x6, c7|x7, c8|x8
 		}
-		bad |= or ^ all
-		b := r / 3 * 3
-		for k := range 3 {
-			boxes[b+k] |= row[3*k] | row[3*k+1] | row[3*k+2]
-		}
+		bad |= (b0 ^ all) | (b1 ^ all) | (b2 ^ all)
 	}
-	for u := range 9 {
-		bad |= (cols[u] ^ all) | (boxes[u] ^ all)
-	}
-	return bad == 0
+	bad |= (c0 ^ all) | (c1 ^ all) | (c2 ^ all) | (c3 ^ all) | (c4 ^ all) | (c5 ^ all) | (c6 ^ all) | (c7 ^ all) | (c8 ^ all)
+	return bad == 0 && changed == 0
 }
 
 // solutionBits is the bit of each digit 1..9 in a sudoku.Digits set, and

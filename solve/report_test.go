@@ -93,17 +93,28 @@ func TestSolves(t *testing.T) {
 	rowSwap := r.Solution      // rows 1 and 4 swapped: every row and column complete, boxes broken, givens changed
 	copy(rowSwap[0:9], r.Solution[27:36])
 	copy(rowSwap[27:36], r.Solution[0:9])
+	firstColumns := r.Solution // r1c1 and r1c2 swapped: row and box whole, columns 1 and 2 not
+	firstColumns[0], firstColumns[1] = r.Solution[1], r.Solution[0]
+	relabelled := r.Solution // 1 and 2 swapped everywhere: a valid grid, but not with these givens
+	for i, v := range relabelled {
+		switch v {
+		case 1:
+			relabelled[i] = 2
+		case 2:
+			relabelled[i] = 1
+		}
+	}
 	empty := sudoku.Grid{}
 	for name, g := range map[string]sudoku.Grid{"swapped": swapped, "blank": blank, "10": big, "16": huge,
-		"changed": changed, "rows swapped": rowSwap} {
+		"changed": changed, "rows swapped": rowSwap, "first columns": firstColumns, "relabelled": relabelled} {
 		if solves(&puzzle, &g) {
 			t.Errorf("%s: %s accepted", name, g)
 		}
-		if name != "changed" && solves(&empty, &g) {
+		if name != "changed" && name != "relabelled" && solves(&empty, &g) {
 			t.Errorf("%s: %s accepted as a solution of the empty grid", name, g)
 		}
 	}
-	if !solves(&empty, &r.Solution) || !solves(&r.Solution, &r.Solution) {
+	if !solves(&empty, &r.Solution) || !solves(&r.Solution, &r.Solution) || !solves(&empty, &relabelled) {
 		t.Error("a solution refused against the empty grid or itself")
 	}
 }

@@ -3,6 +3,7 @@ package sudoku
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Grid is a 9x9 sudoku: cell i (0..80, row by row) holds a digit 1..9, or 0
@@ -19,15 +20,24 @@ func (g Grid) String() string {
 // AppendTo appends the grid as String writes it to b and returns the
 // extended buffer.
 func (g Grid) AppendTo(b []byte) []byte {
-	for _, v := range g {
-		if v == 0 {
-			b = append(b, '.')
-		} else {
-			b = append(b, '0'+v)
-		}
+	n := len(b)
+	b = slices.Grow(b, len(g))[:n+len(g)]
+	out := (*[81]byte)(b[n:])
+	for i, v := range g {
+		out[i] = cellChars[v]
 	}
 	return b
 }
+
+// cellChars is the character of each cell value in String: '.' for a
+// blank, the digit's for 1..9.
+var cellChars = func() (t [256]byte) {
+	for v := range t {
+		t[v] = '0' + byte(v)
+	}
+	t[0] = '.'
+	return t
+}()
 
 // Givens returns the number of filled cells.
 func (g Grid) Givens() int {
