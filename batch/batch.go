@@ -30,10 +30,27 @@ type Options struct {
 	Slots *Slots
 }
 
+// chunk is a run of consecutive items and their results. Once its
+// results are handed out it goes back to the run's free list, so that a
+// long run allocates a handful of chunks, not one per Chunk items.
 type chunk[In, Out any] struct {
-	in   []In
-	out  []Out
+	in  []In
+	out []Out
+	// done receives one value when out is complete.
 	done chan struct{}
+}
+
+// newChunk returns an empty chunk with room for size items.
+func newChunk[In, Out any](size int) *chunk[In, Out] {
+	return &chunk[In, Out]{in: make([]In, 0, size), out: make([]Out, size), done: make(chan struct{}, 1)}
+}
+
+// clear drops what the chunk holds, so that it keeps nothing alive on the
+// free list.
+func (c *chunk[In, Out]) clear() {
+	clear(c.in)
+	clear(c.out[:len(c.in)])
+	c.in = c.in[:0]
 }
 
 // Run calls work on every item of items, using opt.Workers goroutines, and
@@ -50,6 +67,17 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 	g, ctx := errgroup.WithContext(ctx)
 	jobs := make(chan *chunk[In, Out])
 	order := make(chan *chunk[In, Out], 2*workers)
+	// free holds the chunks handed out, for reuse: there are never more
+	// than the 2*workers in order, one being filled, one being handed out.
+	free := make(chan *chunk[In, Out], 2*workers+2)
+	next := func() *chunk[In, Out] {
+		select {
+		case c := <-free:
+			return c
+		default:
+			return newChunk[In, Out](size)
+		}
+	}
 
 	g.Go(func() error {
 		defer close(jobs)
@@ -67,14 +95,14 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 				return ctx.Err()
 			}
 		}
-		c := &chunk[In, Out]{done: make(chan struct{})}
+		c := next()
 		for item := range items {
 			c.in = append(c.in, item)
 			if len(c.in) == size {
 				if err := send(c); err != nil {
 					return err
 				}
-				c = &chunk[In, Out]{done: make(chan struct{})}
+				c = next()
 			}
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -88,7 +116,6 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 	for w := 0; w < workers; w++ {
 		g.Go(func() error {
 			for c := range jobs {
-				c.out = make([]Out, len(c.in))
 				for i, item := range c.in {
 					if opt.Slots == nil {
 						c.out[i] = work(item)
@@ -100,7 +127,7 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 					c.out[i] = work(item)
 					opt.Slots.Release()
 				}
-				close(c.done)
+				c.done <- struct{}{}
 			}
 			return nil
 		})
@@ -118,10 +145,15 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 					return ctx.Err()
 				}
 			}
-			for _, out := range c.out {
+			for _, out := range c.out[:len(c.in)] {
 				if err := emit(out); err != nil {
 					return err
 				}
+			}
+			c.clear()
+			select {
+			case free <- c:
+			default:
 			}
 		}
 		return nil

@@ -48,6 +48,26 @@ func TestRunKeepsOrder(t *testing.T) {
 	}
 }
 
+// TestRunReusesChunks checks that a long run allocates no more than a
+// short one: the chunks handed out are reused, not one allocated per
+// Chunk items (sudokit solve goes through hundreds of thousands of
+// puzzles a second).
+func TestRunReusesChunks(t *testing.T) {
+	allocs := func(n int) float64 {
+		return testing.AllocsPerRun(3, func() {
+			err := Run(context.Background(), Options{Workers: 2, Chunk: 64}, count(n), func(i int) int { return i },
+				func(int) error { return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	short, long := allocs(64*10), allocs(64*1000)
+	if long > short+20 {
+		t.Errorf("a run of 64,000 items made %.0f allocations, one of 640 %.0f: chunks are not reused", long, short)
+	}
+}
+
 func TestRunEmpty(t *testing.T) {
 	n := 0
 	err := Run(context.Background(), Options{Workers: 2}, count(0), func(i int) int { return i }, func(int) error { n++; return nil })

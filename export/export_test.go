@@ -1,7 +1,9 @@
 package export
 
 import (
+	"bytes"
 	"encoding/csv"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func TestDuration(t *testing.T) {
@@ -236,5 +239,44 @@ func TestWrap(t *testing.T) {
 	}
 	if got := wrap(line, 0, 6); got != line+"\n" {
 		t.Errorf("no width: %q", got)
+	}
+}
+
+// TestLineWriterSolveRowsAllocateNothing checks that the line format's
+// solve rows are made in a buffer kept from row to row: a large batch
+// costs no allocation per row. The row itself is checked too.
+func TestLineWriterSolveRowsAllocateNothing(t *testing.T) {
+	var g sudoku.Grid
+	for i := range g {
+		g[i] = uint8((i/9*3+i/27+i%9)%9 + 1) // a valid complete grid
+	}
+	records := []Record{
+		{Puzzle: sudoku.Puzzle{Label: "#1 17 clues"}, Solve: &solve.Report{Status: solve.Unique, Count: 1, Limit: 2, Solution: g}},
+		{Puzzle: sudoku.Puzzle{}, Solve: &solve.Report{Status: solve.Unique, Count: 1, Limit: 2, Solution: g}},
+		{Puzzle: sudoku.Puzzle{Grid: g}, Solve: &solve.Report{Status: solve.Unsolvable, Limit: 2}},
+	}
+	var out bytes.Buffer
+	w, err := NewWriter("line", Solve, &out, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range records {
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	want := g.String() + " #1 17 clues\n" + g.String() + "\n" + g.String() + " unsolvable\n"
+	if out.String() != want {
+		t.Errorf("rows:\n%s\nwant:\n%s", out.String(), want)
+	}
+	w, err = NewWriter("line", Solve, io.Discard, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = w.Write(records[0]) }); n != 0 {
+		t.Errorf("a solve row made %.0f allocations, want none", n)
 	}
 }

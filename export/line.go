@@ -23,6 +23,7 @@ type lineWriter struct {
 	// first, when set, writes the first field instead of the grid (the
 	// pm729 format's candidate state).
 	first func(Record) string
+	buf   []byte // the row being made, kept for the next
 }
 
 func newLineWriter(out *output, _ string, job Job, opt Options) Writer {
@@ -30,41 +31,61 @@ func newLineWriter(out *output, _ string, job Job, opt Options) Writer {
 }
 
 func (w *lineWriter) Write(r Record) error {
-	var fields []string
+	// The row is made in a buffer kept from row to row: the solve rows of
+	// a large batch cost no allocation.
+	b := w.buf[:0]
 	switch w.job {
 	case Solve:
-		if r.Solve != nil && r.Solve.Count > 0 {
-			fields = append(fields, r.Solve.Solution.String())
-		} else {
-			fields = append(fields, puzzleText(r.Puzzle)) // the state as read, eliminations included
+		switch {
+		case w.first != nil:
+			b = append(b, w.first(r)...)
+		case r.Solve != nil && r.Solve.Count > 0:
+			b = r.Solve.Solution.AppendTo(b)
+		default:
+			b = append(b, puzzleText(r.Puzzle)...) // the state as read, eliminations included
 		}
 		if r.Solve == nil || !r.Solve.Status.OK() {
-			fields = append(fields, solveStatus(r))
+			b = append(append(b, ' '), solveStatus(r)...)
 		}
 	case Grade:
-		fields = append(fields, puzzleText(r.Puzzle), "ED="+seRatings(r).String(), levelOrStatus(r))
+		if w.first != nil {
+			b = append(b, w.first(r)...)
+		} else {
+			b = append(b, puzzleText(r.Puzzle)...)
+		}
+		b = append(append(b, " ED="...), seRatings(r).String()...)
+		b = append(append(b, ' '), levelOrStatus(r)...)
 	case Generate:
 		p := r.Generated
-		fields = append(fields, p.Grid.String())
-		if w.opt.WithSolution && w.first == nil {
-			fields = append(fields, p.Solution.String())
+		if w.first != nil {
+			b = append(b, w.first(r)...)
+		} else {
+			b = p.Grid.AppendTo(b)
+			if w.opt.WithSolution {
+				b = p.Solution.AppendTo(append(b, ' '))
+			}
 		}
-		fields = append(fields, "ED="+seRatings(r).String(), p.Result.Level, tag(p))
-	}
-	label := r.Puzzle.LabelWithRules()
-	if w.job == Grade {
-		label = labelWithRules(withoutRatings(r.Puzzle.Label, w.opt.Levels), r.Puzzle.Rules)
+		b = append(append(b, " ED="...), seRatings(r).String()...)
+		b = append(append(b, ' '), p.Result.Level...)
+		b = append(append(b, ' '), tag(p)...)
 	}
 	switch {
-	case w.job == Generate && !r.Puzzle.Rules.IsClassic():
-		fields = append(fields, r.Puzzle.Rules.Label()) // a generated puzzle has no label but its rules
-	case label != "" && w.job != Generate:
-		fields = append(fields, label)
+	case w.job == Generate:
+		if !r.Puzzle.Rules.IsClassic() {
+			b = append(append(b, ' '), r.Puzzle.Rules.Label()...) // a generated puzzle has no label but its rules
+		}
+	case w.job == Grade:
+		if label := labelWithRules(withoutRatings(r.Puzzle.Label, w.opt.Levels), r.Puzzle.Rules); label != "" {
+			b = append(append(b, ' '), label...)
+		}
+	default:
+		if label := r.Puzzle.LabelWithRules(); label != "" {
+			b = append(append(b, ' '), label...)
+		}
 	}
-	if w.first != nil {
-		fields[0] = w.first(r)
-	}
-	_, err := fmt.Fprintln(w.out, strings.Join(fields, " "))
+	b = append(b, '\n')
+	w.buf = b
+	_, err := w.out.Write(b)
 	return err
 }
 

@@ -58,6 +58,87 @@ func CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, err
 	return check(ctx, sudoku.Rules{}, st, limit, CountStateContext)
 }
 
+// CheckPuzzle is Check of a puzzle's state under its rules (p.State()),
+// faster for a puzzle of digits alone, as most inputs are: a classic one
+// is searched straight from its digits, without building its state, and
+// the solution found is verified in one pass over the units. Whatever is
+// unusual (pencil marks, a variant, givens that break the rules, no
+// solution, a solution the check refuses) goes through Check, which says
+// why: the report is Check's in every case.
+func CheckPuzzle(p sudoku.Puzzle, limit int) Report {
+	if p.Cands != nil || !p.Rules.IsClassic() {
+		return For(p.Rules).Check(p.State(), limit)
+	}
+	limit = max(limit, 1)
+	start := time.Now()
+	sr := searcher{limit: limit}
+	g := p.Grid
+	r := sr.run(&g)
+	if r.Count == 0 || !solves(&p.Grid, &r.Solution) {
+		// The state's check says why there is no solution (or the
+		// rules' check why the solution found is refused).
+		rep := Check(sudoku.NewState(p.Grid), limit)
+		rep.Elapsed = time.Since(start)
+		return rep
+	}
+	rep := Report{Status: Unique, Count: r.Count, Limit: limit, Solution: r.Solution, Guesses: r.Guesses}
+	switch {
+	case r.Count >= 2:
+		rep.Status = Multiple
+	case limit == 1:
+		rep.Status = Found
+	}
+	rep.Elapsed = time.Since(start)
+	return rep
+}
+
+// solves reports whether solution is a complete classic grid that keeps
+// the digits of puzzle: every row, column and box holds the nine digits.
+// It is checkSolution's verdict for a state built from puzzle's digits
+// alone (a digit that breaks no unit and keeps the givens is a candidate
+// their state leaves).
+func solves(puzzle, solution *sudoku.Grid) bool {
+	// One bit per cell's digit, and the union of each unit's: all nine
+	// digits in nine cells is each once. No branch on the cells, whose
+	// pattern of givens the processor cannot guess; a band's boxes and
+	// the columns gather in registers as its rows go by.
+	const all = uint16(sudoku.AllDigits)
+	var bad, changed uint16
+	var c0, c1, c2, c3, c4, c5, c6, c7, c8 uint16
+	for band := range 3 {
+		var b0, b1, b2 uint16
+		for r := 3 * band; r < 3*band+3; r++ {
+			row, givens := (*[9]uint8)(solution[9*r:]), (*[9]uint8)(puzzle[9*r:])
+			for c, p := range givens {
+				changed |= uint16(p^row[c]) * uint16(p) // 0 for a blank, or a given kept
+			}
+			x0, x1, x2 := solutionBits[row[0]], solutionBits[row[1]], solutionBits[row[2]]
+			x3, x4, x5 := solutionBits[row[3]], solutionBits[row[4]], solutionBits[row[5]]
+			x6, x7, x8 := solutionBits[row[6]], solutionBits[row[7]], solutionBits[row[8]]
+			left, middle, right := x0|x1|x2, x3|x4|x5, x6|x7|x8
+			bad |= (left | middle | right) ^ all
+			b0, b1, b2 = b0|left, b1|middle, b2|right
+			c0, c1, c2, c3, c4, c5, c6, c7, c8 = c0|x0, c1|x1, c2|x2, c3|x3, c4|x4, c5|x5, c6|x6, c7|x7, c8|x8
+		}
+		bad |= (b0 ^ all) | (b1 ^ all) | (b2 ^ all)
+	}
+	bad |= (c0 ^ all) | (c1 ^ all) | (c2 ^ all) | (c3 ^ all) | (c4 ^ all) | (c5 ^ all) | (c6 ^ all) | (c7 ^ all) | (c8 ^ all)
+	return bad == 0 && changed == 0
+}
+
+// solutionBits is the bit of each digit 1..9 in a sudoku.Digits set, and
+// a bit outside the set for any other value (a blank, a value out of
+// range): a unit that holds one is not the set of nine digits.
+var solutionBits = func() (t [256]uint16) {
+	for v := range t {
+		t[v] = 1 << 15
+	}
+	for v := 1; v <= 9; v++ {
+		t[v] = 1 << v
+	}
+	return t
+}()
+
 // check is CheckContext under rules, whose solver's count is count.
 func check(ctx context.Context, rules sudoku.Rules, st *sudoku.State, limit int,
 	count func(context.Context, *sudoku.State, int) Result) (Report, error) {

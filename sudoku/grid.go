@@ -3,6 +3,7 @@ package sudoku
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Grid is a 9x9 sudoku: cell i (0..80, row by row) holds a digit 1..9, or 0
@@ -13,15 +14,30 @@ type Grid [81]uint8
 // for an empty cell.
 func (g Grid) String() string {
 	var b [81]byte
-	for i, v := range g {
-		if v == 0 {
-			b[i] = '.'
-		} else {
-			b[i] = '0' + v
-		}
-	}
-	return string(b[:])
+	return string(g.AppendTo(b[:0]))
 }
+
+// AppendTo appends the grid as String writes it to b and returns the
+// extended buffer.
+func (g Grid) AppendTo(b []byte) []byte {
+	n := len(b)
+	b = slices.Grow(b, len(g))[:n+len(g)]
+	out := (*[81]byte)(b[n:])
+	for i, v := range g {
+		out[i] = cellChars[v]
+	}
+	return b
+}
+
+// cellChars is the character of each cell value in String: '.' for a
+// blank, the digit's for 1..9.
+var cellChars = func() (t [256]byte) {
+	for v := range t {
+		t[v] = '0' + byte(v)
+	}
+	t[0] = '.'
+	return t
+}()
 
 // Givens returns the number of filled cells.
 func (g Grid) Givens() int {
@@ -79,26 +95,58 @@ func (e *ConflictError) Error() string {
 // the first repetition found (rows first, then columns, then boxes) as a
 // *ConflictError. Every cell must hold 0..9.
 func (g Grid) Validate() error {
-	// Fast path: one pass with a digit mask per unit.
-	var rows, cols, boxes [9]uint16
+	// Fast path, without a branch on the cells: one bit per digit (none
+	// for a blank), then per unit the union and the sum of its cells'
+	// bits, which differ exactly when a bit comes twice. A repetition
+	// sends to firstConflict, which names the first in the order said.
+	var bits [81]uint16
+	var big uint8
 	for i, v := range g {
-		if v == 0 {
-			continue
+		big = max(big, v)
+		bits[i] = digitBits[v]
+	}
+	if big > 9 {
+		for i, v := range g {
+			if v > 9 {
+				return Invalidf("cell %s holds %d, want 0..9", CellName(i), v)
+			}
 		}
-		if v > 9 {
-			return Invalidf("cell %s holds %d, want 0..9", CellName(i), v)
+	}
+	var colOr, colSum, boxOr, boxSum [9]uint16
+	var repeated uint16
+	for r := range 9 {
+		row := (*[9]uint16)(bits[9*r:])
+		var or, sum uint16
+		for c, bit := range row {
+			or |= bit
+			sum += bit
+			colOr[c] |= bit
+			colSum[c] += bit
 		}
-		bit := uint16(1) << v
-		r, c, b := RowOf[i], ColOf[i], BoxOf[i]
-		if (rows[r]|cols[c]|boxes[b])&bit != 0 {
-			return g.firstConflict()
+		repeated |= or ^ sum
+		b := r / 3 * 3
+		for k := range 3 {
+			boxOr[b+k] |= row[3*k] | row[3*k+1] | row[3*k+2]
+			boxSum[b+k] += row[3*k] + row[3*k+1] + row[3*k+2]
 		}
-		rows[r] |= bit
-		cols[c] |= bit
-		boxes[b] |= bit
+	}
+	for u := range 9 {
+		repeated |= (colOr[u] ^ colSum[u]) | (boxOr[u] ^ boxSum[u])
+	}
+	if repeated != 0 {
+		return g.firstConflict()
 	}
 	return nil
 }
+
+// digitBits is the bit of each cell value 1..9 in a Digits set; 0 for a
+// blank, and for the values out of range (Validate says those apart).
+var digitBits = func() (t [256]uint16) {
+	for v := 1; v <= 9; v++ {
+		t[v] = 1 << v
+	}
+	return t
+}()
 
 // firstConflict finds the conflict Validate reports: units in order (rows,
 // columns, boxes), cells in reading order.

@@ -216,12 +216,19 @@ func (r *Reader) All() iter.Seq2[Puzzle, error] {
 			if !yield(p, err) {
 				return
 			}
-			var ie *InputError
-			if err != nil && !errors.As(err, &ie) {
+			if err != nil && !isInputError(err) {
 				return
 			}
 		}
 	}
+}
+
+// isInputError reports whether err is an *InputError, after which the
+// input goes on. (Apart from All, so that the target of errors.As is not
+// allocated for every puzzle.)
+func isInputError(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie)
 }
 
 // readLine returns the next line without its line end. A line longer than
@@ -327,18 +334,17 @@ func (r *Reader) classify(raw []byte) {
 	if r.groupLine(line) || r.tagged(line) {
 		return
 	}
-	end := fieldEnd(line)
-	first := line[:end]
-	if len(first) == 81 && allCells(first) {
-		var g Grid
-		for i, c := range first {
-			g[i], _ = cellValue(c)
-		}
+	// A first field of 81 cells: cell characters hold no whitespace, so
+	// the field ends where they do.
+	var g Grid
+	if len(line) >= 81 && (len(line) == 81 || isSpace(line[81])) && parseCells(line[:81], &g) {
 		r.endBlock()
 		r.endGroups()
-		r.emit(g, string(trimSpace(line[end:])))
+		r.emit(g, string(trimSpace(line[81:])))
 		return
 	}
+	end := fieldEnd(line)
+	first := line[:end]
 	if isSeparator(line) || r.startGroups(line) {
 		return
 	}
@@ -489,11 +495,42 @@ func onlyDigits(b []byte) bool {
 
 func allCells(b []byte) bool {
 	for _, c := range b {
-		if _, ok := cellValue(c); !ok {
+		if cellValues[c] == notCell {
 			return false
 		}
 	}
 	return true
+}
+
+// notCell marks the characters that are no cell in cellValues.
+const notCell = 0xFF
+
+// cellValues is cellValue as a table: the value of each cell character,
+// notCell for the others.
+var cellValues = func() (t [256]uint8) {
+	for c := range t {
+		v, ok := cellValue(byte(c))
+		if !ok {
+			v = notCell
+		}
+		t[c] = v
+	}
+	return t
+}()
+
+// parseCells reads 81 cell characters into g, in one pass; it reports
+// false when one of them is no cell character (g is then undefined).
+func parseCells(b []byte, g *Grid) bool {
+	if len(b) != len(g) {
+		return false
+	}
+	var bad uint8
+	for i := range g {
+		v := cellValues[b[i]]
+		bad |= v & 0x80
+		g[i] = v
+	}
+	return bad == 0
 }
 
 // isSeparator reports whether a line only draws lines: no digit or blank

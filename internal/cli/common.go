@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -28,10 +29,15 @@ func formatFlag(job export.Job, def string) *ucli.StringFlag {
 	return f
 }
 
+// builtinConfig is the built-in configuration, parsed once: the flags of
+// several commands read it as the app is built, and each parse costs about
+// half a millisecond. Read it, never change it.
+var builtinConfig = sync.OnceValue(config.Default)
+
 // configuredFormat reports whether config.yaml holds a default format for
 // the job's command: output.solve, output.grade and output.generate.
 func configuredFormat(job export.Job) bool {
-	out := config.Default().Output
+	out := builtinConfig().Output
 	return map[export.Job]string{export.Solve: out.Solve, export.Grade: out.Grade, export.Generate: out.Generate}[job] != ""
 }
 
@@ -53,7 +59,7 @@ func workersFlag(what string) *ucli.IntFlag {
 func budgetFlag() *ucli.DurationFlag {
 	return &ucli.DurationFlag{Name: "budget",
 		Usage:       "`DURATION` allowed to grade one puzzle, such as 10s (0: no limit); a puzzle over it is reported, not rated",
-		DefaultText: "budget in config.yaml, " + seconds(config.Default().Budget)}
+		DefaultText: "budget in config.yaml, " + seconds(builtinConfig().Budget)}
 }
 
 // seconds writes a duration as config.yaml does: "60s", "0.5s".
