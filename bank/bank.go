@@ -23,11 +23,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
-	_ "modernc.org/sqlite"             // registers "sqlite"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+	_ "modernc.org/sqlite" // registers "sqlite"
 )
 
 // ErrNotBank reports a file or database that is not a sudokit bank, or a
@@ -43,7 +46,7 @@ type Bank struct {
 	db   *sql.DB
 	d    dialect
 	name string        // as given to Open, for messages
-	wait time.Duration // an SQLite bank's busy timeout
+	wait time.Duration // how long a lock is waited for
 }
 
 // Options tunes Open.
@@ -51,8 +54,9 @@ type Options struct {
 	// Create makes an SQLite bank (and its directory) when the file does
 	// not exist; without it, a missing file is ErrNoBank.
 	Create bool
-	// LockWait is how long an SQLite bank locked by another program is
-	// waited for before the operation fails (0: 10 s).
+	// LockWait is how long a bank locked by another program is waited
+	// for before the operation fails (0: 10 s): SQLite's busy timeout,
+	// PostgreSQL's lock_timeout (unless the URL sets it).
 	LockWait time.Duration
 }
 
@@ -102,12 +106,16 @@ const sqliteMagic = "SQLite format 3\x00"
 // written by a newer sudokit, leaving it untouched.
 func Open(ctx context.Context, name string, opt Options) (*Bank, error) {
 	var b *Bank
+	wait := opt.LockWait
+	if wait <= 0 {
+		wait = 10 * time.Second
+	}
 	if IsURL(name) {
-		db, err := sql.Open("pgx", name)
+		db, err := openPostgres(name, wait)
 		if err != nil {
-			return nil, fmt.Errorf("bank %s: %w", redact(name), err)
+			return nil, err
 		}
-		b = &Bank{db: db, d: pgDialect, name: redact(name)}
+		b = &Bank{db: db, d: pgDialect, name: redact(name), wait: wait}
 	} else {
 		if err := checkFile(name, opt.Create); err != nil {
 			return nil, err
@@ -119,10 +127,6 @@ func Open(ctx context.Context, name string, opt Options) (*Bank, error) {
 		// begins, so that two that reserve puzzles run one after the other
 		// (busy_timeout: the second waits up to 10 s) rather than fail
 		// when the first commits.
-		wait := opt.LockWait
-		if wait <= 0 {
-			wait = 10 * time.Second
-		}
 		dsn := "file:" + name + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
 			fmt.Sprintf("&_pragma=busy_timeout(%d)", wait.Milliseconds()) + "&_pragma=cache_size(-65536)&_txlock=immediate"
 		db, err := sql.Open("sqlite", dsn)
@@ -136,6 +140,31 @@ func Open(ctx context.Context, name string, opt Options) (*Bank, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// openPostgres opens a PostgreSQL bank's database (no connection is made
+// yet). Unless
+// the URL sets them, a connection is given up after 10 s, and a lock
+// another transaction holds is waited for wait (lock_timeout), as an
+// SQLite bank's.
+func openPostgres(name string, wait time.Duration) (*sql.DB, error) {
+	cfg, err := pgx.ParseConfig(name)
+	if err != nil {
+		// pgx's message repeats the URL (its password hidden): keep
+		// what it says is wrong with it.
+		msg := err.Error()
+		if _, after, ok := strings.Cut(msg, "`: "); ok {
+			msg = after
+		}
+		return nil, fmt.Errorf("bank %s: not a PostgreSQL URL: %s", redact(name), msg)
+	}
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = 10 * time.Second
+	}
+	if _, ok := cfg.RuntimeParams["lock_timeout"]; !ok {
+		cfg.RuntimeParams["lock_timeout"] = strconv.FormatInt(wait.Milliseconds(), 10)
+	}
+	return stdlib.OpenDB(*cfg), nil
 }
 
 // checkFile checks that an SQLite bank's path names an SQLite file, or
@@ -211,7 +240,9 @@ func (b *Bank) wrap(what string, err error) error {
 		return err
 	}
 	msg := err.Error()
-	if strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked") {
+	var pgErr *pgconn.PgError
+	if strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked") ||
+		errors.As(err, &pgErr) && pgErr.Code == "55P03" { // lock_not_available: lock_timeout ran out
 		return fmt.Errorf("bank %s: %s: the bank is locked by another program (waited %s): %w", b.name, what, b.wait, err)
 	}
 	return fmt.Errorf("bank %s: %s: %w", b.name, what, err)

@@ -341,29 +341,37 @@ func TestDuplicatesInOneBatch(t *testing.T) {
 	})
 }
 
-// A bank locked by another program: the operation waits LockWait, then
-// fails saying so; the bank is usable once the lock is gone.
+// A bank locked by another program (SQLite: a transaction holding the
+// write lock; PostgreSQL: one holding puzzles in EXCLUSIVE mode, as a
+// maintenance job might): the operation waits LockWait, then fails saying
+// so; the bank is usable once the lock is gone.
 func TestLockedBank(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "bank.db")
-	holder := open(t, name)
-	addAll(t, holder, entries(t, sample)[:20])
-	tx, err := holder.db.BeginTx(t.Context(), nil) // BEGIN IMMEDIATE: the write lock
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Open(t.Context(), name, Options{LockWait: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err) // opening a bank of this version takes no lock
-	}
-	defer b.Close()
-	_, err = b.Pick(t.Context(), "vol", 5, Filter{})
-	if err == nil || !strings.Contains(err.Error(), "locked by another program (waited 200ms)") {
-		t.Fatalf("pick on a locked bank: %v", err)
-	}
-	tx.Rollback()
-	if _, err := b.Pick(t.Context(), "vol", 5, Filter{}); err != nil {
-		t.Fatalf("pick once the lock is gone: %v", err)
-	}
+	forEach(t, func(t *testing.T, name string) {
+		holder := open(t, name)
+		addAll(t, holder, entries(t, sample)[:20])
+		tx, err := holder.db.BeginTx(t.Context(), nil) // SQLite's BEGIN IMMEDIATE: the write lock
+		if err != nil {
+			t.Fatal(err)
+		}
+		if holder.d.name == "postgres" {
+			if _, err := tx.Exec(`LOCK TABLE puzzles IN EXCLUSIVE MODE`); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err := Open(t.Context(), name, Options{LockWait: 200 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err) // opening a bank of this version takes no lock
+		}
+		defer b.Close()
+		_, err = b.Pick(t.Context(), "vol", 5, Filter{})
+		if err == nil || !strings.Contains(err.Error(), "locked by another program (waited 200ms)") {
+			t.Fatalf("pick on a locked bank: %v", err)
+		}
+		tx.Rollback()
+		if _, err := b.Pick(t.Context(), "vol", 5, Filter{}); err != nil {
+			t.Fatalf("pick once the lock is gone: %v", err)
+		}
+	})
 }
 
 // Openers of a new bank at the same moment: one makes the schema, the
