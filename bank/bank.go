@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,15 +32,18 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite" // registers "sqlite"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // ErrNotBank reports a file or database that is not a sudokit bank, or a
-// bank written by a newer sudokit; Open leaves it as it was.
-var ErrNotBank = errors.New("not a sudokit bank")
+// bank written by a newer sudokit; Open leaves it as it was. It is of kind
+// sudoku.ErrInvalid: the name given cannot be used as a bank.
+var ErrNotBank = sudoku.Invalidf("not a sudokit bank")
 
 // ErrNoBank reports that the bank to open does not exist (and Options.Create
-// was not set).
-var ErrNoBank = errors.New("no bank there")
+// was not set). It is of kind sudoku.ErrInvalid.
+var ErrNoBank = sudoku.Invalidf("no bank there")
 
 // Bank is an open bank. It is safe for concurrent use.
 type Bank struct {
@@ -143,7 +147,7 @@ func Open(ctx context.Context, name string, opt Options) (*Bank, error) {
 }
 
 // openPostgres opens a PostgreSQL bank's database (no connection is made
-// yet). Unless
+// yet). A URL that does not parse is of kind sudoku.ErrInvalid. Unless
 // the URL sets them, a connection is given up after 10 s, and a lock
 // another transaction holds is waited for wait (lock_timeout), as an
 // SQLite bank's.
@@ -156,7 +160,7 @@ func openPostgres(name string, wait time.Duration) (*sql.DB, error) {
 		if _, after, ok := strings.Cut(msg, "`: "); ok {
 			msg = after
 		}
-		return nil, fmt.Errorf("bank %s: not a PostgreSQL URL: %s", redact(name), msg)
+		return nil, sudoku.Invalidf("bank %s: not a PostgreSQL URL: %s", redact(name), msg)
 	}
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = 10 * time.Second
@@ -170,6 +174,9 @@ func openPostgres(name string, wait time.Duration) (*sql.DB, error) {
 // checkFile checks that an SQLite bank's path names an SQLite file, or
 // nothing (then made when create is set, with its directory).
 func checkFile(name string, create bool) error {
+	if scheme, _, ok := strings.Cut(name, "://"); ok {
+		return sudoku.Invalidf("bank %s: a URL of %s: a bank is a postgres:// or postgresql:// URL, or the path of an SQLite file", redact(name), scheme)
+	}
 	if name == "" || strings.HasPrefix(name, "file:") || strings.ContainsAny(name, "?#") {
 		return fmt.Errorf("bank %q: %w: give the path of a file (no file: URI, no ? or #) or a postgres:// URL", name, ErrNotBank)
 	}
@@ -245,8 +252,31 @@ func (b *Bank) wrap(what string, err error) error {
 		errors.As(err, &pgErr) && pgErr.Code == "55P03" { // lock_not_available: lock_timeout ran out
 		return fmt.Errorf("bank %s: %s: the bank is locked by another program (waited %s): %w", b.name, what, b.wait, err)
 	}
+	var connErr *pgconn.ConnectError
+	if errors.As(err, &connErr) {
+		// pgx's message spans lines, one per attempt (with and without
+		// TLS): say it on one, each reason once.
+		var reasons []string
+		for _, l := range strings.Split(errors.Unwrap(connErr).Error(), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !slices.Contains(reasons, l) {
+				reasons = append(reasons, l)
+			}
+		}
+		return &connectError{msg: fmt.Sprintf("bank %s: %s: cannot connect to the server (%s); is it running, and is the URL right?",
+			b.name, what, strings.Join(reasons, "; ")), err: err}
+	}
 	return fmt.Errorf("bank %s: %s: %w", b.name, what, err)
 }
+
+// connectError is a PostgreSQL bank that cannot be connected to: its
+// message said on one line, the driver's error wrapped.
+type connectError struct {
+	msg string
+	err error
+}
+
+func (e *connectError) Error() string { return e.msg }
+func (e *connectError) Unwrap() error { return e.err }
 
 // tx runs f in a transaction, committed when f returns nil.
 func (b *Bank) tx(ctx context.Context, what string, f func(*sql.Tx) error) error {

@@ -196,7 +196,10 @@ committed, and Ctrl-C commits the puzzles read so far and says how many
 were added.
 
 Exit status: 0 when every input was added (or found a duplicate), 1 when
-some could not be, 2 for a bad command line, 130 interrupted.
+some could not be or the bank failed (a server that cannot be reached, a
+lock held too long, a full disk), 2 for a bad command line (--bank
+included: a file that is not a bank, a URL that does not parse), 130
+interrupted.
 
 Examples:
    sudokit bank add --bank my.bank testdata/puzzles/qqwing-sample220.se121.txt
