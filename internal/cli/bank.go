@@ -208,6 +208,7 @@ Examples:
 		Flags: slices.Concat([]ucli.Flag{
 			bankFlag(),
 			&ucli.StringFlag{Name: "tag", Usage: "give the puzzles added the tags `TAG[,TAG]`"},
+			&ucli.BoolFlag{Name: "regrade", Usage: "grade every puzzle, even one whose row carries its ratings, so that the techniques it uses are stored (bank find --with/--without); a stored puzzle without them is given them"},
 			budgetFlag(),
 		}, variantFlags("read and grade"), []ucli.Flag{
 			workersFlag("grade and canonicalise"),
@@ -252,6 +253,7 @@ func runBankAdd(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	regrade := c.Bool("regrade")
 	b, err := openBank(c, true)
 	if err != nil {
 		return err
@@ -274,7 +276,7 @@ func runBankAdd(c *ucli.Context) error {
 				return added{p: it.p, err: it.err}
 			}
 			opt := grade.Options{Workers: slots.Share()}
-			if r, ok := grade.RatingsFromLabel(it.p.Label); ok {
+			if r, ok := grade.RatingsFromLabel(it.p.Label); ok && !regrade {
 				opt.Known = &r
 			}
 			res := grader.Grade(c.Context, it.p.State(), opt)
@@ -317,6 +319,9 @@ func runBankAdd(c *ucli.Context) error {
 	}
 	if unread > 0 {
 		summary += fmt.Sprintf(", %s not read", export.Count(unread, "input"))
+	}
+	if adder.Filled > 0 {
+		summary += fmt.Sprintf("; %s given the techniques they lacked", export.Count(adder.Filled, "stored puzzle"))
 	}
 	switch {
 	case errors.Is(runErr, context.Canceled):
@@ -400,6 +405,10 @@ func runBankFind(c *ucli.Context) error {
 		return err
 	}
 	defer b.Close()
+	s := newSession(c)
+	if err := noteUnjudged(s, b, f); err != nil {
+		return err
+	}
 	if c.Bool("count") {
 		n, err := b.Count(c.Context, f)
 		if err != nil {
@@ -411,8 +420,19 @@ func runBankFind(c *ucli.Context) error {
 		fmt.Fprintln(c.App.Writer, n)
 		return nil
 	}
-	s := newSession(c)
 	return writeRows(s, b, format, opt, b.Find(c.Context, f))
+}
+
+// noteUnjudged says, when the filter names techniques, how many puzzles
+// it left out because their techniques are not known.
+func noteUnjudged(s *session, b *bank.Bank, f bank.Filter) error {
+	n, err := b.Unjudged(s.c.Context, f)
+	if err != nil || n == 0 {
+		return err
+	}
+	s.note("%s matching the other filters left out: added with their ratings alone, their techniques are not known, so --with/--without cannot judge them (bank add --regrade on their rows grades them and stores their techniques)",
+		export.Count(n, "puzzle"))
+	return nil
 }
 
 // writeRows writes bank puzzles as rows to -o.
@@ -496,11 +516,17 @@ func runBankPick(c *ucli.Context) error {
 		return err
 	}
 	defer b.Close()
+	s := newSession(c)
+	unused := false
+	g := f
+	g.Used = &unused
+	if err := noteUnjudged(s, b, g); err != nil {
+		return err
+	}
 	picked, err := b.Pick(c.Context, c.String("book"), n, f)
 	if err != nil {
 		return err
 	}
-	s := newSession(c)
 	s.note("%s reserved for the book %q", export.Count(len(picked), "puzzle"), c.String("book"))
 	return writeRows(s, b, format, opt, func(yield func(bank.Puzzle, error) bool) {
 		for _, p := range picked {
