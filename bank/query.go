@@ -354,6 +354,14 @@ type Book struct {
 	Puzzles int    `json:"puzzles"`
 }
 
+// ServedPrefix begins the name of the book of a page session of sudokit
+// serve ("served SESSION"): the puzzles the page drew from the bank, each
+// shown to its player as it was drawn.
+const ServedPrefix = "served "
+
+// Served reports whether the book is a page session's (see ServedPrefix).
+func (bk Book) Served() bool { return strings.HasPrefix(bk.Name, ServedPrefix) }
+
 // Books lists the bank's books by name (an empty list, not nil, when
 // there is none).
 func (b *Bank) Books(ctx context.Context) ([]Book, error) {

@@ -650,7 +650,8 @@ Examples:
    sudokit bank stats --bank my.bank
    sudokit bank stats --bank my.bank -f json`,
 		Flags: []ucli.Flag{bankFlag(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"}},
+			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"},
+			&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}},
 		Action: func(c *ucli.Context) error {
 			format := c.String("format")
 			if err := oneOf("format", format, []string{"text", "json"}); err != nil {
@@ -665,8 +666,15 @@ Examples:
 			if err != nil {
 				return err
 			}
+			var served *servedBooks
+			if !c.Bool("served") {
+				st.Books, served = groupServed(st.Books)
+			}
 			if format == "json" {
-				return writeJSON(c.App.Writer, st)
+				return writeJSON(c.App.Writer, struct {
+					bank.Stats
+					Served *servedBooks `json:"served,omitempty"`
+				}{st, served})
 			}
 			w := tabwriter.NewWriter(c.App.Writer, 2, 8, 2, ' ', tabwriter.AlignRight)
 			counts := func(title string, cs []bank.Count) {
@@ -679,9 +687,9 @@ Examples:
 			fmt.Fprintln(w, "\t\t\t\t")
 			counts("ER", st.Bands)
 			w.Flush()
-			if len(st.Books) > 0 {
+			if len(st.Books) > 0 || served != nil {
 				fmt.Fprintln(c.App.Writer)
-				writeBooks(c.App.Writer, st.Books)
+				writeBooks(c.App.Writer, st.Books, served)
 			}
 			return nil
 		},
@@ -697,7 +705,8 @@ func bankBooksCommand() *ucli.Command {
 Examples:
    sudokit bank books --bank my.bank`,
 		Flags: []ucli.Flag{bankFlag(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"}},
+			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"},
+			&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}},
 		Action: func(c *ucli.Context) error {
 			format := c.String("format")
 			if err := oneOf("format", format, []string{"text", "json"}); err != nil {
@@ -712,18 +721,54 @@ Examples:
 			if err != nil {
 				return err
 			}
+			var served *servedBooks
+			if !c.Bool("served") {
+				books, served = groupServed(books)
+			}
 			if format == "json" {
 				return writeJSON(c.App.Writer, books)
 			}
-			writeBooks(c.App.Writer, books)
+			writeBooks(c.App.Writer, books, served)
 			return nil
 		},
 	}
 }
 
-// writeBooks writes a table of books.
-func writeBooks(out io.Writer, books []bank.Book) {
+// servedBooks sums up the books of the page sessions of sudokit serve.
+type servedBooks struct {
+	Sessions int    `json:"sessions"`
+	Puzzles  int    `json:"puzzles"`
+	Last     string `json:"last"` // when the last session began
+}
+
+// groupServed takes the page sessions' books out of a list of books, and
+// sums them up (nil when there is none).
+func groupServed(books []bank.Book) ([]bank.Book, *servedBooks) {
+	var served *servedBooks
+	kept := []bank.Book{}
+	for _, bk := range books {
+		if !bk.Served() {
+			kept = append(kept, bk)
+			continue
+		}
+		if served == nil {
+			served = &servedBooks{}
+		}
+		served.Sessions++
+		served.Puzzles += bk.Puzzles
+		served.Last = max(served.Last, bk.Created)
+	}
+	return kept, served
+}
+
+// writeBooks writes a table of books, and a line for the page sessions'
+// when served is not nil.
+func writeBooks(out io.Writer, books []bank.Book, served *servedBooks) {
 	w := tabwriter.NewWriter(out, 2, 8, 2, ' ', 0)
+	defer w.Flush()
+	if served != nil {
+		defer fmt.Fprintf(w, "served (%s; --served lists them)\t%d\t-\t%s\n", export.Count(served.Sessions, "page session"), served.Puzzles, served.Last)
+	}
 	fmt.Fprintln(w, "book\tpuzzles\tstate\tmade")
 	for _, bk := range books {
 		state := "draft"
@@ -732,7 +777,6 @@ func writeBooks(out io.Writer, books []bank.Book) {
 		}
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\n", bk.Name, bk.Puzzles, state, bk.Created)
 	}
-	w.Flush()
 }
 
 // writeJSON writes v as indented JSON.
