@@ -37,9 +37,11 @@ type Adder struct {
 	now    string
 	first  time.Time // when the first entry not committed came
 	// inTx counts the entries sent in the open transaction.
-	inTx, added, dups int
-	// Added and Duplicates count the puzzles committed so far.
-	Added, Duplicates int
+	inTx, added, dups, filled int
+	// Added and Duplicates count the puzzles committed so far; Filled,
+	// the duplicates whose stored puzzle had no techniques (it was added
+	// from a row that carried only its ratings) and was given the entry's.
+	Added, Duplicates, Filled int
 }
 
 // Result is what an Adder did with an entry: stored under ID, or found to
@@ -149,6 +151,9 @@ func (a *Adder) flush() error {
 		for k, id := range dupIDs {
 			ids[k] = -id // a duplicate: stored before this statement
 		}
+		if err := a.fill(ids); err != nil {
+			return err
+		}
 	}
 	seen := make(map[string]bool, len(a.queue))
 	for _, e := range a.queue {
@@ -166,6 +171,34 @@ func (a *Adder) flush() error {
 	a.added += stored
 	a.inTx += len(a.queue)
 	a.queue = a.queue[:0]
+	return nil
+}
+
+// fill gives the stored puzzles that the queued entries duplicate, and
+// whose techniques are not known, the entries' techniques (ids: a
+// duplicate's canonical form to minus its id).
+func (a *Adder) fill(ids map[string]int64) error {
+	var upd *sql.Stmt
+	for _, e := range a.queue {
+		id := ids[e.Canon]
+		if id >= 0 || len(e.Techniques) == 0 {
+			continue
+		}
+		if upd == nil {
+			var err error
+			if upd, err = a.tx.PrepareContext(a.ctx, a.b.d.q(`UPDATE puzzles SET techniques = ? WHERE id = ? AND techniques = ''`)); err != nil {
+				return a.fail("adding techniques", err)
+			}
+			defer upd.Close()
+		}
+		res, err := upd.ExecContext(a.ctx, list(e.Techniques), -id)
+		if err != nil {
+			return a.fail("adding techniques", err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 1 {
+			a.filled++
+		}
+	}
 	return nil
 }
 
@@ -197,7 +230,7 @@ func (a *Adder) rollback() {
 	}
 	a.full = nil
 	a.queue = a.queue[:0]
-	a.inTx, a.added, a.dups = 0, 0, 0
+	a.inTx, a.added, a.dups, a.filled = 0, 0, 0, 0
 }
 
 // Commit stores the entries queued and commits them with the open
@@ -213,11 +246,12 @@ func (a *Adder) Commit() error {
 	err := a.tx.Commit()
 	a.tx, a.full = nil, nil
 	if err != nil {
-		a.inTx, a.added, a.dups = 0, 0, 0
+		a.inTx, a.added, a.dups, a.filled = 0, 0, 0, 0
 		return a.b.wrap("committing", err)
 	}
 	a.Added += a.added
 	a.Duplicates += a.dups
-	a.inTx, a.added, a.dups = 0, 0, 0
+	a.Filled += a.filled
+	a.inTx, a.added, a.dups, a.filled = 0, 0, 0, 0
 	return nil
 }

@@ -23,27 +23,34 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
-	_ "modernc.org/sqlite"             // registers "sqlite"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+	_ "modernc.org/sqlite" // registers "sqlite"
+
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // ErrNotBank reports a file or database that is not a sudokit bank, or a
-// bank written by a newer sudokit; Open leaves it as it was.
-var ErrNotBank = errors.New("not a sudokit bank")
+// bank written by a newer sudokit; Open leaves it as it was. It is of kind
+// sudoku.ErrInvalid: the name given cannot be used as a bank.
+var ErrNotBank = sudoku.Invalidf("not a sudokit bank")
 
 // ErrNoBank reports that the bank to open does not exist (and Options.Create
-// was not set).
-var ErrNoBank = errors.New("no bank there")
+// was not set). It is of kind sudoku.ErrInvalid.
+var ErrNoBank = sudoku.Invalidf("no bank there")
 
 // Bank is an open bank. It is safe for concurrent use.
 type Bank struct {
 	db   *sql.DB
 	d    dialect
 	name string        // as given to Open, for messages
-	wait time.Duration // an SQLite bank's busy timeout
+	wait time.Duration // how long a lock is waited for
 }
 
 // Options tunes Open.
@@ -51,8 +58,9 @@ type Options struct {
 	// Create makes an SQLite bank (and its directory) when the file does
 	// not exist; without it, a missing file is ErrNoBank.
 	Create bool
-	// LockWait is how long an SQLite bank locked by another program is
-	// waited for before the operation fails (0: 10 s).
+	// LockWait is how long a bank locked by another program is waited
+	// for before the operation fails (0: 10 s): SQLite's busy timeout,
+	// PostgreSQL's lock_timeout (unless the URL sets it).
 	LockWait time.Duration
 }
 
@@ -102,12 +110,16 @@ const sqliteMagic = "SQLite format 3\x00"
 // written by a newer sudokit, leaving it untouched.
 func Open(ctx context.Context, name string, opt Options) (*Bank, error) {
 	var b *Bank
+	wait := opt.LockWait
+	if wait <= 0 {
+		wait = 10 * time.Second
+	}
 	if IsURL(name) {
-		db, err := sql.Open("pgx", name)
+		db, err := openPostgres(name, wait)
 		if err != nil {
-			return nil, fmt.Errorf("bank %s: %w", redact(name), err)
+			return nil, err
 		}
-		b = &Bank{db: db, d: pgDialect, name: redact(name)}
+		b = &Bank{db: db, d: pgDialect, name: redact(name), wait: wait}
 	} else {
 		if err := checkFile(name, opt.Create); err != nil {
 			return nil, err
@@ -119,10 +131,6 @@ func Open(ctx context.Context, name string, opt Options) (*Bank, error) {
 		// begins, so that two that reserve puzzles run one after the other
 		// (busy_timeout: the second waits up to 10 s) rather than fail
 		// when the first commits.
-		wait := opt.LockWait
-		if wait <= 0 {
-			wait = 10 * time.Second
-		}
 		dsn := "file:" + name + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
 			fmt.Sprintf("&_pragma=busy_timeout(%d)", wait.Milliseconds()) + "&_pragma=cache_size(-65536)&_txlock=immediate"
 		db, err := sql.Open("sqlite", dsn)
@@ -138,9 +146,37 @@ func Open(ctx context.Context, name string, opt Options) (*Bank, error) {
 	return b, nil
 }
 
+// openPostgres opens a PostgreSQL bank's database (no connection is made
+// yet). A URL that does not parse is of kind sudoku.ErrInvalid. Unless
+// the URL sets them, a connection is given up after 10 s, and a lock
+// another transaction holds is waited for wait (lock_timeout), as an
+// SQLite bank's.
+func openPostgres(name string, wait time.Duration) (*sql.DB, error) {
+	cfg, err := pgx.ParseConfig(name)
+	if err != nil {
+		// pgx's message repeats the URL (its password hidden): keep
+		// what it says is wrong with it.
+		msg := err.Error()
+		if _, after, ok := strings.Cut(msg, "`: "); ok {
+			msg = after
+		}
+		return nil, sudoku.Invalidf("bank %s: not a PostgreSQL URL: %s", redact(name), msg)
+	}
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = 10 * time.Second
+	}
+	if _, ok := cfg.RuntimeParams["lock_timeout"]; !ok {
+		cfg.RuntimeParams["lock_timeout"] = strconv.FormatInt(wait.Milliseconds(), 10)
+	}
+	return stdlib.OpenDB(*cfg), nil
+}
+
 // checkFile checks that an SQLite bank's path names an SQLite file, or
 // nothing (then made when create is set, with its directory).
 func checkFile(name string, create bool) error {
+	if scheme, _, ok := strings.Cut(name, "://"); ok {
+		return sudoku.Invalidf("bank %s: a URL of %s: a bank is a postgres:// or postgresql:// URL, or the path of an SQLite file", redact(name), scheme)
+	}
 	if name == "" || strings.HasPrefix(name, "file:") || strings.ContainsAny(name, "?#") {
 		return fmt.Errorf("bank %q: %w: give the path of a file (no file: URI, no ? or #) or a postgres:// URL", name, ErrNotBank)
 	}
@@ -211,11 +247,36 @@ func (b *Bank) wrap(what string, err error) error {
 		return err
 	}
 	msg := err.Error()
-	if strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked") {
+	var pgErr *pgconn.PgError
+	if strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked") ||
+		errors.As(err, &pgErr) && pgErr.Code == "55P03" { // lock_not_available: lock_timeout ran out
 		return fmt.Errorf("bank %s: %s: the bank is locked by another program (waited %s): %w", b.name, what, b.wait, err)
+	}
+	var connErr *pgconn.ConnectError
+	if errors.As(err, &connErr) {
+		// pgx's message spans lines, one per attempt (with and without
+		// TLS): say it on one, each reason once.
+		var reasons []string
+		for _, l := range strings.Split(errors.Unwrap(connErr).Error(), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !slices.Contains(reasons, l) {
+				reasons = append(reasons, l)
+			}
+		}
+		return &connectError{msg: fmt.Sprintf("bank %s: %s: cannot connect to the server (%s); is it running, and is the URL right?",
+			b.name, what, strings.Join(reasons, "; ")), err: err}
 	}
 	return fmt.Errorf("bank %s: %s: %w", b.name, what, err)
 }
+
+// connectError is a PostgreSQL bank that cannot be connected to: its
+// message said on one line, the driver's error wrapped.
+type connectError struct {
+	msg string
+	err error
+}
+
+func (e *connectError) Error() string { return e.msg }
+func (e *connectError) Unwrap() error { return e.err }
 
 // tx runs f in a transaction, committed when f returns nil.
 func (b *Bank) tx(ctx context.Context, what string, f func(*sql.Tx) error) error {

@@ -341,29 +341,37 @@ func TestDuplicatesInOneBatch(t *testing.T) {
 	})
 }
 
-// A bank locked by another program: the operation waits LockWait, then
-// fails saying so; the bank is usable once the lock is gone.
+// A bank locked by another program (SQLite: a transaction holding the
+// write lock; PostgreSQL: one holding puzzles in EXCLUSIVE mode, as a
+// maintenance job might): the operation waits LockWait, then fails saying
+// so; the bank is usable once the lock is gone.
 func TestLockedBank(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "bank.db")
-	holder := open(t, name)
-	addAll(t, holder, entries(t, sample)[:20])
-	tx, err := holder.db.BeginTx(t.Context(), nil) // BEGIN IMMEDIATE: the write lock
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Open(t.Context(), name, Options{LockWait: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err) // opening a bank of this version takes no lock
-	}
-	defer b.Close()
-	_, err = b.Pick(t.Context(), "vol", 5, Filter{})
-	if err == nil || !strings.Contains(err.Error(), "locked by another program (waited 200ms)") {
-		t.Fatalf("pick on a locked bank: %v", err)
-	}
-	tx.Rollback()
-	if _, err := b.Pick(t.Context(), "vol", 5, Filter{}); err != nil {
-		t.Fatalf("pick once the lock is gone: %v", err)
-	}
+	forEach(t, func(t *testing.T, name string) {
+		holder := open(t, name)
+		addAll(t, holder, entries(t, sample)[:20])
+		tx, err := holder.db.BeginTx(t.Context(), nil) // SQLite's BEGIN IMMEDIATE: the write lock
+		if err != nil {
+			t.Fatal(err)
+		}
+		if holder.d.name == "postgres" {
+			if _, err := tx.Exec(`LOCK TABLE puzzles IN EXCLUSIVE MODE`); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err := Open(t.Context(), name, Options{LockWait: 200 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err) // opening a bank of this version takes no lock
+		}
+		defer b.Close()
+		_, err = b.Pick(t.Context(), "vol", 5, Filter{})
+		if err == nil || !strings.Contains(err.Error(), "locked by another program (waited 200ms)") {
+			t.Fatalf("pick on a locked bank: %v", err)
+		}
+		tx.Rollback()
+		if _, err := b.Pick(t.Context(), "vol", 5, Filter{}); err != nil {
+			t.Fatalf("pick once the lock is gone: %v", err)
+		}
+	})
 }
 
 // Openers of a new bank at the same moment: one makes the schema, the
@@ -535,6 +543,60 @@ func TestOpenRefusesBoth(t *testing.T) {
 		var tables int
 		if err := b.db.QueryRow(`SELECT count(*) FROM puzzles`).Scan(&tables); err != nil {
 			t.Errorf("the other program's table is gone: %v", err)
+		}
+	})
+}
+
+// Puzzles added with their ratings alone have no techniques: a filter
+// naming techniques leaves them out (--without must not take a puzzle that
+// may use the technique), Unjudged counts them, and adding them again with
+// their techniques fills those in (Filled), after which the filter judges
+// them.
+func TestUnjudged(t *testing.T) {
+	es := entries(t, sample)[:10]
+	forEach(t, func(t *testing.T, name string) {
+		b := open(t, name)
+		addAll(t, b, es)
+		without := Filter{Without: []string{"x-wing"}, MinClues: 17}
+		if n, err := b.Count(t.Context(), without); err != nil || n != 0 {
+			t.Errorf("--without x-wing counts %d puzzles of unknown techniques (%v), want 0", n, err)
+		}
+		if n, err := b.Unjudged(t.Context(), without); err != nil || n != 10 {
+			t.Errorf("Unjudged: %d (%v), want 10", n, err)
+		}
+		if n, err := b.Unjudged(t.Context(), Filter{}); err != nil || n != 0 {
+			t.Errorf("Unjudged of a filter naming no technique: %d (%v), want 0", n, err)
+		}
+		judged := slices.Clone(es)
+		for i := range judged {
+			judged[i].Techniques = []string{"hidden-single", "naked-single"}
+		}
+		judged[0].Techniques = []string{"hidden-single", "x-wing"}
+		a := b.NewAdder(t.Context(), nil)
+		for _, e := range judged {
+			if err := a.Add(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := a.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if a.Added != 0 || a.Duplicates != 10 || a.Filled != 10 {
+			t.Errorf("added %d, duplicates %d, filled %d; want 0, 10, 10", a.Added, a.Duplicates, a.Filled)
+		}
+		if n, err := b.Count(t.Context(), without); err != nil || n != 9 {
+			t.Errorf("--without x-wing after the techniques were filled in: %d (%v), want 9", n, err)
+		}
+		if n, err := b.Count(t.Context(), Filter{With: []string{"x-wing"}}); err != nil || n != 1 {
+			t.Errorf("--with x-wing: %d (%v), want 1", n, err)
+		}
+		// Techniques already known are kept.
+		a = b.NewAdder(t.Context(), nil)
+		a.Add(es[1])
+		judged[1].Techniques = []string{"x-wing"}
+		a.Add(judged[1])
+		if err := a.Commit(); err != nil || a.Filled != 0 {
+			t.Errorf("filled %d (%v), want 0", a.Filled, err)
 		}
 	})
 }

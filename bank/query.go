@@ -61,6 +61,11 @@ func (f Filter) where() (string, []any) {
 			add("p.er <= ?", f.Rating.Max.Tenths())
 		}
 	}
+	if len(f.With) > 0 || len(f.Without) > 0 {
+		// A puzzle added with its ratings alone has no techniques: it is
+		// not known to use them, nor not to (see Unjudged).
+		add("p.techniques <> ''")
+	}
 	for _, t := range f.With {
 		add("p.techniques LIKE ?", "%,"+t+",%")
 	}
@@ -163,6 +168,26 @@ func (b *Bank) Find(ctx context.Context, f Filter) iter.Seq2[Puzzle, error] {
 // Count counts the puzzles the filter selects (its Limit aside).
 func (b *Bank) Count(ctx context.Context, f Filter) (int, error) {
 	where, args := f.where()
+	var n int
+	err := b.db.QueryRowContext(ctx, b.d.q(`SELECT count(*) FROM puzzles p LEFT JOIN books b ON b.id = p.book_id`+where), args...).Scan(&n)
+	return n, b.wrap("counting", err)
+}
+
+// Unjudged counts the puzzles that f would select but for its With and
+// Without, whose techniques are not known (they were added with their
+// ratings alone): f leaves them out, as it cannot tell whether they use
+// the techniques. It is 0 when f names no technique.
+func (b *Bank) Unjudged(ctx context.Context, f Filter) (int, error) {
+	if len(f.With) == 0 && len(f.Without) == 0 {
+		return 0, nil
+	}
+	f.With, f.Without = nil, nil
+	where, args := f.where()
+	if where == "" {
+		where = " WHERE p.techniques = ''"
+	} else {
+		where += " AND p.techniques = ''"
+	}
 	var n int
 	err := b.db.QueryRowContext(ctx, b.d.q(`SELECT count(*) FROM puzzles p LEFT JOIN books b ON b.id = p.book_id`+where), args...).Scan(&n)
 	return n, b.wrap("counting", err)
@@ -328,6 +353,14 @@ type Book struct {
 	Created string `json:"created"` // RFC 3339, UTC
 	Puzzles int    `json:"puzzles"`
 }
+
+// ServedPrefix begins the name of the book of a page session of sudokit
+// serve ("served SESSION"): the puzzles the page drew from the bank, each
+// shown to its player as it was drawn.
+const ServedPrefix = "served "
+
+// Served reports whether the book is a page session's (see ServedPrefix).
+func (bk Book) Served() bool { return strings.HasPrefix(bk.Name, ServedPrefix) }
 
 // Books lists the bank's books by name (an empty list, not nil, when
 // there is none).

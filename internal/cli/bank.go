@@ -196,7 +196,10 @@ committed, and Ctrl-C commits the puzzles read so far and says how many
 were added.
 
 Exit status: 0 when every input was added (or found a duplicate), 1 when
-some could not be, 2 for a bad command line, 130 interrupted.
+some could not be or the bank failed (a server that cannot be reached, a
+lock held too long, a full disk), 2 for a bad command line (--bank
+included: a file that is not a bank, a URL that does not parse), 130
+interrupted.
 
 Examples:
    sudokit bank add --bank my.bank testdata/puzzles/qqwing-sample220.se121.txt
@@ -205,6 +208,7 @@ Examples:
 		Flags: slices.Concat([]ucli.Flag{
 			bankFlag(),
 			&ucli.StringFlag{Name: "tag", Usage: "give the puzzles added the tags `TAG[,TAG]`"},
+			&ucli.BoolFlag{Name: "regrade", Usage: "grade every puzzle, even one whose row carries its ratings, so that the techniques it uses are stored (bank find --with/--without); a stored puzzle without them is given them"},
 			budgetFlag(),
 		}, variantFlags("read and grade"), []ucli.Flag{
 			workersFlag("grade and canonicalise"),
@@ -249,6 +253,7 @@ func runBankAdd(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	regrade := c.Bool("regrade")
 	b, err := openBank(c, true)
 	if err != nil {
 		return err
@@ -271,7 +276,7 @@ func runBankAdd(c *ucli.Context) error {
 				return added{p: it.p, err: it.err}
 			}
 			opt := grade.Options{Workers: slots.Share()}
-			if r, ok := grade.RatingsFromLabel(it.p.Label); ok {
+			if r, ok := grade.RatingsFromLabel(it.p.Label); ok && !regrade {
 				opt.Known = &r
 			}
 			res := grader.Grade(c.Context, it.p.State(), opt)
@@ -314,6 +319,9 @@ func runBankAdd(c *ucli.Context) error {
 	}
 	if unread > 0 {
 		summary += fmt.Sprintf(", %s not read", export.Count(unread, "input"))
+	}
+	if adder.Filled > 0 {
+		summary += fmt.Sprintf("; %s given the techniques they lacked", export.Count(adder.Filled, "stored puzzle"))
 	}
 	switch {
 	case errors.Is(runErr, context.Canceled):
@@ -397,6 +405,10 @@ func runBankFind(c *ucli.Context) error {
 		return err
 	}
 	defer b.Close()
+	s := newSession(c)
+	if err := noteUnjudged(s, b, f); err != nil {
+		return err
+	}
 	if c.Bool("count") {
 		n, err := b.Count(c.Context, f)
 		if err != nil {
@@ -408,8 +420,19 @@ func runBankFind(c *ucli.Context) error {
 		fmt.Fprintln(c.App.Writer, n)
 		return nil
 	}
-	s := newSession(c)
 	return writeRows(s, b, format, opt, b.Find(c.Context, f))
+}
+
+// noteUnjudged says, when the filter names techniques, how many puzzles
+// it left out because their techniques are not known.
+func noteUnjudged(s *session, b *bank.Bank, f bank.Filter) error {
+	n, err := b.Unjudged(s.c.Context, f)
+	if err != nil || n == 0 {
+		return err
+	}
+	s.note("%s matching the other filters left out: added with their ratings alone, their techniques are not known, so --with/--without cannot judge them (bank add --regrade on their rows grades them and stores their techniques)",
+		export.Count(n, "puzzle"))
+	return nil
 }
 
 // writeRows writes bank puzzles as rows to -o.
@@ -493,11 +516,17 @@ func runBankPick(c *ucli.Context) error {
 		return err
 	}
 	defer b.Close()
+	s := newSession(c)
+	unused := false
+	g := f
+	g.Used = &unused
+	if err := noteUnjudged(s, b, g); err != nil {
+		return err
+	}
 	picked, err := b.Pick(c.Context, c.String("book"), n, f)
 	if err != nil {
 		return err
 	}
-	s := newSession(c)
 	s.note("%s reserved for the book %q", export.Count(len(picked), "puzzle"), c.String("book"))
 	return writeRows(s, b, format, opt, func(yield func(bank.Puzzle, error) bool) {
 		for _, p := range picked {
@@ -621,7 +650,8 @@ Examples:
    sudokit bank stats --bank my.bank
    sudokit bank stats --bank my.bank -f json`,
 		Flags: []ucli.Flag{bankFlag(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"}},
+			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"},
+			&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}},
 		Action: func(c *ucli.Context) error {
 			format := c.String("format")
 			if err := oneOf("format", format, []string{"text", "json"}); err != nil {
@@ -636,8 +666,15 @@ Examples:
 			if err != nil {
 				return err
 			}
+			var served *servedBooks
+			if !c.Bool("served") {
+				st.Books, served = groupServed(st.Books)
+			}
 			if format == "json" {
-				return writeJSON(c.App.Writer, st)
+				return writeJSON(c.App.Writer, struct {
+					bank.Stats
+					Served *servedBooks `json:"served,omitempty"`
+				}{st, served})
 			}
 			w := tabwriter.NewWriter(c.App.Writer, 2, 8, 2, ' ', tabwriter.AlignRight)
 			counts := func(title string, cs []bank.Count) {
@@ -650,9 +687,9 @@ Examples:
 			fmt.Fprintln(w, "\t\t\t\t")
 			counts("ER", st.Bands)
 			w.Flush()
-			if len(st.Books) > 0 {
+			if len(st.Books) > 0 || served != nil {
 				fmt.Fprintln(c.App.Writer)
-				writeBooks(c.App.Writer, st.Books)
+				writeBooks(c.App.Writer, st.Books, served)
 			}
 			return nil
 		},
@@ -668,7 +705,8 @@ func bankBooksCommand() *ucli.Command {
 Examples:
    sudokit bank books --bank my.bank`,
 		Flags: []ucli.Flag{bankFlag(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"}},
+			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"},
+			&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}},
 		Action: func(c *ucli.Context) error {
 			format := c.String("format")
 			if err := oneOf("format", format, []string{"text", "json"}); err != nil {
@@ -683,18 +721,54 @@ Examples:
 			if err != nil {
 				return err
 			}
+			var served *servedBooks
+			if !c.Bool("served") {
+				books, served = groupServed(books)
+			}
 			if format == "json" {
 				return writeJSON(c.App.Writer, books)
 			}
-			writeBooks(c.App.Writer, books)
+			writeBooks(c.App.Writer, books, served)
 			return nil
 		},
 	}
 }
 
-// writeBooks writes a table of books.
-func writeBooks(out io.Writer, books []bank.Book) {
+// servedBooks sums up the books of the page sessions of sudokit serve.
+type servedBooks struct {
+	Sessions int    `json:"sessions"`
+	Puzzles  int    `json:"puzzles"`
+	Last     string `json:"last"` // when the last session began
+}
+
+// groupServed takes the page sessions' books out of a list of books, and
+// sums them up (nil when there is none).
+func groupServed(books []bank.Book) ([]bank.Book, *servedBooks) {
+	var served *servedBooks
+	kept := []bank.Book{}
+	for _, bk := range books {
+		if !bk.Served() {
+			kept = append(kept, bk)
+			continue
+		}
+		if served == nil {
+			served = &servedBooks{}
+		}
+		served.Sessions++
+		served.Puzzles += bk.Puzzles
+		served.Last = max(served.Last, bk.Created)
+	}
+	return kept, served
+}
+
+// writeBooks writes a table of books, and a line for the page sessions'
+// when served is not nil.
+func writeBooks(out io.Writer, books []bank.Book, served *servedBooks) {
 	w := tabwriter.NewWriter(out, 2, 8, 2, ' ', 0)
+	defer w.Flush()
+	if served != nil {
+		defer fmt.Fprintf(w, "served (%s; --served lists them)\t%d\t-\t%s\n", export.Count(served.Sessions, "page session"), served.Puzzles, served.Last)
+	}
 	fmt.Fprintln(w, "book\tpuzzles\tstate\tmade")
 	for _, bk := range books {
 		state := "draft"
@@ -703,7 +777,6 @@ func writeBooks(out io.Writer, books []bank.Book) {
 		}
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\n", bk.Name, bk.Puzzles, state, bk.Created)
 	}
-	w.Flush()
 }
 
 // writeJSON writes v as indented JSON.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -13,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -22,6 +24,29 @@ import (
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
+
+var (
+	pgOnce sync.Once
+	pg     *testenv.PostgresServer
+	pgErr  error
+)
+
+// pgServer is the PostgreSQL server of the package's tests: started by the
+// first test that needs it, stopped when they end (fromRoot.Run).
+func pgServer(t *testing.T) *testenv.PostgresServer {
+	t.Helper()
+	pgOnce.Do(func() { pg, pgErr = testenv.StartPostgres() })
+	testenv.NeedPostgres(t, pgErr)
+	return pg
+}
+
+// forEachBackend runs f on a new bank of each backend: an SQLite file, and
+// a database of the tests' PostgreSQL server.
+func forEachBackend(t *testing.T, f func(t *testing.T, name string)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "bank.db")) })
+	t.Run("postgres", func(t *testing.T) { f(t, pgServer(t).NewDatabase(t)) })
+}
 
 // feedRows writes to w, until it fails, the rated rows of the qqwing
 // sample as they are and then as random isomorphs of them (duplicates of
@@ -85,8 +110,8 @@ func startAdd(t *testing.T, path string) (*exec.Cmd, *bytes.Buffer) {
 	return cmd, &stderr
 }
 
-// checkBank checks that a bank holds n puzzles, passes SQLite's integrity
-// check, and still takes puzzles and picks.
+// checkBank checks that a bank holds n puzzles, as bank stats says too,
+// passes SQLite's integrity check, and still takes puzzles and picks.
 func checkBank(t *testing.T, path string, n int) {
 	t.Helper()
 	b, err := bank.Open(context.Background(), path, bank.Options{})
@@ -100,6 +125,11 @@ func checkBank(t *testing.T, path string, n int) {
 	if got, err := b.Count(context.Background(), bank.Filter{}); err != nil || got != n {
 		t.Fatalf("the bank holds %d puzzles (%v), want %d", got, err, n)
 	}
+	code, stdout, stderr := runApp(t, "", "bank", "stats", "-f", "json", "--bank", path)
+	var st bank.Stats
+	if err := json.Unmarshal([]byte(stdout), &st); code != 0 || err != nil || st.Total.Total != n {
+		t.Fatalf("bank stats after the stop: exit %d, %v, total %d, want %d\n%s%s", code, err, st.Total.Total, n, stdout, stderr)
+	}
 	if code, _, stderr := runApp(t, "", "bank", "add", "--bank", path, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"); code != 0 {
 		t.Fatalf("adding after the stop: exit %d\n%s", code, stderr)
 	}
@@ -109,37 +139,41 @@ func checkBank(t *testing.T, path string, n int) {
 }
 
 // kill -9 during bank add loses nothing committed and leaves the bank
-// usable.
+// usable, on both backends (PostgreSQL rolls back the transaction of the
+// connection that died).
 func TestBankAddKilled(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bank.db")
-	cmd, _ := startAdd(t, path)
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	cmd.Wait()
-	checkBank(t, path, 220)
+	forEachBackend(t, func(t *testing.T, path string) {
+		cmd, _ := startAdd(t, path)
+		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Wait()
+		checkBank(t, path, 220)
+	})
 }
 
 // SIGINT during bank add stops it with 130, the rows read committed, and
-// says how many puzzles were added: as many as the bank holds.
+// says how many puzzles were added: as many as the bank holds; on both
+// backends.
 func TestBankAddInterrupted(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bank.db")
-	cmd, stderr := startAdd(t, path)
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); code != 130 {
-		t.Fatalf("exit %d, want 130; stderr:\n%s", code, stderr)
-	}
-	m := regexp.MustCompile(`sudokit: interrupted: ([0-9,]+) puzzles added to .*, ([0-9,]+) duplicates of stored ones\n`).FindStringSubmatch(stderr.String())
-	if m == nil {
-		t.Fatalf("stderr %q: want a line saying how many were added", stderr)
-	}
-	if n, _ := strconv.Atoi(m[1]); n != 220 {
-		t.Errorf("%s added, want 220 (the sample, and duplicates after it)", m[1])
-	}
-	checkBank(t, path, 220)
+	forEachBackend(t, func(t *testing.T, path string) {
+		cmd, stderr := startAdd(t, path)
+		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Wait()
+		if code := cmd.ProcessState.ExitCode(); code != 130 {
+			t.Fatalf("exit %d, want 130; stderr:\n%s", code, stderr)
+		}
+		m := regexp.MustCompile(`sudokit: interrupted: ([0-9,]+) puzzles added to .*, ([0-9,]+) duplicates of stored ones\n`).FindStringSubmatch(stderr.String())
+		if m == nil {
+			t.Fatalf("stderr %q: want a line saying how many were added", stderr)
+		}
+		if n, _ := strconv.Atoi(m[1]); n != 220 {
+			t.Errorf("%s added, want 220 (the sample, and duplicates after it)", m[1])
+		}
+		checkBank(t, path, 220)
+	})
 }
 
 // A bad row between a good one and an isomorph of it: the bad row is
@@ -197,57 +231,51 @@ func TestBankConcurrentPickProcesses(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSpace(puzzleLines(t, "royle-17clue-2000.txt", 450)), "\n") {
 		fmt.Fprintf(&rows, "%s ED=2.0/1.2/1.2\n", strings.Fields(l)[0])
 	}
-	for _, backend := range []string{"sqlite", "postgres"} {
-		t.Run(backend, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "bank.db")
-			if backend == "postgres" {
-				path = testenv.Postgres(t).NewDatabase(t)
-			}
-			if code, _, stderr := runApp(t, rows.String(), "bank", "add", "-q", "--bank", path, "-"); code != 0 {
-				t.Fatalf("add: exit %d\n%s", code, stderr)
-			}
-			cmds := make([]*exec.Cmd, 8)
-			outs := make([]*bytes.Buffer, 8)
-			for i := range cmds {
-				cmds[i] = exec.Command(bin, "bank", "pick", "-q", "--bank", path, "-n", "50", "--book", fmt.Sprintf("book%d", i))
-				outs[i] = &bytes.Buffer{}
-				cmds[i].Stdout, cmds[i].Stderr = outs[i], outs[i]
-			}
-			for _, c := range cmds {
-				if err := c.Start(); err != nil {
-					t.Fatal(err)
-				}
-			}
-			seen := map[string]int{}
-			for i, c := range cmds {
-				if err := c.Wait(); err != nil {
-					t.Fatalf("pick %d: %v\n%s", i, err, outs[i])
-				}
-				ids := regexp.MustCompile(`bank=([0-9]+) book=book`+strconv.Itoa(i)+`#`).FindAllStringSubmatch(outs[i].String(), -1)
-				if len(ids) != 50 {
-					t.Errorf("pick %d wrote %d puzzles of its book:\n%s", i, len(ids), outs[i])
-				}
-				for _, m := range ids {
-					if j, dup := seen[m[1]]; dup {
-						t.Errorf("puzzle %s picked by %d and %d", m[1], j, i)
-					}
-					seen[m[1]] = i
-				}
-			}
-			if len(seen) != 400 {
-				t.Errorf("%d distinct puzzles picked, want 400", len(seen))
-			}
-			b, err := bank.Open(context.Background(), path, bank.Options{})
-			if err != nil {
+	forEachBackend(t, func(t *testing.T, path string) {
+		if code, _, stderr := runApp(t, rows.String(), "bank", "add", "-q", "--bank", path, "-"); code != 0 {
+			t.Fatalf("add: exit %d\n%s", code, stderr)
+		}
+		cmds := make([]*exec.Cmd, 8)
+		outs := make([]*bytes.Buffer, 8)
+		for i := range cmds {
+			cmds[i] = exec.Command(bin, "bank", "pick", "-q", "--bank", path, "-n", "50", "--book", fmt.Sprintf("book%d", i))
+			outs[i] = &bytes.Buffer{}
+			cmds[i].Stdout, cmds[i].Stderr = outs[i], outs[i]
+		}
+		for _, c := range cmds {
+			if err := c.Start(); err != nil {
 				t.Fatal(err)
 			}
-			defer b.Close()
-			used := true
-			if n, err := b.Count(context.Background(), bank.Filter{Used: &used}); err != nil || n != 400 {
-				t.Errorf("%d puzzles used in the bank (%v), want 400", n, err)
+		}
+		seen := map[string]int{}
+		for i, c := range cmds {
+			if err := c.Wait(); err != nil {
+				t.Fatalf("pick %d: %v\n%s", i, err, outs[i])
 			}
-		})
-	}
+			ids := regexp.MustCompile(`bank=([0-9]+) book=book`+strconv.Itoa(i)+`#`).FindAllStringSubmatch(outs[i].String(), -1)
+			if len(ids) != 50 {
+				t.Errorf("pick %d wrote %d puzzles of its book:\n%s", i, len(ids), outs[i])
+			}
+			for _, m := range ids {
+				if j, dup := seen[m[1]]; dup {
+					t.Errorf("puzzle %s picked by %d and %d", m[1], j, i)
+				}
+				seen[m[1]] = i
+			}
+		}
+		if len(seen) != 400 {
+			t.Errorf("%d distinct puzzles picked, want 400", len(seen))
+		}
+		b, err := bank.Open(context.Background(), path, bank.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		used := true
+		if n, err := b.Count(context.Background(), bank.Filter{Used: &used}); err != nil || n != 400 {
+			t.Errorf("%d puzzles used in the bank (%v), want 400", n, err)
+		}
+	})
 }
 
 // A full disk during bank add (a tmpfs of 3 MiB, mounted where the test

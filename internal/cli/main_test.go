@@ -48,7 +48,14 @@ func (r fromRoot) Run() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	return r.m.Run()
+	code := r.m.Run()
+	if pg != nil {
+		if err := pg.Stop(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
+	}
+	return code
 }
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden, and docs/cli.md and docs/sudokit.1")

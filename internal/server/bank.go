@@ -77,7 +77,7 @@ func (s *Server) bankDraw(ctx context.Context, req *drawRequest) (any, error) {
 	if !rules.IsClassic() {
 		f.Variant = rules.String()
 	}
-	picked, err := s.opt.Bank.Pick(ctx, "served "+req.Session, 1, f)
+	picked, err := s.opt.Bank.Pick(ctx, bank.ServedPrefix+req.Session, 1, f)
 	if errors.Is(err, bank.ErrShort) {
 		return nil, &apiError{http.StatusUnprocessableEntity, "the bank has no unused puzzle of that level and rules"}
 	}
