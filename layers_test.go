@@ -26,7 +26,7 @@ var layers = map[string][]string{
 	// export formats the records of solve, grade, hint, generate and canon:
 	// it imports their result types, and batch for the shards' lines.
 	"export":     {"batch", "canon", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
-	"generate":   {"batch", "config", "grade", "solve", "sudoku", "techniques"},
+	"generate":   {"batch", "canon", "config", "grade", "solve", "sudoku", "techniques"},
 	"hint":       {"grade", "sudoku", "techniques"},
 	"grade":      {"config", "solve", "sudoku", "techniques"},
 	"techniques": {"sudoku"},

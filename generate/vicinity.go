@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sudokit/sudokit/batch"
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
@@ -24,6 +25,11 @@ import (
 type Move struct{ Remove, Add int }
 
 func (m Move) String() string { return fmt.Sprintf("{-%d+%d}", m.Remove, m.Add) }
+
+// DiverseShare is the MaxShared of a search whose puzzles must differ, as
+// sudokit generate asks for more than one: no two share more than half of
+// their givens.
+const DiverseShare = 0.5
 
 // DefaultMoves are the moves Vicinity makes when VicinityOptions.Moves is
 // empty: {-1+1}, {-2+2}, {-1+2} and {-2+1}, as the players' hardest-puzzle
@@ -78,6 +84,19 @@ type VicinityOptions struct {
 	// Vicinity gives up with ErrGaveUp (0: the Generator's MaxTries). It is
 	// checked at the end of each round.
 	MaxTries int
+	// MaxShared, above 0, makes the puzzles emitted differ from each
+	// other: a puzzle is emitted only when, with each puzzle emitted
+	// before, it shares at most this part of the givens of the one with
+	// fewer (0.5: half), under the isomorphism that shares most (counted
+	// by canon.SharesMore: the same digit in the same cell, after any
+	// transformation and relabelling). A puzzle that shares more still
+	// joins the pool, as a stepping stone, but ranks below every puzzle
+	// that does not share more with any emitted one as it stands (moves
+	// never transform a puzzle, so a pool's near-copies share their
+	// ancestor's frame): the search moves away from what it emitted. 0
+	// (or 1 and above) leaves the search as it was: near-copies are
+	// emitted.
+	MaxShared float64
 	// Progress, when set, is called after each round.
 	Progress func(VicinityStatus)
 }
@@ -91,6 +110,7 @@ type VicinityStatus struct {
 	Unique  int64         // candidates the moves gave, each with one solution
 	Minimal int64         // of those, reduced to minimal: new, in the clue bounds, not solved by singles when the target is harder
 	Rated   int64         // candidates rated (the minimal ones not seen before)
+	Near    int64         // of those, in the target but not emitted: they share more than MaxShared with a puzzle emitted
 	Made    int           // puzzles emitted
 	Elapsed time.Duration // since the start
 }
@@ -104,6 +124,9 @@ type member struct {
 	// harder puzzle.
 	weight int
 	seq    int64 // order of arrival: among equal ratings and weights, the newest ranks first
+	// near: the puzzle shares more than MaxShared of its givens, as it
+	// stands, with a puzzle emitted (then it ranks below every other).
+	near bool
 }
 
 // hardSteps weighs a graded path by its steps rated 8.5 and up: each
@@ -149,11 +172,13 @@ type vicinity struct {
 	unique  atomic.Int64
 	minimal atomic.Int64
 	rated   int64
+	near    int64 // candidates in the target not emitted: near-copies
 	made    int
 	since   int64 // tries at the last puzzle emitted
 	start   time.Time
 	round   int
 	stopMax sudoku.Rating
+	emitted []sudoku.Grid // the puzzles emitted, when MaxShared is set
 }
 
 // Streams of the random generator, so that a cold start, the choice of
@@ -231,7 +256,7 @@ func (v *vicinity) stats() Stats {
 }
 
 func (v *vicinity) status() VicinityStatus {
-	st := VicinityStatus{Round: v.round, Pool: len(v.pool), Tries: v.tries.Load(), Unique: v.unique.Load(), Minimal: v.minimal.Load(), Rated: v.rated, Made: v.made, Elapsed: time.Since(v.start)}
+	st := VicinityStatus{Round: v.round, Pool: len(v.pool), Tries: v.tries.Load(), Unique: v.unique.Load(), Minimal: v.minimal.Load(), Rated: v.rated, Near: v.near, Made: v.made, Elapsed: time.Since(v.start)}
 	if len(v.pool) > 0 {
 		st.Best = v.pool[0].er
 	}
@@ -424,6 +449,13 @@ func (v *vicinity) evaluate(ctx context.Context, n, chunk int, build func(int) [
 			if !v.g.opt.Target.accepts(r.res) {
 				return nil
 			}
+			if v.diverse() {
+				if !v.differs(r.grid) {
+					v.near++
+					return nil
+				}
+				v.noteEmitted(r.grid)
+			}
 			p := Puzzle{Index: v.made, Seed: v.g.opt.Seed, Grid: r.grid, Solution: r.solution, Result: r.res,
 				Symmetry: None, Tries: int(v.tries.Load() - v.since)}
 			if err := v.emit(p); err != nil {
@@ -451,13 +483,55 @@ func (v *vicinity) admit(r rated) {
 		return
 	}
 	v.seq++
-	v.pool = append(v.pool, member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq})
+	m := member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq}
+	for _, e := range v.emitted {
+		if m.near = canon.SameFrame(m.grid, e) > v.sharedBound(m.grid, e); m.near {
+			break
+		}
+	}
+	v.pool = append(v.pool, m)
+}
+
+// diverse reports whether puzzles emitted must differ (MaxShared).
+func (v *vicinity) diverse() bool { return v.opt.MaxShared > 0 && v.opt.MaxShared < 1 }
+
+// sharedBound is the most givens two puzzles may share under MaxShared.
+func (v *vicinity) sharedBound(a, b sudoku.Grid) int {
+	return int(v.opt.MaxShared * float64(min(a.Givens(), b.Givens())))
+}
+
+// differs reports whether a puzzle shares at most MaxShared of its givens
+// with each puzzle emitted, under any isomorphism.
+func (v *vicinity) differs(g sudoku.Grid) bool {
+	for _, e := range v.emitted {
+		if canon.SharesMore(g, e, v.sharedBound(g, e)) {
+			return false
+		}
+	}
+	return true
+}
+
+// emitted notes a puzzle emitted, and marks the pool's near-copies of it.
+func (v *vicinity) noteEmitted(g sudoku.Grid) {
+	v.emitted = append(v.emitted, g)
+	for i := range v.pool {
+		if m := &v.pool[i]; !m.near {
+			m.near = canon.SameFrame(m.grid, g) > v.sharedBound(m.grid, g)
+		}
+	}
 }
 
 // settle keeps the PoolSize hardest puzzles of the pool: by rating, then
-// weight, then the newest first.
+// weight, then the newest first; with MaxShared, the near-copies of
+// puzzles emitted after all others.
 func (v *vicinity) settle() {
 	slices.SortFunc(v.pool, func(a, b member) int {
+		if a.near != b.near {
+			if a.near {
+				return 1
+			}
+			return -1
+		}
 		if c := cmp.Compare(b.er.Tenths(), a.er.Tenths()); c != 0 {
 			return c
 		}

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"math/rand/v2"
+
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -327,5 +330,90 @@ func TestVicinityColdPatterns(t *testing.T) {
 	}
 	if !slices.Equal(runs[0], runs[1]) {
 		t.Errorf("1 and 2 workers differ:\n%v\n%v", runs[0], runs[1])
+	}
+}
+
+// maxShare returns the most givens two of the puzzles share (canon.Shared)
+// as a part of the fewer givens of the two, and the pair.
+func maxShare(got []Puzzle) (share float64, i, j int) {
+	for a := range got {
+		for b := a + 1; b < len(got); b++ {
+			n := float64(canon.Shared(got[a].Grid, got[b].Grid)) / float64(min(got[a].Grid.Givens(), got[b].Grid.Givens()))
+			if n > share {
+				share, i, j = n, a, b
+			}
+		}
+	}
+	return share, i, j
+}
+
+// TestVicinityDiverse checks MaxShared: without it, this search emits
+// near-copies (pairs sharing more than 70% of their givens); with it, no
+// two puzzles share more under any isomorphism, and the puzzles are the
+// same for any number of workers. (With DiverseShare, a half, it takes a
+// minute: 1,334 near-copies in the band come before 3 puzzles that
+// differ.)
+func TestVicinityDiverse(t *testing.T) {
+	from := top95Seeds(t)
+	gopt := Options{Seed: 1, Target: Target{Rating: band(7.0, 7.4)}}
+	const count, most = 3, 0.7
+	plain, _, err := vicinityRun(t, context.Background(), gopt, count, VicinityOptions{From: from, PoolSize: 4, Round: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if share, i, j := maxShare(plain); share <= most {
+		t.Fatalf("without MaxShared, the most shared is %.2f (puzzles %d and %d): the test needs near-copies", share, i, j)
+	}
+	var runs [][]sudoku.Grid
+	for _, workers := range []int{1, 2} {
+		var near int64
+		opt := VicinityOptions{From: from, PoolSize: 4, Round: 64, MaxShared: most, Workers: workers,
+			Progress: func(s VicinityStatus) { near = s.Near }}
+		got, _, err := vicinityRun(t, context.Background(), gopt, count, opt)
+		if err != nil || len(got) != count {
+			t.Fatalf("%d workers: %d puzzles, %v", workers, len(got), err)
+		}
+		checkVicinity(t, got, gopt.Target, from, nil)
+		if share, i, j := maxShare(got); share > most {
+			t.Errorf("%d workers: puzzles %d and %d share %.2f of their givens:\n%s\n%s", workers, i, j, share, got[i].Grid, got[j].Grid)
+		}
+		t.Logf("%d workers: %d near-copies not emitted", workers, near)
+		var grids []sudoku.Grid
+		for _, p := range got {
+			grids = append(grids, p.Grid)
+		}
+		runs = append(runs, grids)
+	}
+	if !slices.Equal(runs[0], runs[1]) {
+		t.Errorf("1 and 2 workers differ:\n%v\n%v", runs[0], runs[1])
+	}
+}
+
+// TestVicinityDiffers checks the rule on known near-copies: a puzzle with
+// three clues moved, and an isomorph of it, are not emitted after the
+// puzzle; a different puzzle is.
+func TestVicinityDiffers(t *testing.T) {
+	first, _ := sudoku.ParseGrid("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+	other, _ := sudoku.ParseGrid("8..6..2.3.4..........4.8..9...58..6.2.......4.8..12...6..9.1..........5.9.5..3..6") // shares 11 of 22: half
+	near := first
+	near[8], near[11], near[25] = 0, 0, 0 // three clues moved
+	near[0], near[1], near[2] = 1, 2, 3
+	iso := canon.Random(rand.New(rand.NewPCG(1, 2))).Apply(near)
+	v := &vicinity{opt: VicinityOptions{MaxShared: DiverseShare, PoolSize: 4}}
+	v.noteEmitted(first)
+	for _, tt := range []struct {
+		name string
+		g    sudoku.Grid
+		want bool
+	}{{"near-copy", near, false}, {"isomorph of the near-copy", iso, false}, {"another puzzle", other, true}} {
+		if got := v.differs(tt.g); got != tt.want {
+			t.Errorf("%s: differs = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	v.admit(rated{candidate: candidate{ok: true, grid: near}, res: grade.Result{Status: grade.Rated, Ratings: grade.Ratings{ER: 9.0}}})
+	v.admit(rated{candidate: candidate{ok: true, grid: other}, res: grade.Result{Status: grade.Rated, Ratings: grade.Ratings{ER: 8.0}}})
+	v.settle()
+	if v.pool[0].grid != other || !v.pool[1].near {
+		t.Errorf("the pool ranks the near-copy (ER 9.0) above the other puzzle (ER 8.0): %+v", v.pool)
 	}
 }

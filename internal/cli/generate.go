@@ -73,6 +73,7 @@ Examples:
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path (json: a \"path\" list; text formats: one step per line)"},
 			&ucli.StringFlag{Name: "method", Value: "auto", Usage: "`HOW` to find puzzles: random (fill a grid, remove clues), vicinity (a neighbourhood search from hard puzzles, the built-in list unless --from or --cold: remove 1 or 2 clues, add 1 or 2 others, keep the hardest, repeat), or auto: vicinity when the target starts above 9.0, which random generation almost never reaches"},
 			&ucli.StringFlag{Name: "from", TakesFile: true, Usage: "start the vicinity search from the puzzles of `FILE` (such as a list of the hardest known puzzles) instead of the built-in list (the forum's 375 hardest of 2011, ER 9.7-11.9); no puzzle output is one of them or an isomorph"},
+			&ucli.BoolFlag{Name: "diverse", Value: true, Usage: "with --count above 1, the vicinity search outputs puzzles that differ: no two share more than half of their givens (the same digit in the same cell), even after any isomorphism; --diverse=false outputs the near-copies it finds too"},
 			&ucli.BoolFlag{Name: "cold", Usage: "start the vicinity search without seed puzzles, from puzzles made on the built-in hard clue patterns, or on --pattern"},
 			&ucli.BoolFlag{Name: "minimal", Usage: "no single clue can be removed (with a symmetry, other candidates are dropped)"},
 			&ucli.Uint64Flag{Name: "seed", Usage: "random `SEED`; the same seed and flags give the same puzzles", DefaultText: "drawn at random and printed on standard error"},
@@ -313,6 +314,9 @@ func symmetryNames(list []generate.Symmetry) string {
 // puzzles.
 func (r *generateRun) readVicinity(c *ucli.Context) error {
 	r.vicinity = &generate.VicinityOptions{Workers: r.workers, Key: canon.Key}
+	if c.Bool("diverse") && r.count > 1 {
+		r.vicinity.MaxShared = generate.DiverseShare
+	}
 	if c.Bool("cold") {
 		r.vicinity.ColdPatterns = r.opt.Patterns
 		if len(r.vicinity.ColdPatterns) == 0 {

@@ -206,7 +206,7 @@ var generateRules = slices.Concat(
 	[]flagRule{
 		{needs: anyOf(not(valueIs("spread", "even")), ratingBand), why: "--spread even spreads over a band: give --level or --rating"},
 	},
-	each([]string{"from", "cold"}, vicinitySearch, "does nothing without the vicinity search (--method vicinity)"),
+	each([]string{"from", "cold", "diverse"}, vicinitySearch, "does nothing without the vicinity search (--method vicinity)"),
 	[]flagRule{{needs: not(allOf(given("from"), on("cold"))),
 		why: "--from and --cold do not go together: the search starts from a file, or from puzzles made on clue patterns"}},
 	each([]string{"start-index", "shard", "shard-from-env"}, not(vicinitySearch), vicinityPool),
