@@ -319,8 +319,15 @@ func encodeSummary(w io.Writer, v any) error {
 	}{v})
 }
 
-// writeRows writes a whole table in a format: csv, markdown, or table.
-// Columns whose cells are all numbers are right-aligned.
+// WriteTable writes a whole table in a format: csv, markdown, or table
+// (drawn by tablewriter, as every table of sudokit is). Columns whose
+// cells are all numbers are right-aligned. Markdown cells are escaped in
+// place in rows.
+func WriteTable(w io.Writer, format string, header []string, rows [][]string) error {
+	return writeRows(w, format, header, rows)
+}
+
+// writeRows is WriteTable.
 func writeRows(w io.Writer, format string, header []string, rows [][]string) error {
 	if format == "csv" {
 		cw := csv.NewWriter(w)

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -650,11 +649,11 @@ Examples:
    sudokit bank stats --bank my.bank
    sudokit bank stats --bank my.bank -f json`,
 		Flags: []ucli.Flag{bankFlag(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"},
+			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: table, markdown, json"},
 			&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}},
 		Action: func(c *ucli.Context) error {
 			format := c.String("format")
-			if err := oneOf("format", format, []string{"text", "json"}); err != nil {
+			if err := oneOf("format", format, []string{"table", "markdown", "json"}); err != nil {
 				return err
 			}
 			b, err := openBank(c, false)
@@ -676,20 +675,23 @@ Examples:
 					Served *servedBooks `json:"served,omitempty"`
 				}{st, served})
 			}
-			w := tabwriter.NewWriter(c.App.Writer, 2, 8, 2, ' ', tabwriter.AlignRight)
-			counts := func(title string, cs []bank.Count) {
-				fmt.Fprintf(w, "%s\tpuzzles\tused\tunused\t\n", title)
+			counts := func(title string, cs []bank.Count) [][]string {
+				rows := make([][]string, 0, len(cs))
 				for _, n := range cs {
-					fmt.Fprintf(w, "%s\t%d\t%d\t%d\t\n", n.Name, n.Total, n.Used, n.Total-n.Used)
+					rows = append(rows, []string{n.Name, strconv.Itoa(n.Total), strconv.Itoa(n.Used), strconv.Itoa(n.Total - n.Used)})
 				}
+				return rows
 			}
-			counts("level", append(st.Levels, st.Total))
-			fmt.Fprintln(w, "\t\t\t\t")
-			counts("ER", st.Bands)
-			w.Flush()
+			if err := export.WriteTable(c.App.Writer, format, []string{"level", "puzzles", "used", "unused"}, counts("level", append(st.Levels, st.Total))); err != nil {
+				return err
+			}
+			fmt.Fprintln(c.App.Writer)
+			if err := export.WriteTable(c.App.Writer, format, []string{"ER", "puzzles", "used", "unused"}, counts("ER", st.Bands)); err != nil {
+				return err
+			}
 			if len(st.Books) > 0 || served != nil {
 				fmt.Fprintln(c.App.Writer)
-				writeBooks(c.App.Writer, st.Books, served)
+				return writeBooks(c.App.Writer, format, st.Books, served)
 			}
 			return nil
 		},
@@ -705,11 +707,11 @@ func bankBooksCommand() *ucli.Command {
 Examples:
    sudokit bank books --bank my.bank`,
 		Flags: []ucli.Flag{bankFlag(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json"},
+			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: table, markdown, json"},
 			&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}},
 		Action: func(c *ucli.Context) error {
 			format := c.String("format")
-			if err := oneOf("format", format, []string{"text", "json"}); err != nil {
+			if err := oneOf("format", format, []string{"table", "markdown", "json"}); err != nil {
 				return err
 			}
 			b, err := openBank(c, false)
@@ -728,8 +730,7 @@ Examples:
 			if format == "json" {
 				return writeJSON(c.App.Writer, books)
 			}
-			writeBooks(c.App.Writer, books, served)
-			return nil
+			return writeBooks(c.App.Writer, format, books, served)
 		},
 	}
 }
@@ -761,22 +762,21 @@ func groupServed(books []bank.Book) ([]bank.Book, *servedBooks) {
 	return kept, served
 }
 
-// writeBooks writes a table of books, and a line for the page sessions'
-// when served is not nil.
-func writeBooks(out io.Writer, books []bank.Book, served *servedBooks) {
-	w := tabwriter.NewWriter(out, 2, 8, 2, ' ', 0)
-	defer w.Flush()
-	if served != nil {
-		defer fmt.Fprintf(w, "served (%s; --served lists them)\t%d\t-\t%s\n", export.Count(served.Sessions, "page session"), served.Puzzles, served.Last)
-	}
-	fmt.Fprintln(w, "book\tpuzzles\tstate\tmade")
+// writeBooks writes a table of books in a format (table or markdown),
+// and a row for the page sessions' when served is not nil.
+func writeBooks(out io.Writer, format string, books []bank.Book, served *servedBooks) error {
+	rows := make([][]string, 0, len(books)+1)
 	for _, bk := range books {
 		state := "draft"
 		if bk.Printed {
 			state = "printed"
 		}
-		fmt.Fprintf(w, "%s\t%d\t%s\t%s\n", bk.Name, bk.Puzzles, state, bk.Created)
+		rows = append(rows, []string{bk.Name, strconv.Itoa(bk.Puzzles), state, bk.Created})
 	}
+	if served != nil {
+		rows = append(rows, []string{"served (" + export.Count(served.Sessions, "page session") + "; --served lists them)", strconv.Itoa(served.Puzzles), "-", served.Last})
+	}
+	return export.WriteTable(out, format, []string{"book", "puzzles", "state", "made"}, rows)
 }
 
 // writeJSON writes v as indented JSON.
