@@ -19,6 +19,10 @@ var shapes = []Shape{
 	{10, 2, 5}, {12, 3, 4}, {12, 4, 3}, {16, 4, 4}, {25, 5, 5},
 }
 
+// Shapes returns every shape sudokit knows, by size, the usual box of
+// each size first.
+func Shapes() []Shape { return append([]Shape(nil), shapes...) }
+
 // MaxSize is the largest N of a Shape.
 const MaxSize = 25
 
