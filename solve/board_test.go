@@ -161,9 +161,10 @@ func TestBoardExactCounts(t *testing.T) {
 func TestBoardBad(t *testing.T) {
 	s16 := sudoku.ShapeOf(16)
 	for name, b := range map[string]sudoku.Board{
-		"zero":         {},
-		"short":        {Shape: s16, Cells: make([]uint8, 100)},
-		"value over N": {Shape: sudoku.ShapeOf(4), Cells: append(make([]uint8, 15), 5)},
+		"zero":           {},
+		"short":          {Shape: s16, Cells: make([]uint8, 100)},
+		"value over N":   {Shape: sudoku.ShapeOf(4), Cells: append(make([]uint8, 15), 5)},
+		"repeated given": {Shape: s16, Cells: append([]uint8{7, 0, 0, 7}, make([]uint8, 252)...)},
 	} {
 		if r := CountBoard(b, 2); r.Count != 0 {
 			t.Errorf("%s: %d solutions", name, r.Count)
