@@ -1,0 +1,447 @@
+package solve
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// This file is the sized solver: it solves a sudoku.Board of any shape
+// (4x4 to 25x25; 9x9 too, though classic grids have the tuned solver of
+// solve.go). It keeps, for each digit, the cells where it may still go as
+// a bit set of up to 625 cells (10 words; 4 for 16x16, at most 3 up to
+// 12x12, and its loops run over the words the shape uses), finds naked
+// singles by a bit-sliced count across the digits and hidden singles per
+// house, removes a digit from the cells that see every place it has left
+// in a house when those are few (box/line intersections, and their like
+// between any two houses), and branches on a cell with two candidates, or
+// else on one with the fewest. Its state is fixed arrays (about 2 KB),
+// copied once per guess on the goroutine stack; nothing is allocated per
+// node, and no maps or interfaces are touched on the hot path.
+
+// boardWords is the number of words of a cell set of the largest board.
+const boardWords = (sudoku.MaxSize*sudoku.MaxSize + 63) / 64
+
+// boardBits is a set of cells of a board: bit i%64 of word i/64.
+type boardBits = [boardWords]uint64
+
+// maxBoardHouses is the number of houses of the largest board.
+const maxBoardHouses = 3 * sudoku.MaxSize
+
+// boardTables are what the sized solver reads of a shape.
+type boardTables struct {
+	n, cells, words int
+	full            boardBits                 // every cell
+	house           [maxBoardHouses]boardBits // each house's cells
+	lo, hi          [maxBoardHouses]uint8     // the words a house spans, lo..hi
+	peers           [][3]uint8                // per cell: its row, column and box
+	see             []boardBits               // per cell: the cells that share a house with it
+	of              [][2]uint64               // per cell: its houses, as bits
+	maxElim         int                       // the most places of a digit in a house that eliminations look at
+}
+
+// boardTablesOf caches the tables of each shape; they are built once.
+var boardTablesOf sync.Map // sudoku.Shape -> *boardTables
+
+// tablesFor returns the tables of a shape, or nil for the zero Shape.
+func tablesFor(s sudoku.Shape) *boardTables {
+	if t, ok := boardTablesOf.Load(s); ok {
+		return t.(*boardTables)
+	}
+	if sudoku.ShapeOf(s.N()).N() == 0 {
+		return nil
+	}
+	n := s.N()
+	t := &boardTables{n: n, cells: n * n, words: (n*n + 63) / 64, maxElim: max(s.BoxRows(), s.BoxCols())}
+	t.peers = make([][3]uint8, t.cells)
+	t.see = make([]boardBits, t.cells)
+	t.of = make([][2]uint64, t.cells)
+	for c := range t.cells {
+		t.full[c>>6] |= 1 << (c & 63)
+	}
+	for h := range 3 * n {
+		cells := s.HouseCells(h)
+		t.lo[h], t.hi[h] = uint8(cells[0]>>6), uint8(cells[len(cells)-1]>>6)
+		for _, c := range cells {
+			t.house[h][c>>6] |= 1 << (c & 63)
+			t.peers[c][h/n] = uint8(h)
+			t.of[c][h>>6] |= 1 << (h & 63)
+		}
+	}
+	for c := range t.cells {
+		for _, h := range t.peers[c] {
+			for w := range t.words {
+				t.see[c][w] |= t.house[h][w]
+			}
+		}
+		t.see[c][c>>6] &^= 1 << (c & 63)
+	}
+	v, _ := boardTablesOf.LoadOrStore(s, t)
+	return v.(*boardTables)
+}
+
+// BoardResult is what a search of a Board found.
+type BoardResult struct {
+	// Count is the number of solutions found, at most the limit asked for.
+	Count int
+	// Solution is the first solution found; it is meaningful when Count > 0.
+	Solution sudoku.Board
+	// Guesses is the number of branch points the search went through.
+	Guesses int
+}
+
+// CountBoard searches b for solutions, stopping once limit are found
+// (limit < 1 counts as 1). A board whose givens contradict each other, or
+// that is not a valid board (no shape, a wrong count of cells, a value
+// over N), has no solution; Board.Validate says why. To check uniqueness,
+// ask for 2.
+func CountBoard(b sudoku.Board, limit int) BoardResult {
+	sr := boardSearch{limit: max(limit, 1)}
+	return sr.run(b)
+}
+
+// SolveBoard returns the first solution of b, and whether it has one.
+func SolveBoard(b sudoku.Board) (sudoku.Board, bool) {
+	r := CountBoard(b, 1)
+	return r.Solution, r.Count > 0
+}
+
+// RandomBoardSolution returns a solution of b drawn with rng (the same rng
+// state gives the same solution), and whether b has one.
+func RandomBoardSolution(b sudoku.Board, rng *rand.Rand) (sudoku.Board, bool) {
+	// As for the general solver: searches with a budget of guesses that
+	// doubles cut the heavy tail of a randomised search's time.
+	for budget := 64; ; budget *= 2 {
+		sr := boardSearch{limit: 1, rng: rng, budget: budget}
+		r := sr.run(b)
+		if !sr.overBudget {
+			return r.Solution, r.Count > 0
+		}
+	}
+}
+
+// RandomBoard returns a random complete board of a shape, drawn with rng;
+// the zero Board for a shape sudokit does not know.
+func RandomBoard(s sudoku.Shape, rng *rand.Rand) sudoku.Board {
+	if tablesFor(s) == nil {
+		return sudoku.Board{}
+	}
+	b, _ := RandomBoardSolution(sudoku.NewBoard(s), rng)
+	return b
+}
+
+// boardSearch holds one search's limit and findings.
+type boardSearch struct {
+	t          *boardTables
+	limit      int
+	count      int
+	guesses    int
+	first      [sudoku.MaxSize * sudoku.MaxSize]uint8
+	rng        *rand.Rand
+	budget     int
+	overBudget bool
+}
+
+func (sr *boardSearch) run(b sudoku.Board) BoardResult {
+	sr.t = tablesFor(b.Shape)
+	if sr.t == nil || len(b.Cells) != sr.t.cells {
+		return BoardResult{}
+	}
+	var s bstate
+	if s.init(sr.t, b.Cells) {
+		sr.search(&s)
+	}
+	res := BoardResult{Count: sr.count, Guesses: sr.guesses}
+	if sr.count > 0 {
+		res.Solution = sudoku.Board{Shape: b.Shape, Cells: append([]uint8(nil), sr.first[:sr.t.cells]...)}
+	}
+	return res
+}
+
+// bstate is the sized solver's candidate grid: for each digit (0..N-1 for
+// 1..N) the cells where it may still go; a placed cell keeps its bit in
+// its own digit's set only. done[d] marks the houses where digit d is
+// placed; bit d of dirty says that digit d lost a place since the house
+// logic last looked at it.
+type bstate struct {
+	pos    [sudoku.MaxSize]boardBits
+	solved boardBits
+	done   [sudoku.MaxSize][2]uint64
+	dirty  uint32
+}
+
+// init loads the cells of a board; it reports false when two givens
+// share a house or a value is over N.
+func (s *bstate) init(t *boardTables, cells []uint8) bool {
+	for d := range t.n {
+		s.pos[d] = t.full
+	}
+	for cell, v := range cells {
+		if v == 0 {
+			continue
+		}
+		if int(v) > t.n {
+			return false
+		}
+		d := int(v - 1)
+		if s.pos[d][cell>>6]&(1<<(cell&63)) == 0 {
+			return false
+		}
+		s.place(t, d, cell)
+	}
+	return true
+}
+
+// place puts digit d in cell: the cell leaves the other digits' sets and
+// the digit leaves the cell's peers. A contradiction it makes is for
+// propagate to find.
+func (s *bstate) place(t *boardTables, d, cell int) {
+	w, m := cell>>6, uint64(1)<<(cell&63)
+	for d2 := range t.n {
+		if s.pos[d2][w]&m != 0 {
+			s.pos[d2][w] &^= m
+			s.dirty |= 1 << d2
+		}
+	}
+	s.dirty |= 1 << d
+	p, see := &s.pos[d], &t.see[cell]
+	for i := range t.words {
+		p[i] &^= see[i]
+	}
+	p[w] |= m
+	s.solved[w] |= m
+	of := &t.of[cell]
+	s.done[d][0] |= of[0]
+	s.done[d][1] |= of[1]
+}
+
+// propagate places naked and hidden singles and makes eliminations until
+// nothing changes; it reports false on a contradiction (a cell with no
+// digit, or a digit with no place in a house).
+func (s *bstate) propagate(t *boardTables) bool {
+	for {
+		var once, twice, single boardBits
+		for d := range t.n {
+			p := &s.pos[d]
+			for w := range t.words {
+				twice[w] |= once[w] & p[w]
+				once[w] |= p[w]
+			}
+		}
+		any := uint64(0)
+		for w := range t.words {
+			if once[w] != t.full[w] {
+				return false
+			}
+			single[w] = once[w] &^ twice[w] &^ s.solved[w]
+			any |= single[w]
+		}
+		if any != 0 {
+			s.placeSingles(t, &single)
+			continue
+		}
+		changed, ok := s.houses(t)
+		if !ok {
+			return false
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// placeSingles places the cells of single, each with one digit left when
+// propagate found it (a cell that an earlier placement emptied is left
+// for propagate to find).
+func (s *bstate) placeSingles(t *boardTables, single *boardBits) {
+	for w := range t.words {
+		for x := single[w]; x != 0; x &= x - 1 {
+			cell := 64*w + bits.TrailingZeros64(x)
+			m := uint64(1) << (cell & 63)
+			for d := range t.n {
+				if s.pos[d][w]&m != 0 {
+					s.place(t, d, cell)
+					break
+				}
+			}
+		}
+	}
+}
+
+// houses looks, for each digit whose places changed since it last looked,
+// at the houses where the digit is not placed: with one place left it
+// goes there (a hidden single); with 2..maxElim places, the cells that see
+// all of them lose it. changed says whether it placed or removed
+// anything; ok is false when a digit has no place left in a house.
+func (s *bstate) houses(t *boardTables) (changed, ok bool) {
+	for s.dirty != 0 {
+		d := bits.TrailingZeros32(s.dirty)
+		s.dirty &^= 1 << d
+		p := &s.pos[d]
+		for hw := range 2 {
+			for todo := ^s.done[d][hw]; todo != 0; todo &= todo - 1 {
+				h := 64*hw + bits.TrailingZeros64(todo)
+				if h >= 3*t.n {
+					break
+				}
+				if s.done[d][hw]&(1<<(h&63)) != 0 { // placed by this loop
+					continue
+				}
+				hs := &t.house[h]
+				lo, hi := int(t.lo[h]), int(t.hi[h])
+				n, last := 0, 0
+				for w := lo; w <= hi; w++ {
+					if x := p[w] & hs[w]; x != 0 {
+						n += bits.OnesCount64(x)
+						last = 64*w + 63 - bits.LeadingZeros64(x)
+					}
+				}
+				switch {
+				case n == 0:
+					return changed, false
+				case n == 1:
+					s.place(t, d, last)
+					changed = true
+				case n <= t.maxElim:
+					if s.eliminate(t, d, h) {
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	return changed, true
+}
+
+// eliminate removes digit d from the cells that see every place it has
+// left in house h, and reports whether it removed any.
+func (s *bstate) eliminate(t *boardTables, d, h int) bool {
+	p, hs := &s.pos[d], &t.house[h]
+	common := t.full
+	for w := int(t.lo[h]); w <= int(t.hi[h]); w++ {
+		for x := p[w] & hs[w]; x != 0; x &= x - 1 {
+			see := &t.see[64*w+bits.TrailingZeros64(x)]
+			for i := range t.words {
+				common[i] &= see[i]
+			}
+		}
+	}
+	changed := false
+	for i := range t.words {
+		if p[i]&common[i] != 0 {
+			p[i] &^= common[i]
+			changed = true
+		}
+	}
+	if changed {
+		s.dirty |= 1 << d
+	}
+	return changed
+}
+
+// pick chooses the cell to guess on: the first with two digits left, or
+// else the first with the fewest. It writes the cell's digits to alts and
+// returns how many.
+func (s *bstate) pick(t *boardTables, alts *[sudoku.MaxSize]uint8) (cell, n int) {
+	var once, twice, thrice boardBits
+	for d := range t.n {
+		p := &s.pos[d]
+		for w := range t.words {
+			thrice[w] |= twice[w] & p[w]
+			twice[w] |= once[w] & p[w]
+			once[w] |= p[w]
+		}
+	}
+	cell = -1
+	for w := range t.words {
+		if x := twice[w] &^ thrice[w] &^ s.solved[w]; x != 0 {
+			cell = 64*w + bits.TrailingZeros64(x)
+			break
+		}
+	}
+	if cell < 0 {
+		best := t.n + 1
+		for w := range t.words {
+			for x := t.full[w] &^ s.solved[w]; x != 0; x &= x - 1 {
+				c := 64*w + bits.TrailingZeros64(x)
+				k := 0
+				for d := range t.n {
+					k += int(s.pos[d][w] >> (c & 63) & 1)
+				}
+				if k < best {
+					best, cell = k, c
+				}
+			}
+		}
+	}
+	w, sh := cell>>6, cell&63
+	for d := range t.n {
+		if s.pos[d][w]>>sh&1 != 0 {
+			alts[n] = uint8(d)
+			n++
+		}
+	}
+	return cell, n
+}
+
+// search explores s, which it may modify: each alternative but the last
+// runs on a copy, the last on s itself, by looping.
+func (sr *boardSearch) search(s *bstate) {
+	t := sr.t
+	for {
+		if !s.propagate(t) {
+			return
+		}
+		solvedAll := true
+		for w := range t.words {
+			if s.solved[w] != t.full[w] {
+				solvedAll = false
+			}
+		}
+		if solvedAll {
+			if sr.count == 0 {
+				s.fill(t, &sr.first)
+			}
+			sr.count++
+			return
+		}
+		sr.guesses++
+		if sr.budget != 0 && sr.guesses > sr.budget {
+			sr.overBudget, sr.limit = true, 0
+			return
+		}
+		var alts [sudoku.MaxSize]uint8
+		cell, n := s.pick(t, &alts)
+		if sr.rng != nil {
+			sr.rng.Shuffle(n, func(i, j int) { alts[i], alts[j] = alts[j], alts[i] })
+		}
+		for _, d := range alts[:n-1] {
+			sr.branch(s, int(d), cell)
+			if sr.count >= sr.limit {
+				return
+			}
+			s.pos[d][cell>>6] &^= 1 << (cell & 63)
+		}
+		s.place(t, int(alts[n-1]), cell)
+	}
+}
+
+// branch explores "digit d in cell" on its own copy of the state.
+func (sr *boardSearch) branch(s *bstate, d, cell int) {
+	c := *s
+	c.place(sr.t, d, cell)
+	sr.search(&c)
+}
+
+// fill writes the digits of a solved state to out.
+func (s *bstate) fill(t *boardTables, out *[sudoku.MaxSize * sudoku.MaxSize]uint8) {
+	for d := range t.n {
+		for w := range t.words {
+			for x := s.pos[d][w]; x != 0; x &= x - 1 {
+				out[64*w+bits.TrailingZeros64(x)] = uint8(d + 1)
+			}
+		}
+	}
+}
