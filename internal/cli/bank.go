@@ -648,15 +648,9 @@ per level, per band of ER (7.0-7.9: rated 7.0 to 7.9), and per book.
 Examples:
    sudokit bank stats --bank my.bank
    sudokit bank stats --bank my.bank -f json`,
-		Flags: []ucli.Flag{bankFlag(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: table, markdown, json"},
-			&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}},
+		Flags: bankReportFlags(),
 		Action: func(c *ucli.Context) error {
-			format := c.String("format")
-			if err := oneOf("format", format, []string{"table", "markdown", "json"}); err != nil {
-				return err
-			}
-			b, err := openBank(c, false)
+			format, b, err := openBankReport(c)
 			if err != nil {
 				return err
 			}
@@ -675,18 +669,18 @@ Examples:
 					Served *servedBooks `json:"served,omitempty"`
 				}{st, served})
 			}
-			counts := func(title string, cs []bank.Count) [][]string {
+			counts := func(cs []bank.Count) [][]string {
 				rows := make([][]string, 0, len(cs))
 				for _, n := range cs {
 					rows = append(rows, []string{n.Name, strconv.Itoa(n.Total), strconv.Itoa(n.Used), strconv.Itoa(n.Total - n.Used)})
 				}
 				return rows
 			}
-			if err := export.WriteTable(c.App.Writer, format, []string{"level", "puzzles", "used", "unused"}, counts("level", append(st.Levels, st.Total))); err != nil {
+			if err := export.WriteTable(c.App.Writer, format, []string{"level", "puzzles", "used", "unused"}, counts(append(st.Levels, st.Total))); err != nil {
 				return err
 			}
 			fmt.Fprintln(c.App.Writer)
-			if err := export.WriteTable(c.App.Writer, format, []string{"ER", "puzzles", "used", "unused"}, counts("ER", st.Bands)); err != nil {
+			if err := export.WriteTable(c.App.Writer, format, []string{"ER", "puzzles", "used", "unused"}, counts(st.Bands)); err != nil {
 				return err
 			}
 			if len(st.Books) > 0 || served != nil {
@@ -706,15 +700,9 @@ func bankBooksCommand() *ucli.Command {
 
 Examples:
    sudokit bank books --bank my.bank`,
-		Flags: []ucli.Flag{bankFlag(),
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: table, markdown, json"},
-			&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}},
+		Flags: bankReportFlags(),
 		Action: func(c *ucli.Context) error {
-			format := c.String("format")
-			if err := oneOf("format", format, []string{"table", "markdown", "json"}); err != nil {
-				return err
-			}
-			b, err := openBank(c, false)
+			format, b, err := openBankReport(c)
 			if err != nil {
 				return err
 			}
@@ -733,6 +721,24 @@ Examples:
 			return writeBooks(c.App.Writer, format, books, served)
 		},
 	}
+}
+
+// bankReportFlags are the flags of stats and books: the bank, the format
+// of their tables, and --served.
+func bankReportFlags() []ucli.Flag {
+	return []ucli.Flag{bankFlag(),
+		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output `FORMAT`: table, markdown, json"},
+		&ucli.BoolFlag{Name: "served", Usage: "list each page session of sudokit serve --bank (its book \"served SESSION\") rather than one line for them all"}}
+}
+
+// openBankReport checks the format of stats or books and opens the bank.
+func openBankReport(c *ucli.Context) (string, *bank.Bank, error) {
+	format := c.String("format")
+	if err := oneOf("format", format, []string{"table", "markdown", "json"}); err != nil {
+		return "", nil, err
+	}
+	b, err := openBank(c, false)
+	return format, b, err
 }
 
 // servedBooks sums up the books of the page sessions of sudokit serve.
