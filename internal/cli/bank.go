@@ -15,7 +15,6 @@ import (
 
 	"github.com/sudokit/sudokit/bank"
 	"github.com/sudokit/sudokit/batch"
-	"github.com/sudokit/sudokit/book"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
@@ -586,18 +585,7 @@ Examples:
 			bankFlag(),
 			&ucli.StringFlag{Name: "book", Usage: "the book `NAME`", Required: true},
 			&ucli.BoolFlag{Name: "final", Usage: "mark the book printed: bank release then keeps its puzzles"},
-		}, bookFlags(), []ucli.Flag{
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(book.Formats(), ", ")},
-			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
-				Usage: "write to `FILE` (- for standard output, not a terminal for a PDF; for svg and png, a directory ending in / takes one file per puzzle)"},
-			&ucli.StringFlag{Name: "image-size", Usage: "side `LENGTH` of each image in a directory (mm or in: 60mm, 2.5in)", DefaultText: "60mm"},
-			&ucli.IntFlag{Name: "dpi", Usage: "resolution of PNG images, in dots per inch", Value: 300},
-			groupByFlag("order the puzzles from easy to hard, each `level` starting a section"),
-			budgetFlag(),
-			workersFlag("check"),
-			quietFlag(),
-			configFlag(),
-		}),
+		}, bookFlags(), printOutputFlags("check")),
 		Action: runBankPrint,
 	}
 }

@@ -156,18 +156,7 @@ Examples:
    sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt
    sudokit print --variant x --title "Sudoku X" -o x.pdf testdata/puzzles/variants/x.txt
    sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt`,
-		Flags: slices.Concat(bookFlags(), variantFlags("print"), []ucli.Flag{
-			&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(book.Formats(), ", ")},
-			&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
-				Usage: "write to `FILE` (- for standard output, not a terminal for a PDF; for svg, a directory ending in / takes one file per puzzle)"},
-			&ucli.StringFlag{Name: "image-size", Usage: "side `LENGTH` of each image in a directory (mm or in: 60mm, 2.5in)", DefaultText: "60mm"},
-			&ucli.IntFlag{Name: "dpi", Usage: "resolution of PNG images, in dots per inch", Value: 300},
-			groupByFlag("order the puzzles from easy to hard, each `level` starting a section"),
-			budgetFlag(),
-			workersFlag("grade"),
-			quietFlag(),
-			configFlag(),
-		}),
+		Flags:  slices.Concat(bookFlags(), variantFlags("print"), printOutputFlags("grade")),
 		Action: runPrint,
 	}
 }
@@ -372,4 +361,22 @@ func checkDir(dir string) error {
 		return sudoku.Invalidf("cannot write into %s: directory %s does not exist", dir, parent)
 	}
 	return nil
+}
+
+// printOutputFlags are the output flags of print and bank print: the
+// format, the file or directory, the images' size, and the run's budget,
+// workers (doing work), quiet and config.
+func printOutputFlags(work string) []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "pdf", Usage: "output `FORMAT`: " + strings.Join(book.Formats(), ", ")},
+		&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
+			Usage: "write to `FILE` (- for standard output, not a terminal for a PDF; for svg and png, a directory ending in / takes one file per puzzle)"},
+		&ucli.StringFlag{Name: "image-size", Usage: "side `LENGTH` of each image in a directory (mm or in: 60mm, 2.5in)", DefaultText: "60mm"},
+		&ucli.IntFlag{Name: "dpi", Usage: "resolution of PNG images, in dots per inch", Value: 300},
+		groupByFlag("order the puzzles from easy to hard, each `level` starting a section"),
+		budgetFlag(),
+		workersFlag(work),
+		quietFlag(),
+		configFlag(),
+	}
 }
