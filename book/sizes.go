@@ -170,7 +170,8 @@ func checkEntries(puzzles []Entry) error {
 // perPage is how many puzzles of a shape go on a page of a book with
 // options opt on a page w mm wide: opt.PerPage for 9x9; at most 4 for the
 // large and friendly 4x4 and 6x6; for 8x8 to 16x16, at most 2 on a trim
-// narrower than A4 (6x9in, A5) and 4 on A4 or Letter; a 25x25 alone.
+// narrower than A4 (6x9in, A5) and 4 on A4 or Letter; a 25x25 alone, and a
+// 16x16 on a pocket trim (5x8in).
 func perPage(opt Options, w float64, s sudoku.Shape) int {
 	n := s.N()
 	switch {
@@ -178,7 +179,7 @@ func perPage(opt Options, w float64, s sudoku.Shape) int {
 		return opt.PerPage
 	case n <= 6:
 		return min(opt.PerPage, 4)
-	case n >= 25:
+	case n >= 25, n == 16 && w < 140:
 		return 1
 	case w < 200:
 		return min(opt.PerPage, 2)

@@ -3,8 +3,10 @@ package book
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/png"
 	"os"
@@ -203,13 +205,16 @@ func TestSizeBookPictures(t *testing.T) {
 
 // TestSizePlan checks the plan of a book of each size, golden-free: the
 // puzzles per page of each size (4x4 and 6x6 at most 4, 8x8 to 16x16 at
-// most 2 on 6x9in and 4 on A4 and Letter, 25x25 alone, 9x9 as asked), a
+// most 2 on 6x9in and 5x8in and 4 on A4 and Letter, a 16x16 alone on
+// 5x8in, 25x25 alone, 9x9 as asked), a
 // section page opening the size, every puzzle on one puzzle page and one
 // solution page, and grids legible: cells of at least 4.5 mm in the
-// puzzles above 9x9 and 3 mm in the solutions.
+// puzzles above 9x9 (3.5 mm for a 25x25 on 5x8in) and 3 mm in the
+// solutions.
 func TestSizePlan(t *testing.T) {
 	want := map[string]map[int]int{ // paper -> N -> most puzzles a page
 		"6x9in":  {4: 4, 6: 4, 8: 2, 9: 9, 10: 2, 12: 2, 16: 2, 25: 1},
+		"5x8in":  {4: 4, 6: 4, 8: 2, 9: 9, 10: 2, 12: 2, 16: 1, 25: 1},
 		"a4":     {4: 4, 6: 4, 8: 4, 9: 9, 10: 4, 12: 4, 16: 4, 25: 1},
 		"letter": {4: 4, 6: 4, 8: 4, 9: 9, 10: 4, 12: 4, 16: 4, 25: 1},
 	}
@@ -234,8 +239,12 @@ func TestSizePlan(t *testing.T) {
 							t.Errorf("page %d: %d puzzles, layout of %d; want at most %d", p.number, len(p.puzzles), p.per, most[N])
 						}
 						_, _, _, _, side, _, _, _ := b.pageGeometry(p)
-						if cell := side / float64(N); N > 9 && cell < 4.5 {
-							t.Errorf("page %d: cells of %.1f mm, want at least 4.5", p.number, cell)
+						least := 4.5
+						if paper == "5x8in" && N == 25 {
+							least = 3.5 // 25 cells across a 98 mm type area
+						}
+						if cell := side / float64(N); N > 9 && cell < least {
+							t.Errorf("page %d: cells of %.1f mm, want at least %.1f", p.number, cell, least)
 						}
 						for _, i := range p.puzzles {
 							puzzlesOn[i]++
@@ -437,6 +446,59 @@ func TestSizeEntriesBad(t *testing.T) {
 		}
 		if _, err := Images("png", []Entry{e}, ImageOptions{}); err == nil {
 			t.Errorf("%s, png: no error", name)
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite docs/sizes-book.png")
+
+// TestSizeBookPicture makes the picture of docs/books.md's section on
+// sizes: a 6x9in book of 6x6 and 16x16 puzzles, four a page asked for,
+// its first page of each size side by side as pdftoppm renders them at
+// 60 dpi. The 6x6 page holds four grids, the 16x16 one two (a 6x9in page
+// takes two 16x16s); each page's grids have their boxes' thick lines
+// (TestSizeBookPictures checks them all). With -update it writes
+// docs/sizes-book.png (pdftoppm's rendering varies a little between
+// versions, so it is not compared).
+func TestSizeBookPicture(t *testing.T) {
+	opt := Options{Paper: "6x9in", PerPage: 4, Title: "Sudoku for all ages"}
+	puzzles := append(sizeEntries(t, "6x6-minimal.txt", "6", "", 4), sizeEntries(t, "16x16-110.txt", "16", "", 2)...)
+	Arrange(puzzles, nil, opt)
+	var buf bytes.Buffer
+	if err := writePDF(&buf, puzzles, opt); err != nil {
+		t.Fatal(err)
+	}
+	b, err := newBook(puzzles, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imgs := render(t, buf.Bytes(), 60)
+	var pages []*image.Gray
+	for i, p := range b.pages {
+		if p.kind == puzzlePageKind && (len(pages) == 0 || puzzles[p.puzzles[0]].sized() && puzzles[p.puzzles[0]].shape().N() == 16) {
+			if want := map[int]int{6: 4, 16: 2}[puzzles[p.puzzles[0]].shape().N()]; len(p.puzzles) != want {
+				t.Errorf("page %d: %d puzzles, want %d", p.number, len(p.puzzles), want)
+			}
+			pages = append(pages, imgs[i])
+			if len(pages) == 2 {
+				break
+			}
+		}
+	}
+	if len(pages) != 2 {
+		t.Fatalf("%d pages of puzzles found, want a 6x6 one and a 16x16 one", len(pages))
+	}
+	spread := image.NewGray(image.Rect(0, 0, pages[0].Bounds().Dx()+pages[1].Bounds().Dx()+18, pages[0].Bounds().Dy()+12))
+	draw.Draw(spread, spread.Bounds(), image.NewUniform(color.Gray{Y: 200}), image.Point{}, draw.Src)
+	draw.Draw(spread, pages[0].Bounds().Add(image.Pt(6, 6)), pages[0], image.Point{}, draw.Src)
+	draw.Draw(spread, pages[1].Bounds().Add(image.Pt(12+pages[0].Bounds().Dx(), 6)), pages[1], image.Point{}, draw.Src)
+	var out bytes.Buffer
+	if err := png.Encode(&out, spread); err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		if err := os.WriteFile(filepath.Join("..", "docs", "sizes-book.png"), out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
