@@ -121,6 +121,13 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 	}{Variants: hasVariants(puzzles), Sizes: hasSizes(puzzles), Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
 		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm(solSide), SolutionCols: solCols,
 		Thin: mm(thin), Thick: mm(thick), SolutionDigit: mm(solDigit), HeaderPt: headerPt, LabelPt: labelPt, NumberPt: numberPt}
+	// sizedSolutions lays out the solutions of a size: cols columns,
+	// per a page, each width mm wide.
+	sizedSolutions := func(s sudoku.Shape) (cols, per int, width float64) {
+		cols = opt.solutionColumns(areaW, s.N())
+		width = (areaW - float64(cols-1)*10) / float64(cols)
+		return cols, cols * max(1, int((areaH+5)/(width+8+6))), width
+	}
 	// cells are the rows of a grid's table; a size's grid (a Board's) of
 	// side mm gets its boxes' borders and digits sized to its cells in
 	// each cell's style.
@@ -154,6 +161,14 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 		page := htmlPageData{Header: levelRange(puzzles, idx, opt.Levels, " – "), Solutions: solutions}
 		first := puzzles[idx[0]]
 		pside, width := side, template.CSS("")
+		if first.sized() && solutions {
+			// A size's solutions: cells of about 3.2 mm (see
+			// solutionTarget).
+			cols, _, w := sizedSolutions(first.shape())
+			pside = w
+			page.Style = template.CSS(fmt.Sprintf("grid-template-columns: repeat(%d, 1fr)", cols))
+			width = template.CSS("width: " + mm(w))
+		}
 		if first.sized() && !solutions {
 			// A size's page: its own layout (see perPage).
 			cols, rows := layout(perPage(opt, pw, first.shape()))
@@ -175,7 +190,7 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 				if data.Variants {
 					details = strings.TrimSuffix(p.kindTitle()+", "+details, ", ")
 				}
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p, p.solutionCells(), p.puzzleCells(), solSide), ""})
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p, p.solutionCells(), p.puzzleCells(), pside), width})
 			} else {
 				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p, p.puzzleCells(), p.puzzleCells(), pside), width})
 			}
@@ -204,10 +219,12 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 	flush(false)
 	perSolutionPage := solCols * max(1, int((areaH+5)/(areaW/float64(solCols)+8)))
 	for i, p := range puzzles {
-		// A size's solutions (a Board's) keep a page of their own, a
-		// 16x16's or a 25x25's at most 4 or 1 to the page.
-		if len(idx) == perSolutionPage || len(idx) == 4 && p.shape().N() > 9 || len(idx) == 1 && p.shape().N() > 16 ||
-			i > 0 && puzzles[i-1].shape() != p.shape() {
+		// A size's solutions (a Board's) keep pages of their own.
+		per := perSolutionPage
+		if p.sized() {
+			_, per, _ = sizedSolutions(p.shape())
+		}
+		if len(idx) == per || i > 0 && (puzzles[i-1].shape() != p.shape() || puzzles[i-1].sized() != p.sized()) {
 			flush(true)
 		}
 		idx = append(idx, i)
@@ -284,7 +301,8 @@ func (l *look) cellStyle(cell int, thin, thick string) template.CSS {
 
 // sizedCellStyle is the inline style of cell i of an HTML grid of a shape
 // side mm wide: the widths of its borders, thick at its box's sides (thin
-// and thick are the grid's line widths), and its digits' size.
+// and thick are the grid's line widths), its height (a table cell's
+// aspect-ratio is not heeded) and its digits' size.
 func sizedCellStyle(shape sudoku.Shape, i int, side float64, thin, thick string) template.CSS {
 	n := shape.N()
 	r, c := i/n, i%n
@@ -296,5 +314,6 @@ func sizedCellStyle(shape sudoku.Shape, i int, side float64, thin, thick string)
 	}
 	top, bottom := r%shape.BoxRows() == 0, (r+1)%shape.BoxRows() == 0
 	left, right := c%shape.BoxCols() == 0, (c+1)%shape.BoxCols() == 0
-	return template.CSS(fmt.Sprintf("border-width: %s %s %s %s; font-size: %.1fmm", width(top), width(right), width(bottom), width(left), side/float64(n)*0.55))
+	cell := side / float64(n)
+	return template.CSS(fmt.Sprintf("border-width: %s %s %s %s; height: %.2fmm; font-size: %.1fmm", width(top), width(right), width(bottom), width(left), cell, cell*0.55))
 }

@@ -502,3 +502,25 @@ func TestSizeBookPicture(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeBookLayouts renders books of every size in the other layouts
+// (large print, a pocket trim, nine a page asked for with sections by
+// level and recto starts, bleed): every page keeps to its margins, every
+// grid shows its digits in its cells (checkPages).
+func TestSizeBookLayouts(t *testing.T) {
+	levels := []string{"easy", "medium"}
+	for _, opt := range []Options{
+		{Paper: "letter", PerPage: 2, LargePrint: true, Title: "Large print"},
+		{Paper: "5x8in", PerPage: 1, Title: "Pocket", Contents: true, Symbols: NumberSymbols},
+		{Paper: "a4", PerPage: 9, Sections: true, Recto: true, Levels: levels, Bleed: 3},
+	} {
+		t.Run(opt.Paper, func(t *testing.T) {
+			puzzles := allSizes(t, opt)
+			for i := range puzzles {
+				puzzles[i].Level = levels[i%2]
+			}
+			Arrange(puzzles, levels, opt)
+			checkPages(t, puzzles, opt, 50)
+		})
+	}
+}
