@@ -3,6 +3,7 @@ package book
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -522,5 +523,27 @@ func TestSizeBookLayouts(t *testing.T) {
 			Arrange(puzzles, levels, opt)
 			checkPages(t, puzzles, opt, 50)
 		})
+	}
+}
+
+// TestParseSymbols reads the names of the symbols, and refuses others
+// with an error of kind sudoku.ErrInvalid; Options.Check refuses a value
+// that is neither.
+func TestParseSymbols(t *testing.T) {
+	for in, want := range map[string]Symbols{"": LetterSymbols, "letters": LetterSymbols, "1-9A-G": LetterSymbols, "Numbers": NumberSymbols, "1-16": NumberSymbols} {
+		if got, err := ParseSymbols(in); err != nil || got != want {
+			t.Errorf("ParseSymbols(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	if _, err := ParseSymbols("roman"); !errors.Is(err, sudoku.ErrInvalid) || !strings.Contains(err.Error(), "letters") {
+		t.Errorf("ParseSymbols(roman): %v, want an ErrInvalid naming the choices", err)
+	}
+	if err := (Options{Paper: "a4", PerPage: 4, Symbols: 7}).Check(); !errors.Is(err, sudoku.ErrInvalid) {
+		t.Errorf("symbols 7: %v, want an ErrInvalid", err)
+	}
+	for v, want := range map[uint8][2]string{9: {"9", "9"}, 10: {"A", "10"}, 16: {"G", "16"}, 25: {"P", "25"}} {
+		if l, n := LetterSymbols.text(v), NumberSymbols.text(v); l != want[0] || n != want[1] {
+			t.Errorf("digit %d: %q and %q, want %q and %q", v, l, n, want[0], want[1])
+		}
 	}
 }
