@@ -30,6 +30,12 @@ type Entry struct {
 	// grid and its solution's as puzzle books draw them (see look), and
 	// stated on the page opening its section.
 	Rules sudoku.Rules
+	// Board, when not nil, is a puzzle of any shape (4x4 to 25x25: see
+	// sudoku.Shapes), and BoardSolution its solution: they are printed
+	// instead of Grid and Solution, with the shape's boxes, digits above 9
+	// as Options.Symbols says. Its Rules stay classic. A book opens each
+	// size with a section page stating its rule.
+	Board, BoardSolution *sudoku.Board
 }
 
 // details is what a puzzle's label shows beside its number: "hard 3.4".
@@ -48,10 +54,10 @@ func (p Entry) details() string {
 // sheet, shows beside its number: its variant, level and rating ("Sudoku
 // X hard 3.4"), as no section page states its rules.
 func (p Entry) imageDetails() string {
-	if p.Rules.IsClassic() {
+	if p.Rules.IsClassic() && !p.sized() {
 		return p.details()
 	}
-	return strings.TrimSpace(rulesTitle(p.Rules) + " " + p.details())
+	return strings.TrimSpace(p.kindTitle() + " " + p.details())
 }
 
 // Options lays out a book.
@@ -97,6 +103,9 @@ type Options struct {
 	// the PDF's subject: how the book was made, such as the command and
 	// seed that make a generated book's puzzles again ("" for none).
 	Imprint string
+	// Symbols prints the digits above 9 of grids larger than 9x9 as
+	// letters (1-9A-G, the default) or numbers (1-16).
+	Symbols Symbols
 }
 
 // Check validates options; its errors are of kind sudoku.ErrInvalid.
@@ -106,6 +115,9 @@ func (o Options) Check() error {
 	}
 	if !slices.Contains(Layouts, o.PerPage) {
 		return sudoku.Invalidf("%d puzzles per page is not a layout (want 1, 2, 4, 6 or 9)", o.PerPage)
+	}
+	if o.Symbols != LetterSymbols && o.Symbols != NumberSymbols {
+		return sudoku.Invalidf("symbols %d: want letters or numbers", o.Symbols)
 	}
 	if o.LargePrint && o.PerPage > 2 {
 		return sudoku.Invalidf("large print takes 1 or 2 puzzles per page, not %d", o.PerPage)
@@ -169,14 +181,15 @@ func (o Options) margins(w float64) (outside, inside float64) {
 // solutionGap is the least space between solution grids (mm).
 const solutionGap = 5.0
 
-// solutionColumns is how many solution grids of about 32 mm (50 in large
-// print) fit a row of width mm, with solutionGap between them: 2 to 4.
-func (o Options) solutionColumns(width float64) int {
-	target := 32.0
-	if o.LargePrint {
-		target = 50
+// solutionColumns is how many solution grids of side n, of about
+// solutionTarget mm, fit a row of width mm, with solutionGap between
+// them: 2 to 4 (1 to 4 above 9x9).
+func (o Options) solutionColumns(width float64, n int) int {
+	least := 2
+	if n > 9 {
+		least = 1
 	}
-	return min(4, max(2, int((width+solutionGap)/(target+solutionGap))))
+	return min(4, max(least, int((width+solutionGap)/(o.solutionTarget(n)+solutionGap))))
 }
 
 // layout gives the columns and rows of puzzles on a page.
@@ -223,8 +236,6 @@ type book struct {
 	w, h, bleed       float64 // trim size and bleed, mm
 	outside, inside   float64
 	pages             []bookPage
-	solCols, solRows  int
-	solSide           float64
 	headerPt, labelPt float64
 	dash, ellipsis    string
 	times             string // the × of the rules' example, "x" in a font without it
@@ -235,6 +246,9 @@ type book struct {
 // back (see Options). The output is deterministic.
 func writePDF(w io.Writer, puzzles []Entry, opt Options) error {
 	if err := opt.Check(); err != nil {
+		return err
+	}
+	if err := checkEntries(puzzles); err != nil {
 		return err
 	}
 	b, err := newBook(puzzles, opt)
@@ -340,18 +354,46 @@ func newBook(puzzles []Entry, opt Options) (*book, error) {
 	if opt.LargePrint {
 		b.headerPt = 12
 	}
-	// Solutions: as many columns as fit, as many rows as fit.
+	shapes := []sudoku.Shape{classicShape}
+	for _, p := range puzzles {
+		if !slices.Contains(shapes, p.shape()) {
+			shapes = append(shapes, p.shape())
+		}
+	}
+	for _, s := range shapes {
+		solSide := b.solutionGrid(s.N()).side
+		_, _, _, _, side, _, _, _ := b.puzzleGeometry(b.perPage(s), s != classicShape)
+		if solSide < 20 || side < 25 {
+			grids := "grids"
+			if s != classicShape {
+				grids = s.String() + " grids"
+			}
+			return nil, fmt.Errorf("page %s with margins %.1f/%.1f mm leaves %s of %.0f mm: %w (fewer puzzles per page, or smaller margins)",
+				opt.Paper, b.outside, b.inside, grids, max(0, side), ErrPageTooSmall)
+		}
+	}
+	b.pages = plan(puzzles, opt, b.perPage, func(s sudoku.Shape) solutionLayout { return b.solutionGrid(s.N()) })
+	return b, nil
+}
+
+// perPage is how many puzzles of a shape go on a page (see perPage).
+func (b *book) perPage(s sudoku.Shape) int { return perPage(b.opt, b.w, s) }
+
+// solutionGrid lays solutions of side n out: as many columns of grids of
+// about solutionTarget as fit, as many rows as fit, the side of a grid.
+func (b *book) solutionGrid(n int) solutionLayout {
 	x0, x1, y0, y1 := b.content(1)
 	gap := solutionGap
-	b.solCols = opt.solutionColumns(x1 - x0)
-	b.solSide = (x1 - x0 - float64(b.solCols-1)*gap) / float64(b.solCols)
-	b.solRows = max(1, int((y1-y0+gap)/(b.solSide+b.solLabelH()+gap)))
-	if b.solSide < 20 || b.puzzleSide() < 25 {
-		return nil, fmt.Errorf("page %s with margins %.1f/%.1f mm leaves grids of %.0f mm: %w (fewer puzzles per page, or smaller margins)",
-			opt.Paper, b.outside, b.inside, max(0, b.puzzleSide()), ErrPageTooSmall)
-	}
-	b.pages = plan(puzzles, opt, b.solCols*b.solRows)
-	return b, nil
+	cols := b.opt.solutionColumns(x1-x0, n)
+	side := (x1 - x0 - float64(cols-1)*gap) / float64(cols)
+	// Half the thick border is outside a grid: inset by it either side,
+	// the grids stay inside the type area.
+	_, thick := lineWidths(side, n, b.opt.LargePrint)
+	side -= thick / float64(cols)
+	// A grid no higher than the page takes (a 25x25 alone on a page).
+	side = min(side, y1-y0-b.solLabelH())
+	rows := max(1, int((y1-y0+gap)/(side+b.solLabelH()+gap)))
+	return solutionLayout{cols, rows, side, thick / 2}
 }
 
 // mediaW is the width of a page with its bleed.
@@ -395,30 +437,49 @@ func (b *book) content(page int) (x0, x1, y0, y1 float64) {
 	return x0, x1, y0 + b.headerH(), y1 - b.footerH()
 }
 
-// puzzleGeometry gives the cells of a puzzle page and the side of a grid.
-func (b *book) puzzleGeometry() (cols, rows int, cellW, cellH, side, labelH, gap float64) {
-	cols, rows = layout(b.opt.PerPage)
+// puzzleGeometry gives the cells of a page of per puzzles and the side
+// of a grid; a page of a size (sized: Boards) keeps a line for its rule
+// (ruleH) under the header.
+func (b *book) puzzleGeometry(per int, sized bool) (cols, rows int, cellW, cellH, side, labelH, gap, ruleH float64) {
+	cols, rows = layout(per)
 	x0, x1, y0, y1 := b.content(1)
+	if sized {
+		ruleH = b.rulePt()*ptMM*1.3 + 3
+	}
+	y0 += ruleH
 	cellW, cellH = (x1-x0)/float64(cols), (y1-y0)/float64(rows)
 	gap = 8.0
-	if b.opt.PerPage == 9 {
+	if per == 9 {
 		gap = 5
 	}
-	labelH = b.puzzleLabelPt()*ptMM*1.6 + 1
+	labelH = b.puzzleLabelPt(per)*ptMM*1.6 + 1
 	side = min(cellW-gap, cellH-gap-labelH)
 	return
 }
 
-func (b *book) puzzleSide() float64 {
-	_, _, _, _, side, _, _ := b.puzzleGeometry()
-	return side
+// pageGeometry is the puzzleGeometry of a page of puzzles.
+func (b *book) pageGeometry(p bookPage) (cols, rows int, cellW, cellH, side, labelH, gap, ruleH float64) {
+	return b.puzzleGeometry(p.per, b.sizedPage(p))
 }
 
-func (b *book) puzzleLabelPt() float64 {
+// sizedPage reports whether a page holds puzzles of any shape (Boards).
+func (b *book) sizedPage(p bookPage) bool {
+	return len(p.puzzles) > 0 && b.puzzles[p.puzzles[0]].sized()
+}
+
+// rulePt is the size of the rule line of a size's puzzle pages.
+func (b *book) rulePt() float64 {
+	if b.opt.LargePrint {
+		return 14
+	}
+	return 11
+}
+
+func (b *book) puzzleLabelPt(per int) float64 {
 	switch {
 	case b.opt.LargePrint:
 		return 14
-	case b.opt.PerPage >= 6:
+	case per >= 6:
 		return 8
 	}
 	return 11
@@ -638,7 +699,7 @@ func (b *book) titlePage(p bookPage) {
 		var kinds []string
 		n := map[string]int{}
 		for _, q := range b.puzzles {
-			t := rulesTitle(q.Rules)
+			t := q.kindTitle()
 			if n[t] == 0 {
 				kinds = append(kinds, t)
 			}
@@ -720,7 +781,7 @@ func (b *book) numbers(idx []int) string {
 func (b *book) sectionName(p bookPage) string {
 	var parts []string
 	if b.variants {
-		parts = append(parts, rulesTitle(p.rules))
+		parts = append(parts, b.puzzles[p.puzzles[0]].kindTitle())
 	}
 	if b.opt.Sections {
 		name := p.level
@@ -755,7 +816,7 @@ func (b *book) sectionPage(p bookPage) {
 	level = capitalise(level)
 	y := y0 + (y1-y0)*0.3
 	if b.variants {
-		y = b.block(b.bold, size, 14, 2, x0, x1, y0+(y1-y0)*0.2, rulesTitle(p.rules), 0)
+		y = b.block(b.bold, size, 14, 2, x0, x1, y0+(y1-y0)*0.2, b.puzzles[p.puzzles[0]].kindTitle(), 0)
 		if b.opt.Sections {
 			y = b.block(b.bold, size*0.7, 12, 2, x0, x1, y+2, level, 0)
 		}
@@ -766,7 +827,7 @@ func (b *book) sectionPage(p bookPage) {
 	inset := (x1 - x0) * 0.08
 	if b.variants {
 		y += 4
-		for _, s := range lookOf(p.rules).words() {
+		for _, s := range b.puzzles[p.puzzles[0]].kindWords(b.opt.Symbols) {
 			y = b.block(b.text, small, 8, 4, x0+inset, x1-inset, y+2, s, 0)
 		}
 		y = b.diagram(x0, x1, y+4, y1, p.rules)
@@ -804,7 +865,7 @@ func (b *book) diagram(x0, x1, y, y1 float64, rules sudoku.Rules) float64 {
 	if knight || king || nc {
 		example[centre] = 5
 	}
-	b.grid(x, y, side, example, example, rules)
+	b.grid(x, y, side, classicShape, example[:], example[:], rules, b.opt.LargePrint)
 	var crossed sudoku.CellSet
 	if knight {
 		crossed = crossed.Union(rules.Partners(sudoku.AntiKnight, centre))
@@ -861,7 +922,7 @@ func (b *book) diagram(x0, x1, y, y1 float64, rules sudoku.Rules) float64 {
 func (b *book) pageWhat(p bookPage) string {
 	what := levelRange(b.puzzles, p.puzzles, b.opt.Levels, b.dash)
 	if b.variants && p.kind == puzzlePageKind && len(p.puzzles) > 0 {
-		what = strings.TrimSuffix(rulesTitle(b.puzzles[p.puzzles[0]].Rules)+", "+what, ", ")
+		what = strings.TrimSuffix(b.puzzles[p.puzzles[0]].kindTitle()+", "+what, ", ")
 	}
 	return what
 }
@@ -870,11 +931,19 @@ func (b *book) pageWhat(p bookPage) string {
 // levels.
 func (b *book) puzzlePage(p bookPage) {
 	b.header(p.number, b.pageWhat(p))
+	if b.sizedPage(p) {
+		// The rule of the size, under the header, for a reader to have
+		// it at hand (children's books print it on every page).
+		x0, x1, y0, _ := b.content(p.number)
+		q := b.puzzles[p.puzzles[0]]
+		b.align(b.text, b.rulePt(), x0, x1, y0+b.rulePt()*ptMM, b.fit(b.text, b.rulePt(), x1-x0, sizeRule(q.shape(), b.opt.Symbols)), "C", 40)
+	}
 	for slot, i := range p.puzzles {
 		q := b.puzzles[i]
 		g := b.place(p, slot)
-		b.label(g.x, g.y, g.side, b.puzzleLabelPt(), fmt.Sprintf("#%d", q.Number), q.details())
-		b.grid(g.x, g.y, g.side, q.Grid, q.Grid, q.Rules)
+		b.label(g.x, g.y, g.side, b.puzzleLabelPt(p.per), fmt.Sprintf("#%d", q.Number), q.details())
+		cells := q.puzzleCells()
+		b.grid(g.x, g.y, g.side, q.shape(), cells, cells, q.Rules, b.opt.friendly(q.shape().N()))
 	}
 }
 
@@ -886,13 +955,14 @@ type gridBox struct{ x, y, side float64 }
 func (b *book) place(p bookPage, slot int) gridBox {
 	x0, _, y0, _ := b.content(p.number)
 	if p.kind == solutionPageKind {
-		gap := 5.0
-		return gridBox{x0 + float64(slot%b.solCols)*(b.solSide+gap),
-			y0 + float64(slot/b.solCols)*(b.solSide+b.solLabelH()+gap) + b.solLabelH(), b.solSide}
+		gap := solutionGap
+		l := b.solutionGrid(b.puzzles[p.puzzles[0]].shape().N())
+		return gridBox{x0 + l.inset + float64(slot%l.cols)*(l.side+gap),
+			y0 + float64(slot/l.cols)*(l.side+b.solLabelH()+gap) + b.solLabelH(), l.side}
 	}
-	cols, _, cellW, cellH, side, labelH, _ := b.puzzleGeometry()
+	cols, _, cellW, cellH, side, labelH, _, ruleH := b.pageGeometry(p)
 	col, row := slot%cols, slot/cols
-	return gridBox{x0 + float64(col)*cellW + (cellW-side)/2, y0 + float64(row)*cellH + (cellH-side-labelH)/2 + labelH, side}
+	return gridBox{x0 + float64(col)*cellW + (cellW-side)/2, y0 + ruleH + float64(row)*cellH + (cellH-side-labelH)/2 + labelH, side}
 }
 
 // solutionPage lays out the solutions, small, numbered like the puzzles.
@@ -908,10 +978,10 @@ func (b *book) solutionPage(p bookPage) {
 		details := q.Level
 		if b.variants {
 			// The page mixes variants: each solution names its own.
-			details = strings.TrimSuffix(rulesTitle(q.Rules)+", "+details, ", ")
+			details = strings.TrimSuffix(q.kindTitle()+", "+details, ", ")
 		}
 		b.label(g.x, g.y, g.side, 8, fmt.Sprintf("#%d", q.Number), details)
-		b.grid(g.x, g.y, g.side, q.Solution, q.Grid, q.Rules)
+		b.grid(g.x, g.y, g.side, q.shape(), q.solutionCells(), q.puzzleCells(), q.Rules, b.opt.LargePrint)
 	}
 }
 
@@ -924,34 +994,56 @@ func (b *book) label(x, y, w, size float64, number, details string) {
 	b.align(b.text, size, x, x+w, base, b.fit(b.text, size, w-nw-3, details), "R", 60)
 }
 
-// grid draws a 9x9 grid at (x, y): thin cell lines, thick box lines and
-// border, digits centred, and the marks of its rules (see look): shaded,
-// circled or dotted cells, the diagonals as lines, a jigsaw's regions
-// outlined instead of the boxes. Digits given in given print bold (the
-// givens of a solution); others regular.
-func (b *book) grid(x, y, side float64, g, given sudoku.Grid, rules sudoku.Rules) {
-	cell := side / 9
-	thin, thick := max(0.12, side/520), max(0.45, side/100)
-	if b.opt.LargePrint {
-		thin, thick = max(0.25, side/400), max(0.8, side/80)
+// lineWidths are the widths (mm) of the thin and thick lines of a grid
+// of side n, side mm: those of a 9x9 of the same side up to 9x9, of a
+// 9x9 of the same cells above (a 16x16's lines are no heavier than a
+// 9x9's of its cell); large print's for a large grid.
+func lineWidths(side float64, n int, large bool) (thin, thick float64) {
+	ref := side
+	if n > 9 {
+		ref = side / float64(n) * 9
 	}
+	if large {
+		return max(0.25, ref/400), max(0.8, ref/80)
+	}
+	return max(0.12, ref/520), max(0.45, ref/100)
+}
+
+// grid draws a grid of a shape at (x, y), its cells g row by row: thin
+// cell lines, thick box lines (R×C boxes) and border, digits centred
+// (above 9 in the book's Symbols, shrunk to fit the cell), and the marks
+// of its rules (see look; 9x9 only): shaded, circled or dotted cells, the
+// diagonals as lines, a jigsaw's regions outlined instead of the boxes.
+// Digits given in given print bold (the givens of a solution); others
+// regular. A large grid has large print's lines and digits.
+func (b *book) grid(x, y, side float64, shape sudoku.Shape, g, given []uint8, rules sudoku.Rules, large bool) {
+	n := shape.N()
+	cell := side / float64(n)
+	thin, thick := lineWidths(side, n, large)
 	var l *look
 	if !rules.IsClassic() {
 		l = lookOf(rules)
 		b.marks(x, y, cell, l)
 	}
-	for i := 0; i <= 9; i++ {
-		if i%3 != 0 || l.jigsawGrid() && i%9 != 0 {
+	// Line i runs between columns (or rows) i-1 and i: thick at a box's
+	// side.
+	thickV := func(i int) bool { return i%shape.BoxCols() == 0 && (!l.jigsawGrid() || i%n == 0) }
+	thickH := func(i int) bool { return i%shape.BoxRows() == 0 && (!l.jigsawGrid() || i%n == 0) }
+	for i := 0; i <= n; i++ {
+		if !thickV(i) {
 			b.line(x+float64(i)*cell, y, x+float64(i)*cell, y+side, thin, 0)
+		}
+		if !thickH(i) {
 			b.line(x, y+float64(i)*cell, x+side, y+float64(i)*cell, thin, 0)
 		}
 	}
-	for i := 0; i <= 9; i += 3 {
-		if l.jigsawGrid() && i%9 != 0 {
-			continue
+	for i := 0; i <= n; i++ {
+		if thickV(i) {
+			b.line(x+float64(i)*cell, y-thick/2, x+float64(i)*cell, y+side+thick/2, thick, 0)
 		}
-		b.line(x+float64(i)*cell, y-thick/2, x+float64(i)*cell, y+side+thick/2, thick, 0)
-		b.line(x-thick/2, y+float64(i)*cell, x+side+thick/2, y+float64(i)*cell, thick, 0)
+		if thickH(i) {
+			b.line(x-thick/2, y+float64(i)*cell, x+side+thick/2, y+float64(i)*cell, thick, 0)
+		}
 	}
 	if l.jigsawGrid() {
 		// Each run of a region's border, lengthened by half the line's
@@ -966,10 +1058,9 @@ func (b *book) grid(x, y, side float64, g, given sudoku.Grid, rules sudoku.Rules
 		}
 	}
 	frac := 0.62
-	if b.opt.LargePrint {
+	if large {
 		frac = 0.72
 	}
-	size := cell * frac / ptMM // points
 	for i, v := range g {
 		if v == 0 {
 			continue
@@ -978,9 +1069,12 @@ func (b *book) grid(x, y, side float64, g, given sudoku.Grid, rules sudoku.Rules
 		if given[i] != 0 {
 			f = b.digitBold
 		}
-		d := string(rune('0' + v))
-		cx := x + float64(i%9)*cell
-		cy := y + float64(i/9)*cell
+		d := b.opt.Symbols.text(v)
+		size := cell * frac / ptMM // points
+		// Two figures (10 to 25) fit the cell, a tenth of it either side.
+		size = min(size, size*cell*0.8/f.width(d, size))
+		cx := x + float64(i%n)*cell
+		cy := y + float64(i/n)*cell
 		b.put(f, size, cx+(cell-f.width(d, size))/2, cy+cell/2+f.capHeight()*size*ptMM/2, d, 0)
 	}
 }

@@ -143,14 +143,14 @@ func TestPageHeaders(t *testing.T) {
 func TestSheets(t *testing.T) {
 	book := testBook(t, 2)
 	var svg, one, page strings.Builder
-	if err := writeSVGSheet(&svg, book, "Sheet & title"); err != nil {
+	if err := writeSVGSheet(&svg, book, "Sheet & title", LetterSymbols); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(svg.String(), "<svg") || !strings.Contains(svg.String(), "Sheet &amp; title") ||
 		strings.Count(svg.String(), "<g transform") != 4 {
 		t.Errorf("SVG sheet: want 2 puzzles and 2 solutions, an escaped title:\n%.300s", svg.String())
 	}
-	if err := writeSVGPuzzle(&one, book[0], book[0].Grid, ""); err != nil || strings.Count(one.String(), "<text") != 17+2 {
+	if err := writeSVGPuzzle(&one, book[0], book[0].Grid[:], "", LetterSymbols); err != nil || strings.Count(one.String(), "<text") != 17+2 {
 		t.Errorf("SVG puzzle: %v, %d texts (17 givens and 2 labels)", err, strings.Count(one.String(), "<text"))
 	}
 	if err := writeHTML(&page, book, Options{Paper: "letter", PerPage: 2, Title: "<b>"}); err != nil {
@@ -181,7 +181,7 @@ func TestHTMLWithoutTitle(t *testing.T) {
 func TestPNGPuzzle(t *testing.T) {
 	var b bytes.Buffer
 	p := testBook(t, 1)[0]
-	if err := writePNGImage(&b, p, p.Grid, ImageOptions{Size: 50.8, DPI: 200}); err != nil {
+	if err := writePNGImage(&b, p, p.Grid[:], ImageOptions{Size: 50.8, DPI: 200}); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(bytes.NewReader(b.Bytes()))
@@ -261,7 +261,7 @@ func TestPlanRecto(t *testing.T) {
 		for _, recto := range []bool{false, true} {
 			puzzles := testBookLevels(t, n, levels...)
 			opt := Options{Title: "T", Contents: true, Sections: true, Levels: levels, PerPage: 4, Recto: recto}
-			pages := plan(puzzles, opt, 12)
+			pages := plan(puzzles, opt, func(sudoku.Shape) int { return 4 }, func(sudoku.Shape) solutionLayout { return solutionLayout{4, 3, 30, 0} })
 			blanks := 0
 			for i, p := range pages {
 				if p.number != i+1 {

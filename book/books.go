@@ -24,7 +24,7 @@ var bookFormats = []struct {
 }{
 	{"pdf", "a printable book (the same input and flags give the same bytes)", writePDF},
 	{"svg", "one SVG sheet, or one SVG file per puzzle and solution into a directory ending in /", func(w io.Writer, p []Entry, opt Options) error {
-		return writeSVGSheet(w, p, opt.Title)
+		return writeSVGSheet(w, p, opt.Title, opt.Symbols)
 	}},
 	{"html", "a print-ready HTML page (print it from a browser)", writeHTML},
 	{"png", "one PNG image per puzzle and solution into a directory ending in / (--image-size, --dpi)", func(io.Writer, []Entry, Options) error {
@@ -72,16 +72,16 @@ func Write(w io.Writer, format string, puzzles []Entry, opt Options) error {
 	return CheckFormat(format)
 }
 
-// Arrange numbers a book's puzzles from 1. A book with variants keeps
-// each variant together, in the order they first come, as each opens a
-// section; with opt.Sections the puzzles are ordered by level too (within
+// Arrange numbers a book's puzzles from 1. A book with variants or sizes
+// keeps each variant and each size together, in the order they first
+// come, as each opens a section; with opt.Sections the puzzles are ordered by level too (within
 // a variant): levels lists them easiest first, an unknown level goes
 // last. The input order stays within a level.
 func Arrange(puzzles []Entry, levels []string, opt Options) {
 	var kinds []string
 	if hasVariants(puzzles) {
 		for _, p := range puzzles {
-			if k := p.Rules.String(); !slices.Contains(kinds, k) {
+			if k := p.kind(); !slices.Contains(kinds, k) {
 				kinds = append(kinds, k)
 			}
 		}
@@ -93,7 +93,7 @@ func Arrange(puzzles []Entry, levels []string, opt Options) {
 		return len(levels)
 	}
 	slices.SortStableFunc(puzzles, func(a, b Entry) int {
-		if d := slices.Index(kinds, a.Rules.String()) - slices.Index(kinds, b.Rules.String()); d != 0 {
+		if d := slices.Index(kinds, a.kind()) - slices.Index(kinds, b.kind()); d != 0 {
 			return d
 		}
 		if opt.Sections {

@@ -40,6 +40,9 @@ table.sudoku td:nth-child(3n) { border-right: {{.Thick}} solid black; }
 .solutions { grid-template-columns: repeat({{.SolutionCols}}, 1fr); }
 .solutions .puzzle { width: {{.SolutionSize}}; }
 .solutions table.sudoku td { font-size: {{.SolutionDigit}}; }
+{{- if .Sizes}}
+.rule { grid-column: 1 / -1; margin: 0; text-align: center; font-size: {{.LabelPt}}pt; color: #333; }
+{{- end}}
 {{- if .Variants}}
 body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .opening { display: block; text-align: center; padding-top: 40mm; }
@@ -51,16 +54,17 @@ body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 <body>
 {{if .Title}}<div class="page"><h1>{{.Title}}</h1></div>
 {{end}}{{range .Pages}}{{if .Opening}}<div class="page opening"><h2>{{.Opening}}</h2>{{range .Lines}}<p>{{.}}</p>{{end}}</div>
-{{else}}<div class="page{{if .Solutions}} solutions{{end}}">
+{{else}}<div class="page{{if .Solutions}} solutions{{end}}"{{with .Style}} style="{{.}}"{{end}}>
 <div class="section"><span>{{$.Title}}</span><span>{{.Header}}</span></div>
-{{range .Puzzles}}<div class="puzzle"><div class="label"><b>#{{.Number}}</b><span>{{.Details}}</span></div><table class="sudoku">{{range .Rows}}<tr>{{range .}}<td{{if .Given}} class="given"{{end}}{{with .Style}} style="{{.}}"{{end}}>{{if .Digit}}{{.Digit}}{{end}}</td>{{end}}</tr>{{end}}</table></div>
+{{with .Rule}}<p class="rule">{{.}}</p>
+{{end}}{{range .Puzzles}}<div class="puzzle"{{with .Style}} style="{{.}}"{{end}}><div class="label"><b>#{{.Number}}</b><span>{{.Details}}</span></div><table class="sudoku">{{range .Rows}}<tr>{{range .}}<td{{if .Given}} class="given"{{end}}{{with .Style}} style="{{.}}"{{end}}>{{.Digit}}</td>{{end}}</tr>{{end}}</table></div>
 {{end}}</div>
 {{end}}{{end}}</body>
 </html>
 `))
 
 type htmlCell struct {
-	Digit uint8
+	Digit string // "" for an empty cell
 	Given bool
 	Style template.CSS // the marks of the rules, a jigsaw's borders
 }
@@ -68,7 +72,8 @@ type htmlCell struct {
 type htmlPuzzle struct {
 	Number  int
 	Details string
-	Rows    [9][9]htmlCell
+	Rows    [][]htmlCell
+	Style   template.CSS // a size's grid: its width
 }
 
 type htmlPageData struct {
@@ -79,6 +84,9 @@ type htmlPageData struct {
 	Header    string
 	Solutions bool
 	Puzzles   []htmlPuzzle
+	Style     template.CSS // a size's page: its columns
+	Rule      string       // a size's page: its rule, under the header
+
 }
 
 // writeHTML writes a book as one print-ready HTML page: the trim size and
@@ -87,6 +95,9 @@ type htmlPageData struct {
 // The contents, fonts, bleed and recto starts are the PDF book's alone.
 func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 	if err := opt.Check(); err != nil {
+		return err
+	}
+	if err := checkEntries(puzzles); err != nil {
 		return err
 	}
 	pw, ph, _ := parsePageSize(opt.Paper)
@@ -98,24 +109,47 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 	if opt.LargePrint {
 		solDigit, headerPt, labelPt, numberPt, thin, thick = 5.5, 14, 16, 18, 0.3, 1.2
 	}
-	solCols := opt.solutionColumns(areaW)
+	solCols := opt.solutionColumns(areaW, 9)
+	solSide := (areaW - float64(solCols-1)*10) / float64(solCols)
 	mm := func(v float64) string { return fmt.Sprintf("%.1fmm", v) }
 	data := struct {
 		Title, Paper, GridSize, Outside, Inside, SolutionSize string
 		Thin, Thick, SolutionDigit                            string
 		Cols, SolutionCols, HeaderPt, LabelPt, NumberPt       int
-		Variants                                              bool
+		Variants, Sizes                                       bool
 		Pages                                                 []htmlPageData
-	}{Variants: hasVariants(puzzles), Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
-		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm((areaW - float64(solCols-1)*10) / float64(solCols)), SolutionCols: solCols,
+	}{Variants: hasVariants(puzzles), Sizes: hasSizes(puzzles), Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
+		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm(solSide), SolutionCols: solCols,
 		Thin: mm(thin), Thick: mm(thick), SolutionDigit: mm(solDigit), HeaderPt: headerPt, LabelPt: labelPt, NumberPt: numberPt}
-	cells := func(g, given [81]uint8, rules sudoku.Rules, thin, thick string) (rows [9][9]htmlCell) {
+	// sizedSolutions lays out the solutions of a size: cols columns,
+	// per a page, each width mm wide.
+	sizedSolutions := func(s sudoku.Shape) (cols, per int, width float64) {
+		cols = opt.solutionColumns(areaW, s.N())
+		width = (areaW - float64(cols-1)*10) / float64(cols)
+		return cols, cols * max(1, int((areaH+5)/(width+8+6))), width
+	}
+	// cells are the rows of a grid's table; a size's grid (a Board's) of
+	// side mm gets its boxes' borders and digits sized to its cells in
+	// each cell's style.
+	cells := func(p Entry, g, given []uint8, side float64) [][]htmlCell {
 		var l *look
-		if !rules.IsClassic() {
-			l = lookOf(rules)
+		if !p.Rules.IsClassic() {
+			l = lookOf(p.Rules)
 		}
+		shape := p.shape()
+		n := shape.N()
+		rows := make([][]htmlCell, n)
 		for i, v := range g {
-			rows[i/9][i%9] = htmlCell{Digit: v, Given: given[i] != 0, Style: l.cellStyle(i, thin, thick)}
+			c := htmlCell{Given: given[i] != 0}
+			if v != 0 {
+				c.Digit = opt.Symbols.text(v)
+			}
+			if p.sized() {
+				c.Style = sizedCellStyle(shape, i, side, data.Thin, data.Thick)
+			} else {
+				c.Style = l.cellStyle(i, data.Thin, data.Thick)
+			}
+			rows[i/n] = append(rows[i/n], c)
 		}
 		return rows
 	}
@@ -125,8 +159,26 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 			return
 		}
 		page := htmlPageData{Header: levelRange(puzzles, idx, opt.Levels, " – "), Solutions: solutions}
+		first := puzzles[idx[0]]
+		pside, width := side, template.CSS("")
+		if first.sized() && solutions {
+			// A size's solutions: cells of about 3.2 mm (see
+			// solutionTarget).
+			cols, _, w := sizedSolutions(first.shape())
+			pside = w
+			page.Style = template.CSS(fmt.Sprintf("grid-template-columns: repeat(%d, 1fr)", cols))
+			width = template.CSS("width: " + mm(w))
+		}
+		if first.sized() && !solutions {
+			// A size's page: its own layout (see perPage).
+			cols, rows := layout(perPage(opt, pw, first.shape()))
+			pside = min(areaW/float64(cols)-10, areaH/float64(rows)-10-8-6)
+			page.Style = template.CSS(fmt.Sprintf("grid-template-columns: repeat(%d, 1fr)", cols))
+			width = template.CSS("width: " + mm(pside))
+			page.Rule = sizeRule(first.shape(), opt.Symbols)
+		}
 		if data.Variants && !solutions {
-			page.Header = strings.TrimSuffix(rulesTitle(puzzles[idx[0]].Rules)+", "+page.Header, ", ")
+			page.Header = strings.TrimSuffix(puzzles[idx[0]].kindTitle()+", "+page.Header, ", ")
 		}
 		if solutions {
 			page.Header = strings.TrimSuffix("Solutions, "+page.Header, ", ")
@@ -136,18 +188,18 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 			if solutions {
 				details := p.Level
 				if data.Variants {
-					details = strings.TrimSuffix(rulesTitle(p.Rules)+", "+details, ", ")
+					details = strings.TrimSuffix(p.kindTitle()+", "+details, ", ")
 				}
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p.Solution, p.Grid, p.Rules, data.Thin, data.Thick)})
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p, p.solutionCells(), p.puzzleCells(), pside), width})
 			} else {
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p.Grid, p.Grid, p.Rules, data.Thin, data.Thick)})
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p, p.puzzleCells(), p.puzzleCells(), pside), width})
 			}
 		}
 		data.Pages = append(data.Pages, page)
 		idx = nil
 	}
 	for i, p := range puzzles {
-		if len(idx) == opt.PerPage || i > 0 && !sameSection(puzzles[i-1], p, opt.Sections, data.Variants) {
+		if len(idx) == perPage(opt, pw, p.shape()) || i > 0 && !sameSection(puzzles[i-1], p, opt.Sections, data.Variants) {
 			flush(false)
 		}
 		if data.Variants && (i == 0 || !sameSection(puzzles[i-1], p, false, true)) {
@@ -160,14 +212,19 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 			if j-1 > i {
 				span += fmt.Sprintf("–#%d", puzzles[j-1].Number)
 			}
-			data.Pages = append(data.Pages, htmlPageData{Opening: rulesTitle(p.Rules), Lines: append([]string{span}, lookOf(p.Rules).words()...)})
+			data.Pages = append(data.Pages, htmlPageData{Opening: p.kindTitle(), Lines: append([]string{span}, p.kindWords(opt.Symbols)...)})
 		}
 		idx = append(idx, i)
 	}
 	flush(false)
 	perSolutionPage := solCols * max(1, int((areaH+5)/(areaW/float64(solCols)+8)))
-	for i := range puzzles {
-		if len(idx) == perSolutionPage {
+	for i, p := range puzzles {
+		// A size's solutions (a Board's) keep pages of their own.
+		per := perSolutionPage
+		if p.sized() {
+			_, per, _ = sizedSolutions(p.shape())
+		}
+		if len(idx) == per || i > 0 && (puzzles[i-1].shape() != p.shape() || puzzles[i-1].sized() != p.sized()) {
 			flush(true)
 		}
 		idx = append(idx, i)
@@ -240,4 +297,23 @@ func (l *look) cellStyle(cell int, thin, thick string) template.CSS {
 		style = append(style, fmt.Sprintf("border-width: %s %s %s %s", width(top), width(right), width(bottom), width(left)))
 	}
 	return template.CSS(strings.Join(style, "; "))
+}
+
+// sizedCellStyle is the inline style of cell i of an HTML grid of a shape
+// side mm wide: the widths of its borders, thick at its box's sides (thin
+// and thick are the grid's line widths), its height (a table cell's
+// aspect-ratio is not heeded) and its digits' size.
+func sizedCellStyle(shape sudoku.Shape, i int, side float64, thin, thick string) template.CSS {
+	n := shape.N()
+	r, c := i/n, i%n
+	width := func(thickEdge bool) string {
+		if thickEdge {
+			return thick
+		}
+		return thin
+	}
+	top, bottom := r%shape.BoxRows() == 0, (r+1)%shape.BoxRows() == 0
+	left, right := c%shape.BoxCols() == 0, (c+1)%shape.BoxCols() == 0
+	cell := side / float64(n)
+	return template.CSS(fmt.Sprintf("border-width: %s %s %s %s; height: %.2fmm; font-size: %.1fmm", width(top), width(right), width(bottom), width(left), cell, cell*0.55))
 }

@@ -23,10 +23,12 @@ import (
 )
 
 // ImageOptions sizes the images of one puzzle each: Size is the side of
-// the square image in mm (0: 60 mm), DPI its resolution for PNG (0: 300).
+// the square image in mm (0: 60 mm), DPI its resolution for PNG (0: 300),
+// Symbols how digits above 9 are printed (16x16, 25x25).
 type ImageOptions struct {
-	Size float64
-	DPI  int
+	Size    float64
+	DPI     int
+	Symbols Symbols
 }
 
 func (o ImageOptions) withDefaults() ImageOptions {
@@ -75,6 +77,9 @@ func Images(format string, puzzles []Entry, opt ImageOptions) ([]Image, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
+	if err := checkEntries(puzzles); err != nil {
+		return nil, err
+	}
 	opt = opt.withDefaults()
 	write := writeSVGImage
 	switch format {
@@ -86,13 +91,14 @@ func Images(format string, puzzles []Entry, opt ImageOptions) ([]Image, error) {
 	}
 	var files []Image
 	for _, p := range puzzles {
-		sol := Entry{Number: p.Number, Grid: p.Solution, Solution: p.Solution, Level: p.Level, Rules: p.Rules}
+		sol := Entry{Number: p.Number, Grid: p.Solution, Solution: p.Solution, Level: p.Level, Rules: p.Rules,
+			Board: p.BoardSolution, BoardSolution: p.BoardSolution}
 		for _, f := range []struct {
 			name string
 			p    Entry
 		}{{"puzzle", p}, {"solution", sol}} {
 			files = append(files, Image{fmt.Sprintf("%s-%03d.%s", f.name, p.Number, format), func(w io.Writer) error {
-				return write(w, f.p, p.Grid, opt)
+				return write(w, f.p, p.puzzleCells(), opt)
 			}})
 		}
 	}
@@ -124,8 +130,8 @@ func WriteImageZip(w io.Writer, format string, puzzles []Entry, opt ImageOptions
 
 // writeSVGImage writes one puzzle as an SVG image of opt.Size mm
 // (digits of given bold).
-func writeSVGImage(w io.Writer, p Entry, given [81]uint8, opt ImageOptions) error {
-	return writeSVGPuzzle(w, p, given, fmt.Sprintf("%gmm", opt.withDefaults().Size))
+func writeSVGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error {
+	return writeSVGPuzzle(w, p, given, fmt.Sprintf("%gmm", opt.withDefaults().Size), opt.Symbols)
 }
 
 // The drawing of one puzzle image, in SVG units: a 360-unit grid with a
@@ -135,7 +141,7 @@ const imgSide, imgPad = 360.0, 30.0
 // writePNGImage draws one puzzle as a PNG image, opt.Size mm at opt.DPI,
 // the resolution recorded in the file (pHYs), with the same drawing as the
 // SVG images: label, thin and thick lines, digits of given bold.
-func writePNGImage(w io.Writer, p Entry, given [81]uint8, opt ImageOptions) error {
+func writePNGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error {
 	opt = opt.withDefaults()
 	px := opt.pixels()
 	s := float64(px) / (imgSide + 2*imgPad) // pixels per unit
@@ -151,20 +157,25 @@ func writePNGImage(w io.Writer, p Entry, given [81]uint8, opt ImageOptions) erro
 		}
 		draw.Draw(img, r, image.Black, image.Point{}, draw.Src)
 	}
-	cell := imgSide / 9
+	shape := p.shape()
+	n := shape.N()
+	cell := imgSide / float64(n)
 	var l *look
 	if !p.Rules.IsClassic() {
 		l = lookOf(p.Rules)
 		pngMarks(img, s, cell, l)
 	}
-	for i := 1; i < 9; i++ {
-		w := 0.5
-		if i%3 == 0 && !l.jigsawGrid() {
-			w = 2
+	for i := 1; i < n; i++ {
+		wv, wh := 0.5, 0.5
+		if i%shape.BoxCols() == 0 && !l.jigsawGrid() {
+			wv = 2
+		}
+		if i%shape.BoxRows() == 0 && !l.jigsawGrid() {
+			wh = 2
 		}
 		p := imgPad + float64(i)*cell
-		rect(p-w/2, imgPad, p+w/2, imgPad+imgSide)
-		rect(imgPad, p-w/2, imgPad+imgSide, p+w/2)
+		rect(p-wv/2, imgPad, p+wv/2, imgPad+imgSide)
+		rect(imgPad, p-wh/2, imgPad+imgSide, p+wh/2)
 	}
 	if l.jigsawGrid() {
 		for _, e := range l.borders() {
@@ -203,17 +214,32 @@ func writePNGImage(w io.Writer, p Entry, given [81]uint8, opt ImageOptions) erro
 		b, _, _ := f.GlyphBounds('8')
 		return float64(-b.Min.Y) / 64
 	}
-	for i, v := range p.Grid {
+	// Two figures (10 to 25) in smaller type, to fit the cell.
+	regular2, err := face(goregular.TTF, cell*0.5*s)
+	if err != nil {
+		return err
+	}
+	bold2, err := face(gobold.TTF, cell*0.5*s)
+	if err != nil {
+		return err
+	}
+	for i, v := range p.puzzleCells() {
 		if v == 0 {
 			continue
 		}
+		d := opt.Symbols.text(v)
 		f := regular
-		if given[i] != 0 {
+		switch {
+		case given[i] != 0 && len(d) > 1:
+			f = bold2
+		case given[i] != 0:
 			f = bold
+		case len(d) > 1:
+			f = regular2
 		}
-		cx := (imgPad + (float64(i%9)+0.5)*cell) * s
-		cy := (imgPad + (float64(i/9)+0.5)*cell) * s
-		text(f, cx, cy+capH(f)/2, string(rune('0'+v)), "C", 0)
+		cx := (imgPad + (float64(i%n)+0.5)*cell) * s
+		cy := (imgPad + (float64(i/n)+0.5)*cell) * s
+		text(f, cx, cy+capH(f)/2, d, "C", 0)
 	}
 	lb, err := face(gobold.TTF, 14*s)
 	if err != nil {

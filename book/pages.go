@@ -113,6 +113,13 @@ const (
 	blankPageKind // a left-hand page left blank so that the next starts on the right
 )
 
+// solutionLayout is how a page lays solutions out: in cols columns and
+// rows rows of grids of side mm, inset mm in from the type area's sides.
+type solutionLayout struct {
+	cols, rows  int
+	side, inset float64
+}
+
 // bookPage is one page of a book's plan: its kind, its place (1 is the
 // first, a right-hand page) and the puzzles on it (indexes).
 type bookPage struct {
@@ -121,15 +128,20 @@ type bookPage struct {
 	level   string       // a section page's level
 	rules   sudoku.Rules // a section page's rules (its first puzzle's)
 	puzzles []int
+	// per is the layout of a page of puzzles or solutions: how many it
+	// holds when full (its size's, see perPage).
+	per int
 }
 
 // plan is the page sequence of a book: title, contents, for each section a
 // section page and its puzzle pages, then the solutions. A section is a
-// level with opt.Sections, and a variant in a book with variants (see
-// sameSection). With opt.Recto the contents, each section and the
-// solutions start on a right-hand (odd) page, after a blank one where
-// needed.
-func plan(puzzles []Entry, opt Options, solutionsPerPage int) []bookPage {
+// level with opt.Sections, and a kind (a variant or a size) in a book of
+// several (see sameSection). Puzzles of a shape s go perPage(s) to a page,
+// their solutions as solutions(s) lays them out, a solution page holding
+// the shapes of one layout.
+// With opt.Recto the contents, each section and the solutions start on a
+// right-hand (odd) page, after a blank one where needed.
+func plan(puzzles []Entry, opt Options, perPage func(sudoku.Shape) int, solutions func(sudoku.Shape) solutionLayout) []bookPage {
 	variants := hasVariants(puzzles)
 	var pages []bookPage
 	add := func(p bookPage) {
@@ -157,24 +169,33 @@ func plan(puzzles []Entry, opt Options, solutionsPerPage int) []bookPage {
 			onRight()
 			add(bookPage{kind: sectionPageKind, level: puzzles[i].Level, rules: puzzles[i].Rules, puzzles: span(i, j)})
 		}
-		for k := i; k < j; k += opt.PerPage {
-			add(bookPage{kind: puzzlePageKind, puzzles: span(k, min(j, k+opt.PerPage))})
+		per := perPage(puzzles[i].shape())
+		for k := i; k < j; k += per {
+			add(bookPage{kind: puzzlePageKind, puzzles: span(k, min(j, k+per)), per: per})
 		}
 		i = j
 	}
 	onRight()
-	for k := 0; k < len(puzzles); k += solutionsPerPage {
-		add(bookPage{kind: solutionPageKind, puzzles: span(k, min(len(puzzles), k+solutionsPerPage))})
+	for i := 0; i < len(puzzles); {
+		l := solutions(puzzles[i].shape())
+		per := l.cols * l.rows
+		j := i + 1
+		for j < len(puzzles) && j-i < per && solutions(puzzles[j].shape()) == l {
+			j++
+		}
+		add(bookPage{kind: solutionPageKind, puzzles: span(i, j), per: per})
+		i = j
 	}
 	return pages
 }
 
-// hasVariants reports whether some puzzle of a book is not classic: the
-// book then opens each variant (each set of rules but a jigsaw's layout)
-// with a section page that states its rules, even a book of one variant.
+// hasVariants reports whether some puzzle of a book is not classic: a
+// variant, or a puzzle of any shape (a Board). The book then opens each
+// kind (each set of rules but a jigsaw's layout, each size) with a section
+// page that states its rules, even a book of one kind.
 func hasVariants(puzzles []Entry) bool {
 	for _, p := range puzzles {
-		if !p.Rules.IsClassic() {
+		if !p.Rules.IsClassic() || p.sized() {
 			return true
 		}
 	}
@@ -182,10 +203,10 @@ func hasVariants(puzzles []Entry) bool {
 }
 
 // sameSection reports whether two puzzles go in one section: the same
-// level when byLevel, the same variants (a jigsaw's layout aside) when the
-// book has variants.
+// level when byLevel, the same kind (variants, a jigsaw's layout aside, or
+// size) when the book has variants or sizes.
 func sameSection(a, b Entry, byLevel, variants bool) bool {
-	return (!byLevel || a.Level == b.Level) && (!variants || a.Rules.String() == b.Rules.String())
+	return (!byLevel || a.Level == b.Level) && (!variants || a.kind() == b.kind())
 }
 
 func span(i, j int) []int {

@@ -150,19 +150,20 @@ func checkPages(t *testing.T, puzzles []Entry, opt Options, dpi int) (*book, []*
 		if p.kind != puzzlePageKind {
 			continue
 		}
-		cols, _, cellW, cellH, side, labelH, _ := b.puzzleGeometry()
+		cols, _, cellW, cellH, side, labelH, _, ruleH := b.pageGeometry(p)
 		cx0, _, cy0, _ := b.content(p.number)
 		trim := px(trimX, trimX+b.w, b.bleed, b.bleed+b.h, dpi)
 		for slot, j := range p.puzzles {
 			q := puzzles[j]
 			gx := cx0 + float64(slot%cols)*cellW + (cellW-side)/2
-			gy := cy0 + float64(slot/cols)*cellH + (cellH-side-labelH)/2 + labelH
+			gy := cy0 + ruleH + float64(slot/cols)*cellH + (cellH-side-labelH)/2 + labelH
 			if g := px(gx, gx+side, gy, gy+side, dpi); !g.In(trim) {
 				t.Errorf("page %d: grid %v outside the trim box %v", p.number, g, trim)
 			}
-			c := side / 9
-			for cell, v := range q.Grid {
-				mx, my := gx+(float64(cell%9)+0.5)*c, gy+(float64(cell/9)+0.5)*c
+			n := q.shape().N()
+			c := side / float64(n)
+			for cell, v := range q.puzzleCells() {
+				mx, my := gx+(float64(cell%n)+0.5)*c, gy+(float64(cell/n)+0.5)*c
 				centre := image.Rect(int((mx-c*0.3)*k), int((my-c*0.3)*k), int((mx+c*0.3)*k)+1, int((my+c*0.3)*k)+1)
 				if has := !dark(img, centre).Empty(); has != (v != 0) {
 					t.Errorf("page %d, puzzle #%d, cell %d: ink %v, want %v", p.number, q.Number, cell, has, v != 0)

@@ -11,11 +11,13 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// svgGrid writes one grid as SVG elements at (x, y) with the given side:
-// the marks of its rules (see look), thin cell lines, thick box lines (a
-// jigsaw's region borders instead), digits centred (givens bold).
-func svgGrid(b *strings.Builder, x, y, side float64, g, given sudoku.Grid, rules sudoku.Rules) {
-	cell := side / 9
+// svgGrid writes one grid of a shape as SVG elements at (x, y) with the
+// given side, its cells g row by row: the marks of its rules (see look),
+// thin cell lines, thick box lines (a jigsaw's region borders instead),
+// digits centred (givens bold; above 9 as symbols says).
+func svgGrid(b *strings.Builder, x, y, side float64, shape sudoku.Shape, g, given []uint8, rules sudoku.Rules, symbols Symbols) {
+	n := shape.N()
+	cell := side / float64(n)
 	fmt.Fprintf(b, `<g transform="translate(%.2f %.2f)">`+"\n", x, y)
 	fmt.Fprintf(b, `<rect width="%.2f" height="%.2f" fill="white"/>`+"\n", side, side)
 	var l *look
@@ -23,14 +25,16 @@ func svgGrid(b *strings.Builder, x, y, side float64, g, given sudoku.Grid, rules
 		l = lookOf(rules)
 		svgMarks(b, cell, l)
 	}
-	for i := 1; i < 9; i++ {
-		w := 0.5
-		if i%3 == 0 && !l.jigsawGrid() {
-			w = 2
+	width := func(i, box int) float64 {
+		if i%box == 0 && !l.jigsawGrid() {
+			return 2
 		}
+		return 0.5
+	}
+	for i := 1; i < n; i++ {
 		p := float64(i) * cell
-		fmt.Fprintf(b, `<line x1="%.2f" y1="0" x2="%.2f" y2="%.2f" stroke="black" stroke-width="%g"/>`+"\n", p, p, side, w)
-		fmt.Fprintf(b, `<line x1="0" y1="%.2f" x2="%.2f" y2="%.2f" stroke="black" stroke-width="%g"/>`+"\n", p, side, p, w)
+		fmt.Fprintf(b, `<line x1="%.2f" y1="0" x2="%.2f" y2="%.2f" stroke="black" stroke-width="%g"/>`+"\n", p, p, side, width(i, shape.BoxCols()))
+		fmt.Fprintf(b, `<line x1="0" y1="%.2f" x2="%.2f" y2="%.2f" stroke="black" stroke-width="%g"/>`+"\n", p, side, p, width(i, shape.BoxRows()))
 	}
 	if l.jigsawGrid() {
 		for _, e := range l.borders() {
@@ -47,8 +51,13 @@ func svgGrid(b *strings.Builder, x, y, side float64, g, given sudoku.Grid, rules
 		if given[i] != 0 {
 			weight = "bold"
 		}
-		fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="%.1f" font-weight="%s" text-anchor="middle" dominant-baseline="central">%d</text>`+"\n",
-			(float64(i%9)+0.5)*cell, (float64(i/9)+0.5)*cell, cell*0.62, weight, v)
+		d := symbols.text(v)
+		size := cell * 0.62
+		if len(d) > 1 {
+			size = cell * 0.5 // two figures, as wide as the cell allows
+		}
+		fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="%.1f" font-weight="%s" text-anchor="middle" dominant-baseline="central">%s</text>`+"\n",
+			(float64(i%n)+0.5)*cell, (float64(i/n)+0.5)*cell, size, weight, d)
 	}
 	b.WriteString("</g>\n")
 }
@@ -98,7 +107,7 @@ const (
 
 // writeSVGPuzzle writes p.Grid (digits of given bold) with its label, the
 // image size (width and height attributes) size, or in pixels.
-func writeSVGPuzzle(w io.Writer, p Entry, given [81]uint8, size string) error {
+func writeSVGPuzzle(w io.Writer, p Entry, given []uint8, size string, symbols Symbols) error {
 	var b strings.Builder
 	const side, pad = imgSide, imgPad
 	n := int(side + 2*pad)
@@ -107,7 +116,7 @@ func writeSVGPuzzle(w io.Writer, p Entry, given [81]uint8, size string) error {
 	}
 	fmt.Fprintf(&b, svgHeadSized, size, size, n, n)
 	svgLabel(&b, pad, pad, side, p)
-	svgGrid(&b, pad, pad, side, p.Grid, given, p.Rules)
+	svgGrid(&b, pad, pad, side, p.shape(), p.puzzleCells(), given, p.Rules, symbols)
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -115,7 +124,10 @@ func writeSVGPuzzle(w io.Writer, p Entry, given [81]uint8, size string) error {
 
 // writeSVGSheet writes all puzzles on one SVG sheet, three per row, then
 // their solutions.
-func writeSVGSheet(w io.Writer, puzzles []Entry, title string) error {
+func writeSVGSheet(w io.Writer, puzzles []Entry, title string, symbols Symbols) error {
+	if err := checkEntries(puzzles); err != nil {
+		return err
+	}
 	const side, pad, cols = 240.0, 30.0, 3
 	rowsOf := func(n int) int { return (n + cols - 1) / cols }
 	cellW, cellH := side+pad, side+pad+14
@@ -123,7 +135,7 @@ func writeSVGSheet(w io.Writer, puzzles []Entry, title string) error {
 	if title != "" {
 		titleH = 40
 	}
-	rulesLines := sheetRules(puzzles)
+	rulesLines := sheetRules(puzzles, symbols)
 	height := titleH + float64(len(rulesLines))*svgRulesLead + pad + float64(rowsOf(len(puzzles)))*cellH*2 + 40
 	width := pad + cols*cellW
 	var b strings.Builder
@@ -147,15 +159,15 @@ func writeSVGSheet(w io.Writer, puzzles []Entry, title string) error {
 	for i, p := range puzzles {
 		x, y := place(i, top)
 		svgLabel(&b, x, y, side, p)
-		svgGrid(&b, x, y, side, p.Grid, p.Grid, p.Rules)
+		svgGrid(&b, x, y, side, p.shape(), p.puzzleCells(), p.puzzleCells(), p.Rules, symbols)
 	}
 	top += float64(rowsOf(len(puzzles))) * cellH
 	fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" font-size="18" font-weight="bold">Solutions</text>`+"\n", pad, top+10)
 	top += 20
 	for i, p := range puzzles {
 		x, y := place(i, top)
-		svgLabel(&b, x, y, side, Entry{Number: p.Number, Level: p.Level, Rules: p.Rules})
-		svgGrid(&b, x, y, side, p.Solution, p.Grid, p.Rules)
+		svgLabel(&b, x, y, side, Entry{Number: p.Number, Level: p.Level, Rules: p.Rules, Board: p.Board})
+		svgGrid(&b, x, y, side, p.shape(), p.solutionCells(), p.puzzleCells(), p.Rules, symbols)
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
@@ -175,20 +187,20 @@ type rulesLine struct {
 // sheetRules states the rules of each variant on a sheet, in the order
 // they first come: its title, then its sentences; none when every puzzle
 // is classic.
-func sheetRules(puzzles []Entry) []rulesLine {
+func sheetRules(puzzles []Entry, symbols Symbols) []rulesLine {
 	if !hasVariants(puzzles) {
 		return nil
 	}
 	var out []rulesLine
 	var seen []string
 	for _, p := range puzzles {
-		t := rulesTitle(p.Rules)
+		t := p.kindTitle()
 		if slices.Contains(seen, t) {
 			continue
 		}
 		seen = append(seen, t)
 		out = append(out, rulesLine{text: t, title: true})
-		for _, s := range lookOf(p.Rules).words() {
+		for _, s := range p.kindWords(symbols) {
 			out = append(out, rulesLine{text: s})
 		}
 	}

@@ -118,6 +118,27 @@ func Entry(grid, solution sudoku.Grid, res grade.Result) (e book.Entry, note str
 	return book.Entry{}, "", res.Failed()
 }
 
+// BoardEntry makes the entry in a book of a puzzle of any size (a Board:
+// 4x4 to 25x25; not numbered), with its solution and without a level or
+// rating (the caller sets those of a grading of its size). A board that
+// breaks the rules (a digit twice in a house), or has no or several
+// solutions, cannot go into a book: err says why, in the words of
+// grade.Result.Failed.
+func BoardEntry(b sudoku.Board) (book.Entry, error) {
+	if err := b.Validate(); err != nil {
+		return book.Entry{}, err
+	}
+	r := solve.CountBoard(b, 2)
+	switch {
+	case r.Count == 0:
+		return book.Entry{}, grade.Result{Status: grade.Unsolvable}.Failed()
+	case r.Count > 1:
+		return book.Entry{}, grade.Result{Status: grade.Multiple}.Failed()
+	}
+	puzzle, solution := b.Clone(), r.Solution
+	return book.Entry{Board: &puzzle, BoardSolution: &solution}, nil
+}
+
 // Levels names a configuration's levels for a book, easiest first (to
 // order its sections and rank the levels in page headers), and gives the
 // line on each level's section page: its band of SE ratings and the

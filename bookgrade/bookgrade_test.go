@@ -229,3 +229,54 @@ func TestGradeVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardEntry: a puzzle of each size of testdata/puzzles/sizes goes into
+// a book with its solution (checked against its givens and the rules); a
+// board with two solutions, none, or a repeated digit does not, and the
+// error says why.
+func TestBoardEntry(t *testing.T) {
+	for _, tt := range []struct{ size, line string }{
+		{"4", "....31.....42.1."},
+		{"6", ".....132.6....62....3...4......1..4."},
+		{"16", "3.F.E.6.4B.5C..1.4.....571..3.2......A1..C........A.C84F...9.B.7....6F8...BG2...AE6.D..C..1F..8...23G.A..6.7.F..F..4.27...9..C....B...5..G7C.D.9..56.C.7.....1A27349..D.2.51....8..F23....4..........9E.B36A..7CD...86......E35..5E..B.38.C2.A4..F...GC415D....."},
+	} {
+		shape, _ := sudoku.ParseShape(tt.size, "")
+		b, _, err := sudoku.ParseBoard(tt.line, shape, sudoku.AutoAlphabet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if solve.CountBoard(b, 2).Count != 1 {
+			t.Fatalf("%s: the test wants a unique puzzle", tt.line)
+		}
+		e, err := BoardEntry(b)
+		if err != nil {
+			t.Fatalf("%s: %v", shape, err)
+		}
+		if e.Board == nil || e.BoardSolution == nil || e.Board.String() != b.String() || e.BoardSolution.Validate() != nil {
+			t.Fatalf("%s: entry %+v", shape, e)
+		}
+		for i, v := range b.Cells {
+			if s := e.BoardSolution.Cells[i]; s == 0 || v != 0 && s != v {
+				t.Errorf("%s: the solution has %d at %s, the puzzle %d", shape, s, shape.CellName(i), v)
+			}
+		}
+		b.Cells[0] = 99 // the entry keeps its own copy
+		if e.Board.Cells[0] == 99 {
+			t.Errorf("%s: the entry shares the board's cells", shape)
+		}
+	}
+	shape := sudoku.ShapeOf(4)
+	for line, want := range map[string]string{
+		"................": "several solutions",
+		".23..1..4.......": "no solution",
+		"11..............": "repeated",
+	} {
+		b, _, err := sudoku.ParseBoard(line, shape, sudoku.Letters)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := BoardEntry(b); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", line, err, want)
+		}
+	}
+}
