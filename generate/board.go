@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -143,7 +144,10 @@ func (g *BoardGenerator) Puzzle(ctx context.Context, i int) (BoardPuzzle, error)
 			sym = Symmetry(rng.IntN(int(None)))
 		}
 		sol := solve.RandomBoard(g.opt.Shape, rng)
-		b := g.digBoard(sol, sym, rng, st)
+		b := g.digBoard(ctx, sol, sym, rng, st)
+		if ctx.Err() != nil {
+			return BoardPuzzle{Index: i, Tries: try}, ctx.Err()
+		}
 		givens := b.Givens()
 		if g.opt.MaxGivens > 0 && givens > g.opt.MaxGivens {
 			continue
@@ -181,8 +185,9 @@ func (g *BoardGenerator) Puzzle(ctx context.Context, i int) (BoardPuzzle, error)
 // search). Without one, it first digs so, by intersections, then tries
 // each orbit left once more, keeping its removal when the solver finds
 // the solution still unique: the puzzle that comes out has no orbit whose
-// removal keeps one solution. It never goes below MinGivens.
-func (g *BoardGenerator) digBoard(sol sudoku.Board, sym Symmetry, rng *rand.Rand, st *logicState) sudoku.Board {
+// removal keeps one solution. It never goes below MinGivens. When ctx
+// ends, it stops trying (the board is then for nothing).
+func (g *BoardGenerator) digBoard(ctx context.Context, sol sudoku.Board, sym Symmetry, rng *rand.Rand, st *logicState) sudoku.Board {
 	b := sol.Clone()
 	orbits := g.layout.orbits[sym]
 	order := rng.Perm(len(orbits))
@@ -191,9 +196,9 @@ func (g *BoardGenerator) digBoard(sol sudoku.Board, sym Symmetry, rng *rand.Rand
 		by = intersections
 	}
 	givens := len(b.Cells)
-	order, givens = digOrbits(b, sol, orbits, order, givens, g.opt.MinGivens, 16, func() bool { return st.solves(b.Cells, by) })
+	order, givens = digOrbits(b, sol, orbits, order, givens, g.opt.MinGivens, 16, func() bool { return ctx.Err() == nil && st.solves(b.Cells, by) })
 	if g.dig == 0 {
-		digOrbits(b, sol, orbits, order, givens, g.opt.MinGivens, 1, func() bool { return solve.CountBoard(b, 2).Count == 1 })
+		digOrbits(b, sol, orbits, order, givens, g.opt.MinGivens, 1, func() bool { return ctx.Err() == nil && solve.CountBoard(b, 2).Count == 1 })
 	}
 	return b
 }
@@ -271,4 +276,26 @@ func (g *BoardGenerator) Run(ctx context.Context, opt RunOptions, emit func(Boar
 	st, err := runIndexed(ctx, opt, g.Puzzle, func(p BoardPuzzle) string { return string(p.Board.Cells) }, emit)
 	st.Tries = g.Tries()
 	return st, err
+}
+
+// ParseGivens reads a range of givens for a shape, "MIN-MAX" or a single
+// number, as BoardOptions.MinGivens and MaxGivens: each within the
+// shape's cells.
+func ParseGivens(s string, shape sudoku.Shape) (lo, hi int, err error) {
+	a, b, found := strings.Cut(s, "-")
+	if !found {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+	cells := shape.Cells()
+	switch {
+	case err1 != nil || err2 != nil:
+		return 0, 0, sudoku.Invalidf("bad range of givens %q (want MIN-MAX, such as 100-120)", s)
+	case lo > hi:
+		return 0, 0, sudoku.Invalidf("range of givens %q is empty", s)
+	case lo < 1 || hi >= cells:
+		return 0, 0, sudoku.Invalidf("range of givens %q: a %s puzzle has 1 to %d givens", s, shape, cells-1)
+	}
+	return lo, hi, nil
 }

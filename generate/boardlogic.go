@@ -34,12 +34,11 @@ const (
 type boardLayout struct {
 	shape  sudoku.Shape
 	n      int
-	houses [][]int    // 3N houses: rows, columns, boxes
-	peers  [][]int    // per cell, the cells that share a house with it
-	of     [][3]int   // per cell, its row, column and box
-	full   uint32     // every digit, as a mask
-	orbits [][][]int  // per Symmetry up to None, the orbits of its cells
-	sized  []Symmetry // the proper symmetries, for Random
+	houses [][]int   // 3N houses: rows, columns, boxes
+	peers  [][]int   // per cell, the cells that share a house with it
+	of     [][3]int  // per cell, its row, column and box
+	full   uint32    // every digit, as a mask
+	orbits [][][]int // per Symmetry up to None, the orbits of its cells
 }
 
 func newBoardLayout(s sudoku.Shape) *boardLayout {
@@ -89,18 +88,22 @@ func newLogicState(l *boardLayout) *logicState {
 func (s *logicState) solves(cells []uint8, k logic) bool {
 	l := s.l
 	copy(s.work, cells)
+	var used [3 * sudoku.MaxSize]uint32 // per house, the digits given
+	for i, v := range cells {
+		if v != 0 {
+			for _, h := range l.of[i] {
+				used[h] |= 1 << (v - 1)
+			}
+		}
+	}
 	s.left = 0
 	for i, v := range cells {
 		if v == 0 {
-			s.cand[i] = l.full
+			of := &l.of[i]
+			s.cand[i] = l.full &^ (used[of[0]] | used[of[1]] | used[of[2]])
 			s.left++
 		} else {
 			s.cand[i] = 1 << (v - 1)
-		}
-	}
-	for i, v := range cells {
-		if v != 0 {
-			s.clearPeers(i, 1<<(v-1))
 		}
 	}
 	for s.left > 0 {
