@@ -70,6 +70,9 @@ type sizedRun struct {
 	alphabet sudoku.Alphabet
 	format   string
 	seed     uint64
+	// symmetryDropped: --minimal at 10x10 and up without --symmetry makes
+	// puzzles without one.
+	symmetryDropped bool
 }
 
 // readSized reads and checks the flags of generate --size.
@@ -107,6 +110,9 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 	sym, err := generate.ParseSymmetry(c.String("symmetry"))
 	if err != nil {
 		return nil, err
+	}
+	if c.Bool("minimal") && shape.N() >= 10 && !c.IsSet("symmetry") {
+		sym, r.symmetryDropped = generate.None, true
 	}
 	r.opt = generate.BoardOptions{Shape: shape, Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"),
 		Level: c.String("level"), MaxTries: c.Int("max-tries")}
@@ -173,6 +179,9 @@ func runGenerateSized(c *ucli.Context) error {
 	s := newSession(c)
 	if !c.IsSet("seed") {
 		s.note("--seed %d", r.seed) // the seed drawn: it makes the same puzzles again
+	}
+	if r.symmetryDropped {
+		s.note("--minimal at %s: minimal puzzles with a symmetry are very rare at this size (none in 242 candidates at 16x16), so these have none; --symmetry asks for one anyway", r.opt.Shape)
 	}
 	if r.opt.Shape.N() == 25 && r.opt.Level == "" {
 		s.note("25x25 puzzles dug to the end take many minutes each (the uniqueness searches on sparse boards); --level hard makes them in about a second")
