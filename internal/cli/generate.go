@@ -53,7 +53,7 @@ bands reached by technique: easy (hidden singles only, ER 1.5 at most),
 medium (naked singles needed, ER 1.6-2.5), hard (pointing or claiming
 needed, ER 2.6-2.8); without --level, dug to the end (any rating). A 4x4
 is always easy, a 6x6 seldom medium. --clues bounds the givens (easy with
-many givens: --clues 150-256 at 16x16). Written as line (the puzzle, its
+many givens: --clues 150-200 at 16x16). Written as line (the puzzle, its
 solution with --with-solution, box=RxC for a box that is not the usual
 one, the level, seed:index; digits 1-9 then A-Z, or --alphabet 0-F) or
 json ("size", "box", "puzzle", "solution", ...).
