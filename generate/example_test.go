@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 // Generate reproducibly: the same seed and options give the same puzzles.
@@ -52,4 +53,25 @@ func ExampleNewTarget() {
 	fmt.Println(target, p.Grid.Givens(), p.Result.Ratings, p.Result.Usage["x-wing"] != nil)
 	// Output:
 	// rated 3.0-4.0 25 3.2/1.2/1.2 true
+}
+
+// Puzzles of other sizes come from a BoardGenerator: a shape, a level
+// (easy, medium or hard, reached by technique) and a seed; each is
+// checked unique, and BoardOptions.Rate plugs a grader in.
+func ExampleBoardGenerator_Puzzle() {
+	gen, err := generate.NewBoards(generate.BoardOptions{Shape: sudoku.ShapeOf(6), Seed: 1, Level: "easy"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := gen.Puzzle(context.Background(), 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Board, p.Board.Givens(), p.Symmetry)
+	fmt.Println(p.Solution)
+	// Output:
+	// ..5.4...3..5..1.3..3.4..3..1...2.5.. 12 rot180
+	// 215346463215541632632451356124124563
 }

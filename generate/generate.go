@@ -532,8 +532,24 @@ type RunOptions struct {
 // ctx's end, or when a puzzle cannot be found (ErrGaveUp); the puzzles
 // emitted before stay emitted.
 func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) error) (Stats, error) {
+	key := opt.Key
+	if key == nil {
+		key = func(r sudoku.Rules, g sudoku.Grid) string { return string(g[:]) + r.Label() }
+	}
+	st, err := runIndexed(ctx, opt, g.Puzzle, func(p Puzzle) string { return key(p.Rules, p.Grid) }, emit)
+	st.Tries = g.Tries()
+	return st, err
+}
+
+// runIndexed makes the puzzles of opt's indices with puzzle on
+// opt.Workers goroutines and passes them to emit in index order, skipping
+// with opt.Dedupe those whose key was seen, until opt.Count are emitted:
+// the loop of Generator.Run and BoardGenerator.Run. Stats.Tries is the
+// caller's to fill.
+func runIndexed[P any](ctx context.Context, opt RunOptions, puzzle func(context.Context, int) (P, error), key func(P) string,
+	emit func(P) error) (Stats, error) {
 	type result struct {
-		p   Puzzle
+		p   P
 		err error
 	}
 	step := max(opt.Step, 1)
@@ -546,14 +562,10 @@ func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) e
 	}
 	var st Stats
 	seen := map[string]bool{}
-	key := opt.Key
-	if key == nil {
-		key = func(r sudoku.Rules, g sudoku.Grid) string { return string(g[:]) + r.Label() }
-	}
 	start := time.Now()
 	err := batch.Run(ctx, batch.Options{Workers: opt.Workers, Chunk: 1}, indices,
 		func(i int) result {
-			p, err := g.Puzzle(ctx, i)
+			p, err := puzzle(ctx, i)
 			return result{p, err}
 		},
 		func(r result) error {
@@ -561,7 +573,7 @@ func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) e
 				return r.err
 			}
 			if opt.Dedupe {
-				k := key(r.p.Rules, r.p.Grid)
+				k := key(r.p)
 				if seen[k] {
 					return nil
 				}
@@ -575,7 +587,7 @@ func (g *Generator) Run(ctx context.Context, opt RunOptions, emit func(Puzzle) e
 			}
 			return nil
 		})
-	st.Tries, st.Elapsed = g.Tries(), time.Since(start)
+	st.Elapsed = time.Since(start)
 	if errors.Is(err, errDone) || opt.Count == 0 {
 		err = nil
 	}

@@ -40,21 +40,27 @@ func ParseSymmetry(name string) (Symmetry, error) {
 	return 0, sudoku.Invalidf("unknown symmetry %q (want one of %s)", name, strings.Join(symmetryNames[:], ", "))
 }
 
-// image returns where a symmetry's generator maps cell (r, c).
-func (s Symmetry) image(r, c int) (int, int) {
+// image returns where a symmetry's generator maps cell (r, c) of a 9x9
+// grid.
+func (s Symmetry) image(r, c int) (int, int) { return s.imageIn(9, r, c) }
+
+// imageIn returns where a symmetry's generator maps cell (r, c) of an
+// n×n grid.
+func (s Symmetry) imageIn(n, r, c int) (int, int) {
+	m := n - 1
 	switch s {
 	case Rot180:
-		return 8 - r, 8 - c
+		return m - r, m - c
 	case Rot90:
-		return c, 8 - r
+		return c, m - r
 	case Mirror:
-		return r, 8 - c
+		return r, m - c
 	case Flip:
-		return 8 - r, c
+		return m - r, c
 	case Diagonal:
 		return c, r
 	case Antidiagonal:
-		return 8 - c, 8 - r
+		return m - c, m - r
 	}
 	return r, c
 }
@@ -86,6 +92,43 @@ func (s Symmetry) Holds(givens [81]bool) bool {
 	for cell := 0; cell < 81; cell++ {
 		r, c := s.image(cell/9, cell%9)
 		if givens[cell] != givens[r*9+c] {
+			return false
+		}
+	}
+	return true
+}
+
+// OrbitsOf returns the orbits (see Orbits) of the cells of an n×n grid,
+// cells numbered row by row from 0, for a sudoku of any size.
+func (s Symmetry) OrbitsOf(n int) [][]int {
+	seen := make([]bool, n*n)
+	var out [][]int
+	for cell := range n * n {
+		if seen[cell] {
+			continue
+		}
+		var orbit []int
+		for c := cell; !seen[c]; {
+			seen[c] = true
+			orbit = append(orbit, c)
+			r, col := s.imageIn(n, c/n, c%n)
+			c = r*n + col
+		}
+		out = append(out, orbit)
+	}
+	return out
+}
+
+// HoldsOn reports whether the givens of a board of any size are
+// symmetric: each cell and its image are both given or both empty.
+func (s Symmetry) HoldsOn(b sudoku.Board) bool {
+	n := b.Shape.N()
+	if len(b.Cells) != n*n {
+		return false
+	}
+	for cell, v := range b.Cells {
+		r, c := s.imageIn(n, cell/n, cell%n)
+		if (v == 0) != (b.Cells[r*n+c] == 0) {
 			return false
 		}
 	}

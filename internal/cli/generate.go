@@ -46,6 +46,18 @@ A jigsaw takes a random layout per puzzle (--regions random, the default),
 symmetric as --symmetry asks, or the layout of --regions LAYOUT|FILE, which
 the symmetry must keep. Every other variant keeps all six symmetries.
 
+Sizes: --size N makes NxN puzzles (4, 6, 8, 10, 12, 16, 25; --box RxC for
+6x6 as 3x2, 8x8 as 4x2, 12x12 as 4x3), unique, symmetric, reproducible by
+seed on any --workers, minimal on request, at the levels of the classic
+bands reached by technique: easy (hidden singles only, ER 1.5 at most),
+medium (naked singles needed, ER 1.6-2.5), hard (pointing or claiming
+needed, ER 2.6-2.8); without --level, dug to the end (any rating). A 4x4
+is always easy, a 6x6 seldom medium. --clues bounds the givens (easy with
+many givens: --clues 150-200 at 16x16). Written as line (the puzzle, its
+solution with --with-solution, box=RxC for a box that is not the usual
+one, the level, seed:index; digits 1-9 then A-Z, or --alphabet 0-F) or
+json ("size", "box", "puzzle", "solution", ...).
+
 Formats:
 ` + export.FormatHelp(export.Generate) + `
 Exit status: 0 when --count puzzles were made, 1 when the run gave up or
@@ -57,7 +69,8 @@ Examples:
    sudokit generate -n 20 --require x-wing --symmetry mirror -o xwing.txt
    sudokit generate -n 12 --level fiendish --pdf book.pdf --title "Fiendish" --per-page 2
    sudokit generate -n 10 --variant x --level medium --seed 1
-   sudokit generate -n 5 --variant jigsaw --level easy --seed 1 -f grid`,
+   sudokit generate -n 5 --variant jigsaw --level easy --seed 1 -f grid
+   sudokit generate --size 16 -n 10 --level medium --seed 1`,
 		Flags: append([]ucli.Flag{
 			&ucli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "make `N` puzzles"},
 			&ucli.StringFlag{Name: "level", Aliases: []string{"l"}, Usage: "target `LEVEL` from config.yaml: easy, medium, hard, fiendish, diabolical"},
@@ -92,7 +105,7 @@ Examples:
 			budgetFlag(),
 			quietFlag(),
 			configFlag(),
-		}, append(shardFlags(), bookFlags()...)...),
+		}, slices.Concat(sizeFlags(), shardFlags(), bookFlags())...),
 		Action: runGenerate,
 	}
 }
@@ -345,6 +358,9 @@ func (r *generateRun) readVicinity(c *ucli.Context) error {
 }
 
 func runGenerate(c *ucli.Context) error {
+	if sizedGenerate(c) {
+		return runGenerateSized(c)
+	}
 	r, err := readGenerate(c)
 	if err != nil {
 		return err

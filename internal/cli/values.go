@@ -86,6 +86,20 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 		return flagChoice{values: out, closed: true}
 	case "variant":
 		return flagChoice{values: sudoku.VariantNames(), closed: true, list: true}
+	case "size", "box":
+		var out []string
+		for _, s := range sudoku.Shapes() {
+			v := strconv.Itoa(s.N())
+			if flag == "box" {
+				v = s.Box()
+			}
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+		return flagChoice{values: out, closed: true}
+	case "alphabet":
+		return flagChoice{values: []string{sudoku.Letters.String(), sudoku.FromZero.String()}, closed: true}
 	case "output", "config", "pdf", "font", "from", "pattern", "regions", "bank":
 		return flagChoice{files: true}
 	}

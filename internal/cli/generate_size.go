@@ -1,0 +1,303 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/export"
+	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// sizeFlags are generate's flags for puzzles of other sizes.
+func sizeFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: "size", Usage: "make `N`xN puzzles: 4, 6, 8, 9, 10, 12, 16 or 25 (levels easy, medium and hard, see sudokit help generate)", DefaultText: "9, classic"},
+		&ucli.StringFlag{Name: "box", Usage: "boxes of `RxC` cells where a size has two shapes (6: 2x3 or 3x2; 8: 2x4 or 4x2; 12: 3x4 or 4x3); alone, the size is RxC's", DefaultText: "the size's usual box, rows the smaller side"},
+		&ucli.StringFlag{Name: "alphabet", Usage: "write the digits of other sizes in `ALPHABET`: 1-9A-Z (10 is A, 16 is G) or 0-F (0 is 1, F is 16, as common 16x16 sets)", DefaultText: "1-9A-Z"},
+	}
+}
+
+// sizedGenerate reports whether generate makes puzzles of another size
+// than classic's: --size other than 9, --box or --alphabet. (--size 9
+// alone is classic generation, with every flag.)
+func sizedGenerate(c *ucli.Context) bool {
+	return (c.IsSet("size") && strings.TrimSpace(c.String("size")) != "9") || c.IsSet("box") || c.IsSet("alphabet")
+}
+
+// sizeOf returns the size generate --size makes: --size, else the size
+// of the shape whose box is --box (3x2: 6), else 9.
+func sizeOf(c *ucli.Context) string {
+	if c.IsSet("size") {
+		return c.String("size")
+	}
+	box := strings.TrimSpace(c.String("box"))
+	for _, s := range sudoku.Shapes() {
+		if strings.EqualFold(s.Box(), box) {
+			return strconv.Itoa(s.N())
+		}
+	}
+	return "9"
+}
+
+// sizedFlags are the flags that go with --size; the others concern
+// classic puzzles (or need the grader at sizes) and are refused.
+var sizedFlags = map[string]bool{
+	"size": true, "box": true, "alphabet": true, "count": true, "level": true, "clues": true, "symmetry": true,
+	"minimal": true, "seed": true, "format": true, "output": true, "with-solution": true, "dedupe": true,
+	"workers": true, "start-index": true, "max-tries": true, "timeout": true, "quiet": true, "config": true,
+}
+
+// boardRater returns the function that rates sized puzzles for --rating
+// with --size, on Sudoku Explainer's scale under cfg: the grader at sizes
+// plugs in here (generate.BoardOptions.Rate). While it is nil, --rating
+// does not go with --size.
+var boardRater func(cfg *config.Config) (func(sudoku.Board) (sudoku.Rating, error), error)
+
+// sizedRun is what runGenerateSized reads from its flags.
+type sizedRun struct {
+	opt      generate.BoardOptions
+	run      generate.RunOptions
+	alphabet sudoku.Alphabet
+	format   string
+	seed     uint64
+	// symmetryDropped: --minimal at 10x10 and up without --symmetry makes
+	// puzzles without one.
+	symmetryDropped bool
+}
+
+// readSized reads and checks the flags of generate --size.
+func readSized(c *ucli.Context) (*sizedRun, error) {
+	if err := noArgs(c); err != nil {
+		return nil, err
+	}
+	for _, f := range c.Command.Flags {
+		name := f.Names()[0]
+		if c.IsSet(name) && !sizedFlags[name] && (name != "rating" || boardRater == nil) {
+			return nil, sudoku.Invalidf("--%s does not go with --size: puzzles of other sizes take --level, --clues, --symmetry and --minimal (ratings, techniques and variants need the grader at sizes)", name)
+		}
+	}
+	cfg, err := loadConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	shape, err := sudoku.ParseShape(sizeOf(c), c.String("box"))
+	if err != nil {
+		return nil, fmt.Errorf("--size: %w", err)
+	}
+	r := &sizedRun{format: formatOf(c, cfg.Output.Generate), seed: c.Uint64("seed")}
+	if r.format != "line" && r.format != "json" {
+		if c.IsSet("format") {
+			return nil, sudoku.Invalidf("--format %s does not go with --size: puzzles of other sizes are written as line or json", r.format)
+		}
+		r.format = "line"
+	}
+	if !c.IsSet("seed") {
+		r.seed = uint64(time.Now().UnixNano())
+	}
+	if r.alphabet, err = sudoku.ParseAlphabet(c.String("alphabet")); err != nil {
+		return nil, fmt.Errorf("--alphabet: %w", err)
+	}
+	sym, err := generate.ParseSymmetry(c.String("symmetry"))
+	if err != nil {
+		return nil, err
+	}
+	if c.Bool("minimal") && shape.N() >= 10 && !c.IsSet("symmetry") {
+		sym, r.symmetryDropped = generate.None, true
+	}
+	r.opt = generate.BoardOptions{Shape: shape, Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"),
+		Level: c.String("level"), MaxTries: c.Int("max-tries")}
+	if c.IsSet("clues") {
+		if r.opt.MinGivens, r.opt.MaxGivens, err = generate.ParseGivens(c.String("clues"), shape); err != nil {
+			return nil, fmt.Errorf("--clues: %w", err)
+		}
+	}
+	if c.IsSet("rating") {
+		t, err := generate.NewTarget(cfg, generate.TargetSpec{Rating: c.String("rating")})
+		if err != nil {
+			return nil, err
+		}
+		if r.opt.Rate, err = boardRater(cfg); err != nil {
+			return nil, err
+		}
+		r.opt.Rating = t.Rating
+	}
+	if err := r.readRun(c); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// readRun reads the numbers of the run: --count, --workers, --max-tries,
+// --timeout, --start-index and --dedupe.
+func (r *sizedRun) readRun(c *ucli.Context) error {
+	count, err := positive(c, "count")
+	if err != nil {
+		return err
+	}
+	workers, err := positive(c, "workers")
+	if err != nil {
+		return err
+	}
+	if _, err := positive(c, "max-tries"); err != nil {
+		return err
+	}
+	if c.Duration("timeout") < 0 {
+		return sudoku.Invalidf("--timeout must not be negative")
+	}
+	start := c.Int("start-index")
+	if start < 0 {
+		return sudoku.Invalidf("--start-index must not be negative, got %d", start)
+	}
+	if c.IsSet("dedupe") && c.String("dedupe") != "exact" && c.String("dedupe") != "" {
+		return sudoku.Invalidf("--dedupe %s does not go with --size: puzzles of other sizes are deduplicated exactly (--dedupe exact)", c.String("dedupe"))
+	}
+	r.run = generate.RunOptions{Count: count, Workers: workers, Start: start, Dedupe: c.IsSet("dedupe")}
+	return nil
+}
+
+// runGenerateSized makes puzzles of another size than 9x9 (generate
+// --size) and writes them as lines or JSON rows.
+func runGenerateSized(c *ucli.Context) error {
+	r, err := readSized(c)
+	if err != nil {
+		return err
+	}
+	gen, err := generate.NewBoards(r.opt)
+	if err != nil {
+		return err
+	}
+	s := newSession(c)
+	if !c.IsSet("seed") {
+		s.note("--seed %d", r.seed) // the seed drawn: it makes the same puzzles again
+	}
+	if r.symmetryDropped {
+		s.note("--minimal at %s: minimal puzzles with a symmetry are very rare at this size (none in 242 candidates at 16x16), so these have none; --symmetry asks for one anyway", r.opt.Shape)
+	}
+	if r.opt.Shape.N() == 25 && r.opt.Level == "" {
+		s.note("25x25 puzzles dug to the end take many minutes each (the uniqueness searches on sparse boards); --level hard makes them in about a second")
+	}
+	dest, err := s.open(c.String("output"), false)
+	defer dest.abort()
+	if err != nil {
+		return err
+	}
+	ctx := c.Context
+	if d := c.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	s.startProgress(ctx, "generating", r.run.Count, func() string { return tries(gen.Tries()) })
+	w := bufio.NewWriter(dest)
+	out := &rowSink{dest: dest, flush: w.Flush}
+	withSolution := c.Bool("with-solution")
+	st, runErr := gen.Run(ctx, r.run, func(p generate.BoardPuzzle) error {
+		s.progress.increment()
+		line, err := r.row(p, withSolution)
+		if err != nil {
+			return err
+		}
+		if _, err := w.WriteString(line); err != nil {
+			return err
+		}
+		out.add(1)
+		return nil
+	})
+	runErr = out.finish(runErr, nil)
+	s.stopProgress()
+	noteSized(s, r.run.Count, st)
+	switch {
+	case errors.Is(runErr, context.DeadlineExceeded) && c.Context.Err() == nil:
+		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.run.Count))
+		return ErrFailed
+	case errors.Is(runErr, generate.ErrGaveUp):
+		s.report(fmt.Errorf("%w (%s reaches %s; raise --max-tries or widen --clues)", runErr, r.opt.Shape, reachedLevels(r.opt.Shape)))
+		return ErrFailed
+	}
+	return runErr
+}
+
+// reachedLevels says which levels a shape reaches, for the message of a
+// run that gave up.
+func reachedLevels(s sudoku.Shape) string {
+	switch s.N() {
+	case 4:
+		return "easy only"
+	case 6:
+		return "easy, medium seldom and hard hardly ever"
+	}
+	return "every level"
+}
+
+// sizedRow is the JSON row of a sized puzzle.
+type sizedRow struct {
+	Seed     uint64         `json:"seed"`
+	Index    int            `json:"index"`
+	Size     int            `json:"size"`
+	Box      string         `json:"box,omitempty"`
+	Puzzle   string         `json:"puzzle"`
+	Solution string         `json:"solution,omitempty"`
+	Givens   int            `json:"givens"`
+	Symmetry string         `json:"symmetry"`
+	Level    string         `json:"level,omitempty"`
+	ER       *sudoku.Rating `json:"er,omitempty"`
+	Tries    int            `json:"tries"`
+}
+
+// row writes a sized puzzle as a line: the puzzle, its solution when
+// asked, box=RxC for a shape whose box is not the usual one, the level,
+// and seed:index; or as a JSON row.
+func (r *sizedRun) row(p generate.BoardPuzzle, withSolution bool) (string, error) {
+	box := ""
+	if !p.Board.Shape.IsUsual() {
+		box = p.Board.Shape.Box()
+	}
+	if r.format == "json" {
+		row := sizedRow{Seed: p.Seed, Index: p.Index, Size: p.Board.Shape.N(), Box: box, Puzzle: p.Board.Format(r.alphabet),
+			Givens: p.Board.Givens(), Symmetry: p.Symmetry.String(), Level: p.Level, Tries: p.Tries}
+		if withSolution {
+			row.Solution = p.Solution.Format(r.alphabet)
+		}
+		if r.opt.Rate != nil {
+			row.ER = &p.Rating
+		}
+		b, err := json.Marshal(row)
+		return string(b) + "\n", err
+	}
+	fields := []string{p.Board.Format(r.alphabet)}
+	if withSolution {
+		fields = append(fields, p.Solution.Format(r.alphabet))
+	}
+	if box != "" {
+		fields = append(fields, "box="+box)
+	}
+	if r.opt.Rate != nil {
+		fields = append(fields, "ER="+p.Rating.String())
+	}
+	if p.Level != "" {
+		fields = append(fields, p.Level)
+	}
+	fields = append(fields, fmt.Sprintf("%d:%d", p.Seed, p.Index))
+	return strings.Join(fields, " ") + "\n", nil
+}
+
+// noteSized tells how a sized run went, on the error stream unless -q.
+func noteSized(s *session, asked int, st generate.Stats) {
+	if st.Made == 0 {
+		s.note("generated 0 of %s in %s, %s tried", export.Count(asked, "puzzle"), export.Duration(st.Elapsed), export.Count(st.Tries, "candidate"))
+		return
+	}
+	s.note("generated %d of %s in %s (%s each, %s puzzles/s), %s tried", st.Made, export.Count(asked, "puzzle"),
+		export.Duration(st.Elapsed), export.Duration(st.Elapsed/time.Duration(st.Made)),
+		export.Rate(float64(st.Made)/st.Elapsed.Seconds()), export.Count(st.Tries, "candidate"))
+}
