@@ -130,3 +130,10 @@ func BenchmarkGradeSolvableQQWing(b *testing.B) {
 func BenchmarkGradeSolvableTop95(b *testing.B) {
 	benchGradeFiltered(b, filepath.Join("..", "testdata", "puzzles", "norvig-top95.se121.txt"), 0, seAtMost62)
 }
+
+// BenchmarkGradeHardestHead grades the puzzles of the first 20 lines of
+// forum-hardest-1106 (18 puzzles, SE 10.2 to 11.8), the set that issue 37
+// times against skfr (`head -20 ... | sudokit grade -j 1 --budget 0`).
+func BenchmarkGradeHardestHead(b *testing.B) {
+	benchGrade(b, filepath.Join("..", "testdata", "puzzles", "forum-hardest-1106.txt"), 18)
+}

@@ -158,6 +158,11 @@ type chainRuns struct {
 	parentBuf []int32
 	walkBuf   []int32
 	runsBuf   []*chainRun
+	// advBuf and advParents hold what advanced returns; basicWork is the
+	// working grid the basic nested rules read.
+	advBuf     []advPotential
+	advParents []int32
+	basicWork  State
 }
 
 // hold keeps a run until finish.

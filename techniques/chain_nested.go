@@ -130,14 +130,16 @@ func (c *chainer) advanced(r *chainRun, m chainMode) []advPotential {
 		}
 		c.advCache[c.g.cur] = found
 	}
-	var out []advPotential
+	// The potentials and their parents go in the chainer's buffers: the
+	// caller copies them into the run before it calls again.
+	out, pbuf := c.advBuf[:0], c.advParents[:0]
 	var last *nestRef
 	nest := int32(0)
 	for _, f := range found {
-		pn := make([]int32, 0, len(f.parents))
+		start := len(pbuf)
 		for _, p := range f.parents {
 			if n := r.offNode(p); n >= 0 {
-				pn = append(pn, n)
+				pbuf = append(pbuf, n)
 			}
 		}
 		if f.rule != last {
@@ -145,8 +147,9 @@ func (c *chainer) advanced(r *chainRun, m chainMode) []advPotential {
 			r.nests = append(r.nests, f.rule)
 			nest = int32(len(r.nests))
 		}
-		out = append(out, advPotential{f.id / 9, f.id%9 + 1, pn, nest})
+		out = append(out, advPotential{f.id / 9, f.id%9 + 1, pbuf[start:len(pbuf):len(pbuf)], nest})
 	}
+	c.advBuf, c.advParents = out, pbuf
 	return out
 }
 
@@ -166,13 +169,15 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 	if c.session != nil {
 		kept, _ = c.session.entry(&c.g.cur)
 	}
-	work := &State{Values: c.s.Values, Cands: c.g.cur, Rules: c.s.Rules}
 	out := kept.basic
 	if !kept.basicOK {
 		if c.g.rt != nil {
 			out = c.basicAdvancedRules()
 		} else {
-			out = c.basicAdvanced(work, &c.g.curPos)
+			// The basic rules keep nothing of the state they read: it
+			// is the chainer's scratch one.
+			c.basicWork = State{Values: c.s.Values, Cands: c.g.cur, Rules: c.s.Rules}
+			out = c.basicAdvanced(&c.basicWork, &c.g.curPos)
 		}
 		if c.session != nil && !c.expired() {
 			c.session.setBasic(&c.g.cur, out)
@@ -181,6 +186,8 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 	if len(out) > 0 {
 		return out
 	}
+	// The nested producers' hints keep the grid they were found on.
+	work := &State{Values: c.s.Values, Cands: c.g.cur, Rules: c.s.Rules}
 	for _, nm := range nestedChainModes(m.level) {
 		out = kept.chains[nm]
 		if !kept.chainsOK[nm] {
@@ -197,9 +204,19 @@ func (c *chainer) findAdvanced(m chainMode) []advFound {
 }
 
 // basicAdvanced runs the basic nested rules on the working grid work: the
-// eliminations of the first that finds something owing to the chain.
+// eliminations of the first that finds something owing to the chain. On
+// a classic grid, a rule that owedBasic shows has nothing owing to the
+// chain there is not run (under other rules, whose latin ones come here
+// too, the grid keeps no classic position tables of its own).
 func (c *chainer) basicAdvanced(work *State, pos *posTable) []advFound {
-	for _, rule := range nestedRules {
+	owed := [4]bool{true, true, true, true}
+	if c.g.rt == nil {
+		owed = c.g.owedBasic(&work.Values)
+	}
+	for i, rule := range nestedRules {
+		if !owed[i] {
+			continue
+		}
 		if out := c.advancedOf(rule, work, pos, nil); len(out) > 0 {
 			return out
 		}
