@@ -237,3 +237,18 @@ func FuzzBoxed(f *testing.F) {
 		}
 	})
 }
+
+// TestBoxedBudget: on an empty grid under x, windoku and asterisk the
+// boxed search's guesses go astray (31,000 of them); past its budget the
+// count goes to the general solver, which needs tens, and the guesses
+// reported are both searches'.
+func TestBoxedBudget(t *testing.T) {
+	s := For(mustRules(t, "x,windoku,asterisk", ""))
+	r := s.Count(sudoku.Grid{}, 1)
+	if r.Count != 1 || s.Rules().CheckSolution(sudoku.Grid{}, r.Solution) != nil {
+		t.Fatalf("count %d, solution %s", r.Count, r.Solution)
+	}
+	if r.Guesses <= boxedBudget || r.Guesses > boxedBudget+1000 {
+		t.Errorf("%d guesses, want the budget of %d and the general solver's few", r.Guesses, boxedBudget)
+	}
+}
