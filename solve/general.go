@@ -23,7 +23,8 @@ import (
 // The zero Solver is classic's. A Solver is safe for concurrent use.
 type Solver struct {
 	rules sudoku.Rules
-	t     *tables // nil: classic rules, the tuned solver
+	t     *tables      // nil: classic rules, the tuned solver
+	b     *boxedTables // rules that keep the boxes: the boxed-variant solver counts
 }
 
 // For returns the solver of a set of rules.
@@ -31,7 +32,11 @@ func For(rules sudoku.Rules) Solver {
 	if rules.IsClassic() {
 		return Solver{}
 	}
-	return Solver{rules: rules, t: newTables(rules)}
+	s := Solver{rules: rules, t: newTables(rules)}
+	if useBoxed(rules) {
+		s.b = newBoxedTables(rules)
+	}
+	return s
 }
 
 // Rules returns the solver's rules.
@@ -42,8 +47,7 @@ func (s Solver) Count(g sudoku.Grid, limit int) Result {
 	if s.t == nil {
 		return Count(g, limit)
 	}
-	sr := general{t: s.t, limit: max(limit, 1)}
-	return sr.run(&g)
+	return s.count(g, limit, nil, nil)
 }
 
 // CountState is the package's CountState under the solver's rules.
@@ -51,9 +55,7 @@ func (s Solver) CountState(st *sudoku.State, limit int) Result {
 	if s.t == nil {
 		return CountState(st, limit)
 	}
-	sr := general{t: s.t, limit: max(limit, 1), cands: &st.Cands}
-	g := st.Grid()
-	return sr.run(&g)
+	return s.count(st.Grid(), limit, &st.Cands, nil)
 }
 
 // CountStateContext is the package's CountStateContext under the solver's
@@ -62,12 +64,32 @@ func (s Solver) CountStateContext(ctx context.Context, st *sudoku.State, limit i
 	if s.t == nil {
 		return CountStateContext(ctx, st, limit)
 	}
-	sr := general{t: s.t, limit: max(limit, 1), cands: &st.Cands, done: ctx.Done()}
-	g := st.Grid()
-	return sr.run(&g)
+	return s.count(st.Grid(), limit, &st.Cands, ctx.Done())
 }
 
-// Each is the package's Each under the solver's rules.
+// count searches g (restricted to cands when not nil, stopped when done
+// is closed) with the boxed-variant solver when the rules have one, and
+// with the general solver otherwise, or when the boxed search runs past
+// its budget of guesses (see boxedBudget) without settling the count.
+func (s Solver) count(g sudoku.Grid, limit int, cands *[81]sudoku.Digits, done <-chan struct{}) Result {
+	spent := 0
+	if s.b != nil {
+		sr := boxedSearch{t: s.b, limit: max(limit, 1), cands: cands, done: done, budget: boxedBudget}
+		r := sr.run(&g)
+		if !sr.overBudget {
+			return r
+		}
+		spent = r.Guesses
+	}
+	sr := general{t: s.t, limit: max(limit, 1), cands: cands, done: done}
+	r := sr.run(&g)
+	r.Guesses += spent
+	return r
+}
+
+// Each is the package's Each under the solver's rules. (It runs the
+// general solver for every variant: a boxed search that handed over to it
+// past its budget would visit some solutions twice.)
 func (s Solver) Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int {
 	if s.t == nil {
 		return Each(g, limit, visit)
