@@ -325,7 +325,9 @@ func FuzzBoard(f *testing.F) {
 }
 
 // BenchmarkGradeSizes grades the sized sets of testdata/puzzles/sizes,
-// one sub-benchmark per set; it reports the steps per puzzle. The
+// one sub-benchmark per set; it reports the time and the process's CPU
+// time per puzzle (less disturbed by a shared machine's other loads), and
+// the steps per puzzle. The
 // uniqueness check is left out (Options.Unique: the sets are unique), as
 // it measures the sized solver (solve's BenchmarkSizes), not the
 // techniques.
@@ -334,6 +336,7 @@ func BenchmarkGradeSizes(b *testing.B) {
 		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
 			boards := sizedPuzzles(b, name)
 			steps := 0
+			cpu0 := cpuTime()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				for _, bd := range boards {
@@ -346,6 +349,9 @@ func BenchmarkGradeSizes(b *testing.B) {
 			}
 			n := float64(b.N * len(boards))
 			b.ReportMetric(b.Elapsed().Seconds()*1e3/n, "ms/puzzle")
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(cpu.Seconds()*1e3/n, "cpu-ms/puzzle")
+			}
 			b.ReportMetric(float64(steps)/n, "steps/puzzle")
 		})
 	}

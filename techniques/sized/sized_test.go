@@ -62,7 +62,9 @@ func checkStep(t *testing.T, puzzle sudoku.Board, st *Step, sol sudoku.Board) in
 // soundness counts what TestSoundness checked on one shape.
 type soundness struct {
 	puzzles, solved, steps, effects, all int
-	byKey                                map[string]int
+	// byKey counts the steps applied per technique, checked the steps
+	// checked (every rung's, at every state).
+	byKey, checked map[string]int
 }
 
 // TestSoundness grades unique puzzles of every shape with the ladder and
@@ -80,7 +82,7 @@ func TestSoundness(t *testing.T) {
 				n = *soundPuzzles
 			}
 			rng := rand.New(rand.NewPCG(uint64(shape.N()), uint64(shape.BoxRows())))
-			sum := soundness{byKey: map[string]int{}}
+			sum := soundness{byKey: map[string]int{}, checked: map[string]int{}}
 			for i := range n {
 				// Half minimal (hard, mostly beyond the ladder at big sizes),
 				// half stopped early (the ladder's whole range).
@@ -96,8 +98,8 @@ func TestSoundness(t *testing.T) {
 				puzzle, sol := digBoard(shape, rng, keep)
 				sum.add(t, puzzle, sol)
 			}
-			t.Logf("%s: %d puzzles (%d solved by the ladder), %d steps applied, %d steps checked, %d placements and eliminations checked; steps by technique %v",
-				shape, sum.puzzles, sum.solved, sum.steps, sum.all, sum.effects, sum.byKey)
+			t.Logf("%s: %d puzzles (%d solved by the ladder), %d steps applied, %d steps checked, %d placements and eliminations checked; steps applied by technique %v; checked %v",
+				shape, sum.puzzles, sum.solved, sum.steps, sum.all, sum.effects, sum.byKey, sum.checked)
 			if sum.steps == 0 {
 				t.Errorf("%s: no step applied", shape)
 			}
@@ -118,6 +120,7 @@ func (sum *soundness) add(t *testing.T, puzzle, sol sudoku.Board) {
 			r.Find(s, func(st *Step) bool {
 				sum.effects += checkStep(t, puzzle, st, sol)
 				sum.all++
+				sum.checked[st.Technique]++
 				return true
 			})
 		}

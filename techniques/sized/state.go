@@ -130,12 +130,17 @@ func (t *tables) sees(a, b int) bool { return t.peers[a].Has(b) }
 
 // State is the candidate state of a Board that the finders read and the
 // steps change: each cell's value (0 when empty) and, for an empty cell,
-// its candidates (bit d for digit d, 1..N; 0 for a filled cell).
+// its candidates (bit d for digit d, 1..N; 0 for a filled cell). Change
+// it through Place and Eliminate (the finders keep a table of it until it
+// changes), or take a Clone after writing Values or Cands directly.
 type State struct {
 	Shape  sudoku.Shape
 	Values []uint8
 	Cands  []uint32
 	t      *tables
+	// pos caches positions() until the state changes (posOK false).
+	pos   [][sudoku.MaxSize + 1]uint32
+	posOK bool
 }
 
 // NewState returns the state of a board before any step: every empty
@@ -176,6 +181,7 @@ func (s *State) Board() sudoku.Board {
 func (s *State) Place(c, d int) {
 	s.Values[c] = uint8(d)
 	s.Cands[c] = 0
+	s.posOK = false
 	for w, x := range s.t.peers[c] {
 		for ; x != 0; x &= x - 1 {
 			s.Cands[w<<6|bits.TrailingZeros64(x)] &^= 1 << d
@@ -184,7 +190,10 @@ func (s *State) Place(c, d int) {
 }
 
 // Eliminate removes candidate d from cell c.
-func (s *State) Eliminate(c, d int) { s.Cands[c] &^= 1 << d }
+func (s *State) Eliminate(c, d int) {
+	s.Cands[c] &^= 1 << d
+	s.posOK = false
+}
 
 // Solved reports whether every cell holds a digit.
 func (s *State) Solved() bool {
@@ -226,10 +235,18 @@ func (s *State) holds(h, d int) bool {
 }
 
 // positions returns, per house and digit, where the digit may go in the
-// house: bit i for the house's i-th cell.
+// house: bit i for the house's i-th cell. The table is the state's until
+// it changes: the finders read it and never write it.
 func (s *State) positions() [][sudoku.MaxSize + 1]uint32 {
+	if s.posOK {
+		return s.pos
+	}
 	t := s.t
-	pos := make([][sudoku.MaxSize + 1]uint32, 3*t.n)
+	if s.pos == nil {
+		s.pos = make([][sudoku.MaxSize + 1]uint32, 3*t.n)
+	}
+	pos := s.pos
+	clear(pos)
 	for c, x := range s.Cands {
 		of, ix := &t.of[c], &t.index[c]
 		for ; x != 0; x &= x - 1 {
@@ -239,6 +256,7 @@ func (s *State) positions() [][sudoku.MaxSize + 1]uint32 {
 			pos[of[2]][d] |= 1 << ix[2]
 		}
 	}
+	s.posOK = true
 	return pos
 }
 
