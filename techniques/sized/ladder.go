@@ -15,30 +15,35 @@ type Finder func(s *State, emit Emit) bool
 type Rung struct {
 	Keys []string
 	find Finder
+	// first, when set, returns the step find would emit first, faster.
+	first func(*State) *Step
 }
 
 // ladder is the sized producers in the order SE tries its own: SE's
 // ladder up to the hidden quad, with unique rectangles of type 1 where SE
-// tries its unique loops.
+// tries its unique loops, then SE's static forcing chains (without its
+// bidirectional cycles, and without BUG and aligned pair exclusion before
+// them).
 var ladder = []Rung{
-	{[]string{"full-house", "hidden-single"}, findHiddenSingles},
-	{[]string{"direct-pointing", "direct-claiming"}, findDirectLocked},
-	{[]string{"direct-hidden-pair"}, findDirectHidden(2)},
-	{[]string{"naked-single"}, findNakedSingles},
-	{[]string{"direct-hidden-triple"}, findDirectHidden(3)},
-	{[]string{"pointing", "claiming"}, findLocked},
-	{[]string{"naked-pair"}, findNaked(2)},
-	{[]string{"x-wing"}, findFish(2)},
-	{[]string{"hidden-pair"}, findHidden(2)},
-	{[]string{"naked-triple"}, findNaked(3)},
-	{[]string{"swordfish"}, findFish(3)},
-	{[]string{"hidden-triple"}, findHidden(3)},
-	{[]string{"xy-wing"}, findXYWing(2)},
-	{[]string{"xyz-wing"}, findXYWing(3)},
-	{[]string{"unique-rectangle"}, findUniqueRectangles},
-	{[]string{"naked-quad"}, findNaked(4)},
-	{[]string{"jellyfish"}, findFish(4)},
-	{[]string{"hidden-quad"}, findHidden(4)},
+	{[]string{"full-house", "hidden-single"}, findHiddenSingles, nil},
+	{[]string{"direct-pointing", "direct-claiming"}, findDirectLocked, nil},
+	{[]string{"direct-hidden-pair"}, findDirectHidden(2), nil},
+	{[]string{"naked-single"}, findNakedSingles, nil},
+	{[]string{"direct-hidden-triple"}, findDirectHidden(3), nil},
+	{[]string{"pointing", "claiming"}, findLocked, nil},
+	{[]string{"naked-pair"}, findNaked(2), nil},
+	{[]string{"x-wing"}, findFish(2), nil},
+	{[]string{"hidden-pair"}, findHidden(2), nil},
+	{[]string{"naked-triple"}, findNaked(3), nil},
+	{[]string{"swordfish"}, findFish(3), nil},
+	{[]string{"hidden-triple"}, findHidden(3), nil},
+	{[]string{"xy-wing"}, findXYWing(2), nil},
+	{[]string{"xyz-wing"}, findXYWing(3), nil},
+	{[]string{"unique-rectangle"}, findUniqueRectangles, nil},
+	{[]string{"naked-quad"}, findNaked(4), nil},
+	{[]string{"jellyfish"}, findFish(4), nil},
+	{[]string{"hidden-quad"}, findHidden(4), nil},
+	{[]string{"forcing-chain"}, findForcingChains, firstForcingChain},
 }
 
 // Ladder returns the producers in the order Next tries them.
@@ -89,6 +94,9 @@ func Next(s *State) *Step {
 
 // First returns the first step the rung finds in s, or nil.
 func (r Rung) First(s *State) *Step {
+	if r.first != nil {
+		return r.first(s)
+	}
 	var first *Step
 	r.find(s, func(st *Step) bool {
 		first = st

@@ -64,23 +64,35 @@ func (st *Step) String() string {
 }
 
 // Effects lists the step's placements and eliminations: "r10c2=13",
-// "r5c3<>7, r5c16<>7,12" (eliminations of one cell grouped, digits
-// separated by commas, since they may have two figures).
+// "r5c3<>7, r5c16<>7,12" (eliminations of one cell grouped, their digits
+// separated by commas on boards over 9x9, where they may have two
+// figures; on smaller boards written together, "r2c4<>25", as the classic
+// steps write them). The other candidates of a cell it places go without
+// saying.
 func (st *Step) Effects() string {
 	var parts []string
+	placed := map[int]bool{}
 	for _, p := range st.Placements {
 		parts = append(parts, fmt.Sprintf("%s=%d", st.Shape.CellName(p.Cell), p.Digit))
+		placed[p.Cell] = true
 	}
 	var order []int
 	byCell := map[int]uint32{}
 	for _, e := range st.Eliminations {
+		if placed[e.Cell] {
+			continue
+		}
 		if _, ok := byCell[e.Cell]; !ok {
 			order = append(order, e.Cell)
 		}
 		byCell[e.Cell] |= 1 << e.Digit
 	}
 	for _, c := range order {
-		parts = append(parts, fmt.Sprintf("%s<>%s", st.Shape.CellName(c), digitList(byCell[c])))
+		ds := digitList(byCell[c])
+		if st.Shape.N() <= 9 {
+			ds = strings.ReplaceAll(ds, ",", "") // as the classic steps: "r2c4<>25"
+		}
+		parts = append(parts, fmt.Sprintf("%s<>%s", st.Shape.CellName(c), ds))
 	}
 	if len(parts) == 0 {
 		return "nothing"

@@ -28,7 +28,12 @@ func findUniqueRectangles(s *State, emit Emit) bool {
 					if c2 == c1 {
 						continue
 					}
+					// In SE's order: from the first corner, to the one in
+					// its box, across, and back.
 					corners := [4]int{a, r1*n + c2, r2*n + c2, r2*n + c1}
+					if t.of[a][kindBox] == t.of[r2*n+c1][kindBox] {
+						corners = [4]int{a, r2*n + c1, r2*n + c2, r1*n + c2}
+					}
 					if !twoBoxes(t, corners) {
 						continue
 					}
