@@ -56,13 +56,15 @@ type chainSearch struct {
 // id numbers a candidate.
 func id(cell, d int) int { return cell<<5 | d }
 
-// findForcingChains finds SE's static forcing chains (no cycles): in a
-// first pass through X-links alone (Forcing X-Chain, 6.6 and the length
-// bonus; six nodes: Turbot Fish), in a second through X- and Y-links
-// (Forcing Chain, 7.0 and the bonus). As SE, it keeps every chain found,
-// cells in reading order, digits from 1, the chain from "on" before the
-// one from "off", and emits them ordered by rating, then complexity (the
-// nodes of the chain), then pass: the first is SE's.
+// findForcingChains finds SE's static forcing chains and bidirectional
+// cycles: in a first pass through X-links alone (Bidirectional X-Cycle
+// 6.5, four cells: Generalized X-Wing; Forcing X-Chain 6.6, six nodes:
+// Turbot Fish), in a second through Y-links alone (Bidirectional Y-Cycle
+// 6.5), in a third through both (Bidirectional Cycle, Forcing Chain 7.0),
+// each with SE's length bonus. As SE, it keeps every one found, cells in
+// reading order, digits from 1, a start's cycles, then its chain from
+// "on", then from "off", and emits them ordered by rating, then
+// complexity (the chain's nodes), then pass: the first is SE's.
 func findForcingChains(s *State, emit Emit) bool {
 	for _, h := range forcingChains(s, false) {
 		if !emit(h.step) {
@@ -82,8 +84,8 @@ func firstForcingChain(s *State) *Step {
 	return nil
 }
 
-// chainHint is a forcing chain found: its step, its complexity (nodes)
-// and its pass (0: X-links, 1: X- and Y-links).
+// chainHint is a forcing chain or cycle found: its step, its complexity
+// (nodes) and its pass's sort key (2: X-links, 3: Y-links, 4: both).
 type chainHint struct {
 	step       *Step
 	complexity int
@@ -102,8 +104,9 @@ func (h chainHint) before(o chainHint) bool {
 	return h.pass < o.pass
 }
 
-// forcingChains returns the forcing chains of s in SE's order; with
-// bounded, only what can still be the first (the first is the same).
+// forcingChains returns the forcing chains and bidirectional cycles of s
+// in SE's order; with bounded, only what can still be the first (the
+// first is the same).
 func forcingChains(s *State, bounded bool) []chainHint {
 	t := s.t
 	c := &chainSearch{s: s, t: t}
@@ -112,34 +115,48 @@ func forcingChains(s *State, bounded bool) []chainHint {
 	c.parentOn, c.parentOff = make([]int32, size), make([]int32, size)
 	var hints []chainHint
 	var best *chainHint
-	for pass, y := range [2]bool{false, true} {
+	add := func(h chainHint) {
+		hints = append(hints, h)
+		if best == nil || h.before(*best) {
+			hb := h
+			best = &hb
+		}
+	}
+	// SE's three passes: X-links, Y-links (cycles only: a forcing chain of
+	// Y-links alone cannot be), both; their sort keys 2, 3 and 4.
+	for _, pass := range [3]struct {
+		x, y bool
+		key  int
+	}{{true, false, 2}, {false, true, 3}, {true, true, 4}} {
 		base := forcingChain.min
-		if y {
+		if pass.y {
 			base = xyChainBase
 		}
-		limit := 1 << 30
-		for cell, x := range s.Cands {
-			if count(x) < 2 {
+		for cell, cands := range s.Cands {
+			if count(cands) < 2 || !pass.x && count(cands) > 2 {
 				continue
 			}
-			for ; x != 0; x &= x - 1 {
+			for x := cands; x != 0; x &= x - 1 {
 				d := low(x)
+				if !bounded || best == nil || maxComplexity(cycleRating(pass.x, pass.y, 0), pass.key, *best) >= 4 {
+					for _, end := range c.cycles(cell, d, pass.x, pass.y) {
+						if st, complexity := c.cycleStep(end, pass.x, pass.y); st != nil {
+							add(chainHint{st, complexity, pass.key})
+						}
+					}
+				}
+				if !pass.x {
+					continue
+				}
 				for _, on := range [2]bool{true, false} {
+					limit := 1 << 30
 					if bounded && best != nil {
-						limit = maxComplexity(base, pass, *best)
-						if limit < 2 {
+						if limit = maxComplexity(base, pass.key, *best); limit < 2 {
 							continue
 						}
 					}
-					chain := c.shortest(cell, d, on, y, limit)
-					if chain == nil {
-						continue
-					}
-					h := chainHint{c.chainStep(chain, y), len(chain), pass}
-					hints = append(hints, h)
-					if best == nil || h.before(*best) {
-						hb := h
-						best = &hb
+					if chain := c.shortest(cell, d, on, pass.y, limit); chain != nil {
+						add(chainHint{c.chainStep(chain, pass.y), len(chain), pass.key})
 					}
 				}
 			}

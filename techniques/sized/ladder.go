@@ -21,9 +21,8 @@ type Rung struct {
 
 // ladder is the sized producers in the order SE tries its own: SE's
 // ladder up to the hidden quad, with unique rectangles of type 1 where SE
-// tries its unique loops, then SE's static forcing chains (without its
-// bidirectional cycles, and without BUG and aligned pair exclusion before
-// them).
+// tries its unique loops, then SE's bidirectional cycles and static
+// forcing chains (without BUG and aligned pair exclusion before them).
 var ladder = []Rung{
 	{[]string{"full-house", "hidden-single"}, findHiddenSingles, nil},
 	{[]string{"direct-pointing", "direct-claiming"}, findDirectLocked, nil},
@@ -43,7 +42,7 @@ var ladder = []Rung{
 	{[]string{"naked-quad"}, findNaked(4), nil},
 	{[]string{"jellyfish"}, findFish(4), nil},
 	{[]string{"hidden-quad"}, findHidden(4), nil},
-	{[]string{"forcing-chain"}, findForcingChains, firstForcingChain},
+	{[]string{"bidirectional-cycle", "forcing-chain"}, findForcingChains, firstForcingChain},
 }
 
 // Ladder returns the producers in the order Next tries them.
