@@ -125,9 +125,6 @@ func tablesOf(s sudoku.Shape) *tables {
 	return v.(*tables)
 }
 
-// sees reports whether two distinct cells share a house.
-func (t *tables) sees(a, b int) bool { return t.peers[a].Has(b) }
-
 // State is the candidate state of a Board that the finders read and the
 // steps change: each cell's value (0 when empty) and, for an empty cell,
 // its candidates (bit d for digit d, 1..N; 0 for a filled cell). Change
