@@ -2,7 +2,6 @@ package grade
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/sudokit/sudokit/solve"
@@ -12,13 +11,9 @@ import (
 
 // This file grades a sudoku.Board of any size (4x4 to 25x25) with the
 // sized finders of package techniques/sized: SE's ladder, generalised to N
-// digits, up to the hidden quad with unique rectangles of type 1. Classic
-// grids keep Grader.Grade, which has all of SE's techniques.
-
-// ErrBeyondLadder is what BoardResult.Failed wraps for a board whose
-// grading ran out of techniques: a rating that cannot be given, not an
-// error of the board.
-var ErrBeyondLadder = errors.New("beyond what sudokit grades at this size")
+// digits, up to the hidden quad with unique rectangles of type 1, then
+// SE's bidirectional cycles and static forcing chains. Classic grids keep
+// Grader.Grade, which has all of SE's techniques.
 
 // BoardResult is the grade of a Board.
 type BoardResult struct {

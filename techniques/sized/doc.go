@@ -16,8 +16,10 @@
 // The ladder: full house and hidden single, direct pointing and claiming,
 // direct hidden pair, naked single, direct hidden triplet, pointing and
 // claiming, naked and hidden pairs, triplets and quads, X-Wing, Swordfish
-// and Jellyfish, XY-Wing, XYZ-Wing, and unique rectangles of type 1. What
-// needs more (SE's other uniqueness types, BUG, aligned exclusion and the
+// and Jellyfish, XY-Wing, XYZ-Wing, unique rectangles of type 1, then SE's
+// bidirectional cycles and static forcing chains (X-links, Y-links, both;
+// SE's length bonus). What needs more (SE's other uniqueness types, BUG,
+// aligned exclusion, Nishio, cell and region, dynamic and nested forcing
 // chains) is beyond it: Next returns no step, and package grade says the
 // puzzle is beyond what sudokit grades at that size.
 //
