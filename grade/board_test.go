@@ -197,8 +197,8 @@ func TestBoardSets(t *testing.T) {
 			switch {
 			case testing.Short() && len(boards) > 20:
 				boards = boards[:20]
-			case boards[0].Shape.N() > 9 && len(boards) > 50:
-				boards = boards[:50]
+			case boards[0].Shape.N() > 9 && len(boards) > 30:
+				boards = boards[:30]
 			}
 			levels := map[string]int{}
 			for _, b := range boards {
