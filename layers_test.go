@@ -28,10 +28,13 @@ var layers = map[string][]string{
 	"export":     {"batch", "canon", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
 	"generate":   {"batch", "canon", "config", "grade", "solve", "sudoku", "techniques"},
 	"hint":       {"grade", "sudoku", "techniques"},
-	"grade":      {"config", "solve", "sudoku", "techniques"},
+	"grade":      {"config", "solve", "sudoku", "techniques", "techniques/sized"},
 	"techniques": {"sudoku"},
-	"solve":      {"sudoku"},
-	"canon":      {"sudoku"},
+	// techniques/sized: the finders for boards of every size, named and
+	// rated by the registry of techniques.
+	"techniques/sized": {"sudoku", "techniques"},
+	"solve":            {"sudoku"},
+	"canon":            {"sudoku"},
 	// bank keeps puzzles in a database: their canonical forms (canon) and
 	// what their grading found (grade's result types).
 	"bank":   {"canon", "grade", "sudoku"},

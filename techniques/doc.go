@@ -51,6 +51,16 @@
 // an extra house or a pair rule says so in SeeReason's words ("knight's
 // move from r3c4"; Step.Reasons, reasons.go).
 //
+// # Sizes
+//
+// The finders here work on classic 9x9 grids (fixed 81-cell, 9-digit
+// types, for speed). Package techniques/sized has the same techniques for
+// a sudoku.Board of any size (4x4 to 25x25), up to the hidden quad with
+// unique rectangles of type 1, then bidirectional cycles and static forcing
+// chains, named and rated by this package's registry
+// (Lookup), so that a technique's name and rating are the same at every
+// size; package grade's Board grades with them.
+//
 // # Files
 //
 //   - singles.go: full house, hidden single, naked single (1.0-2.3)

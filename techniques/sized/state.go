@@ -1,0 +1,293 @@
+package sized
+
+import (
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// words is the number of 64-bit words of a set of the largest board's
+// cells.
+const words = (sudoku.MaxSize*sudoku.MaxSize + 63) / 64
+
+// CellSet is a set of cells of a board of up to 625 cells: bit i%64 of
+// word i/64 for cell i.
+type CellSet [words]uint64
+
+// Add puts cell c in the set.
+func (s *CellSet) Add(c int) { s[c>>6] |= 1 << (c & 63) }
+
+// Has reports whether cell c is in the set.
+func (s *CellSet) Has(c int) bool { return s[c>>6]>>(c&63)&1 != 0 }
+
+// And returns the cells in both sets.
+func (s CellSet) And(o CellSet) CellSet {
+	for i := range s {
+		s[i] &= o[i]
+	}
+	return s
+}
+
+// Cells lists the set's cells in reading order.
+func (s CellSet) Cells() []int {
+	var out []int
+	for w, x := range s {
+		for ; x != 0; x &= x - 1 {
+			out = append(out, w<<6|bits.TrailingZeros64(x))
+		}
+	}
+	return out
+}
+
+// House kinds, as sudoku.Shape numbers houses: rows 0..N-1, columns
+// N..2N-1, boxes 2N..3N-1.
+const (
+	kindRow = iota
+	kindColumn
+	kindBox
+)
+
+// tables are what the finders read of a shape, built once per shape.
+type tables struct {
+	shape sudoku.Shape
+	n     int
+	cells int
+	// houses lists each house's cells in reading order.
+	houses [][]int
+	// of is each cell's row, column and box.
+	of [][3]int
+	// index is each cell's position in its row, column and box.
+	index [][3]int
+	// peers is, per cell, the cells that share a house with it.
+	peers []CellSet
+	// seOrder is, per cell, its peers in SE's order: its box, then its
+	// row, then its column, without repeats.
+	seOrder [][]int
+	// bcr lists the houses: boxes, columns, rows (SE's order for singles
+	// and subsets).
+	bcr []int
+	// shared[a][b] is the position mask, within house a, of the cells it
+	// shares with house b.
+	shared [][]uint32
+}
+
+var tablesByShape sync.Map // sudoku.Shape -> *tables
+
+// tablesOf returns the tables of a shape, which must be one of
+// sudoku.Shapes.
+func tablesOf(s sudoku.Shape) *tables {
+	if t, ok := tablesByShape.Load(s); ok {
+		return t.(*tables)
+	}
+	n := s.N()
+	t := &tables{shape: s, n: n, cells: n * n}
+	t.houses = make([][]int, 3*n)
+	t.of = make([][3]int, t.cells)
+	t.index = make([][3]int, t.cells)
+	for h := range 3 * n {
+		t.houses[h] = s.HouseCells(h)
+		for i, c := range t.houses[h] {
+			t.of[c][h/n] = h
+			t.index[c][h/n] = i
+		}
+	}
+	t.peers = make([]CellSet, t.cells)
+	t.seOrder = make([][]int, t.cells)
+	for c := range t.cells {
+		for _, k := range [3]int{kindBox, kindRow, kindColumn} {
+			for _, p := range t.houses[t.of[c][k]] {
+				if p != c && !t.peers[c].Has(p) {
+					t.peers[c].Add(p)
+					t.seOrder[c] = append(t.seOrder[c], p)
+				}
+			}
+		}
+	}
+	for _, k := range [3]int{kindBox, kindColumn, kindRow} {
+		for i := range n {
+			t.bcr = append(t.bcr, k*n+i)
+		}
+	}
+	t.shared = make([][]uint32, 3*n)
+	for a := range 3 * n {
+		t.shared[a] = make([]uint32, 3*n)
+		for i, c := range t.houses[a] {
+			for _, b := range t.of[c] {
+				if b != a {
+					t.shared[a][b] |= 1 << i
+				}
+			}
+		}
+	}
+	v, _ := tablesByShape.LoadOrStore(s, t)
+	return v.(*tables)
+}
+
+// State is the candidate state of a Board that the finders read and the
+// steps change: each cell's value (0 when empty) and, for an empty cell,
+// its candidates (bit d for digit d, 1..N; 0 for a filled cell). Change
+// it through Place and Eliminate (the finders keep a table of it until it
+// changes), or take a Clone after writing Values or Cands directly.
+type State struct {
+	Shape  sudoku.Shape
+	Values []uint8
+	Cands  []uint32
+	t      *tables
+	// pos caches positions() until the state changes (posOK false).
+	pos   [][sudoku.MaxSize + 1]uint32
+	posOK bool
+}
+
+// NewState returns the state of a board before any step: every empty
+// cell holds the digits none of its peers holds. Its error, of kind
+// sudoku.ErrInvalid, says why a board is not valid (see
+// sudoku.Board.Validate).
+func NewState(b sudoku.Board) (*State, error) {
+	if err := b.Validate(); err != nil {
+		return nil, fmt.Errorf("sized: %w", err)
+	}
+	t := tablesOf(b.Shape)
+	s := &State{Shape: b.Shape, Values: make([]uint8, t.cells), Cands: make([]uint32, t.cells), t: t}
+	all := uint32(1)<<(t.n+1) - 2
+	for c := range s.Cands {
+		s.Cands[c] = all
+	}
+	for c, v := range b.Cells {
+		if v != 0 {
+			s.Place(c, int(v))
+		}
+	}
+	return s, nil
+}
+
+// Clone returns a copy of s that shares no memory with it.
+func (s *State) Clone() *State {
+	return &State{Shape: s.Shape, Values: append([]uint8(nil), s.Values...),
+		Cands: append([]uint32(nil), s.Cands...), t: s.t}
+}
+
+// Board returns the digits placed so far.
+func (s *State) Board() sudoku.Board {
+	return sudoku.Board{Shape: s.Shape, Cells: append([]uint8(nil), s.Values...)}
+}
+
+// Place puts digit d in cell c and removes d from the candidates of its
+// peers.
+func (s *State) Place(c, d int) {
+	s.Values[c] = uint8(d)
+	s.Cands[c] = 0
+	s.posOK = false
+	for w, x := range s.t.peers[c] {
+		for ; x != 0; x &= x - 1 {
+			s.Cands[w<<6|bits.TrailingZeros64(x)] &^= 1 << d
+		}
+	}
+}
+
+// Eliminate removes candidate d from cell c.
+func (s *State) Eliminate(c, d int) {
+	s.Cands[c] &^= 1 << d
+	s.posOK = false
+}
+
+// Solved reports whether every cell holds a digit.
+func (s *State) Solved() bool {
+	for _, v := range s.Values {
+		if v == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Broken reports whether an empty cell has no candidate left, or a digit
+// no place left in a house: a state that a wrong step led to.
+func (s *State) Broken() bool {
+	for c, v := range s.Values {
+		if v == 0 && s.Cands[c] == 0 {
+			return true
+		}
+	}
+	pos := s.positions()
+	for h := range pos {
+		for d := 1; d <= s.t.n; d++ {
+			if pos[h][d] == 0 && !s.holds(h, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holds reports whether house h has digit d placed.
+func (s *State) holds(h, d int) bool {
+	for _, c := range s.t.houses[h] {
+		if int(s.Values[c]) == d {
+			return true
+		}
+	}
+	return false
+}
+
+// positions returns, per house and digit, where the digit may go in the
+// house: bit i for the house's i-th cell. The table is the state's until
+// it changes: the finders read it and never write it.
+func (s *State) positions() [][sudoku.MaxSize + 1]uint32 {
+	if s.posOK {
+		return s.pos
+	}
+	t := s.t
+	if s.pos == nil {
+		s.pos = make([][sudoku.MaxSize + 1]uint32, 3*t.n)
+	}
+	pos := s.pos
+	clear(pos)
+	for c, x := range s.Cands {
+		of, ix := &t.of[c], &t.index[c]
+		for ; x != 0; x &= x - 1 {
+			d := bits.TrailingZeros32(x)
+			pos[of[0]][d] |= 1 << ix[0]
+			pos[of[1]][d] |= 1 << ix[1]
+			pos[of[2]][d] |= 1 << ix[2]
+		}
+	}
+	s.posOK = true
+	return pos
+}
+
+// empty returns the number of empty cells of house h.
+func (s *State) empty(h int) int {
+	n := 0
+	for _, c := range s.t.houses[h] {
+		if s.Values[c] == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// placed returns how many cells hold each digit.
+func (s *State) placed() []int {
+	n := make([]int, s.t.n+1)
+	for _, v := range s.Values {
+		n[v]++
+	}
+	return n
+}
+
+// cellsOf lists the cells of house h selected by a position mask.
+func (t *tables) cellsOf(h int, mask uint32) []int {
+	var out []int
+	for ; mask != 0; mask &= mask - 1 {
+		out = append(out, t.houses[h][bits.TrailingZeros32(mask)])
+	}
+	return out
+}
+
+// count is the number of bits of a mask.
+func count(x uint32) int { return bits.OnesCount32(x) }
+
+// low is the index of the lowest bit of a mask.
+func low(x uint32) int { return bits.TrailingZeros32(x) }
