@@ -15,6 +15,7 @@ import (
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -58,10 +59,23 @@ var sizedFlags = map[string]bool{
 }
 
 // boardRater returns the function that rates sized puzzles for --rating
-// with --size, on Sudoku Explainer's scale under cfg: the grader at sizes
-// plugs in here (generate.BoardOptions.Rate). While it is nil, --rating
-// does not go with --size.
-var boardRater func(cfg *config.Config) (func(sudoku.Board) (sudoku.Rating, error), error)
+// with --size, on Sudoku Explainer's scale: the grader at sizes
+// (grade.Board; generate.BoardOptions.Rate). A board beyond what the
+// grader's ladder covers at its size rates 20.0, as SE writes for a
+// puzzle its rules cannot finish, so it falls in a band only when the
+// band reaches 20.0. The generator checks uniqueness itself.
+var boardRater = func(*config.Config) (func(sudoku.Board) (sudoku.Rating, error), error) {
+	return func(b sudoku.Board) (sudoku.Rating, error) {
+		res, err := grade.Board(context.Background(), b, grade.Options{Unique: true})
+		if err != nil {
+			return 0, err
+		}
+		if res.Status == grade.Beyond {
+			return sudoku.RatingBeyond, nil
+		}
+		return res.ER, nil
+	}, nil
+}
 
 // sizedRun is what runGenerateSized reads from its flags.
 type sizedRun struct {
@@ -83,7 +97,7 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 	for _, f := range c.Command.Flags {
 		name := f.Names()[0]
 		if c.IsSet(name) && !sizedFlags[name] && (name != "rating" || boardRater == nil) {
-			return nil, sudoku.Invalidf("--%s does not go with --size: puzzles of other sizes take --level, --clues, --symmetry and --minimal (ratings, techniques and variants need the grader at sizes)", name)
+			return nil, sudoku.Invalidf("--%s does not go with --size: puzzles of other sizes take --level, --rating, --clues, --symmetry and --minimal (not yet techniques or variants)", name)
 		}
 	}
 	cfg, err := loadConfig(c)
