@@ -386,14 +386,6 @@ func (s *kstate) propagate(t *ktables) bool {
 			return false
 		}
 		switch {
-		case s.dirtyH != 0:
-			for s.dirtyH != 0 {
-				h := bits.TrailingZeros64(s.dirtyH)
-				s.dirtyH &= s.dirtyH - 1
-				if !s.house(t, &t.houses[h]) {
-					return false
-				}
-			}
 		case s.dirtyS != [2]uint64{}:
 			w := 0
 			if s.dirtyS[0] == 0 {
@@ -404,6 +396,14 @@ func (s *kstate) propagate(t *ktables) bool {
 				return false
 			}
 			s.dirtyS[w] &^= 1 << (i & 63) // what it narrowed needs no second look from it
+		case s.dirtyH != 0:
+			for s.dirtyH != 0 {
+				h := bits.TrailingZeros64(s.dirtyH)
+				s.dirtyH &= s.dirtyH - 1
+				if !s.house(t, &t.houses[h]) {
+					return false
+				}
+			}
 		default:
 			return true
 		}
