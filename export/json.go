@@ -29,22 +29,45 @@ func newJSONWriter(out *output, _ string, job Job, opt Options) Writer {
 // from, the puzzle (its pencil marks when they eliminate something), and
 // its status.
 type rowJSON struct {
-	Source     string   `json:"source"`
-	Line       int      `json:"line"`
-	Label      string   `json:"label,omitempty"`
-	Puzzle     string   `json:"puzzle,omitempty"`
-	Variant    []string `json:"variant,omitempty"`
-	Regions    string   `json:"regions,omitempty"`
-	Candidates []string `json:"candidates,omitempty"`
-	Status     string   `json:"status"`
+	Source     string     `json:"source"`
+	Line       int        `json:"line"`
+	Label      string     `json:"label,omitempty"`
+	Puzzle     string     `json:"puzzle,omitempty"`
+	Variant    []string   `json:"variant,omitempty"`
+	Regions    string     `json:"regions,omitempty"`
+	Cages      []cageJSON `json:"cages,omitempty"`
+	Candidates []string   `json:"candidates,omitempty"`
+	Status     string     `json:"status"`
+}
+
+// cageJSON is a killer's cage: {"sum": 15, "cells": ["r1c1", "r1c2"]}.
+type cageJSON struct {
+	Sum   int      `json:"sum"`
+	Cells []string `json:"cells"`
+}
+
+// cagesOf returns the cages of a killer's rules; none for other rules.
+func cagesOf(r sudoku.Rules) []cageJSON {
+	var out []cageJSON
+	for _, c := range r.Cages() {
+		j := cageJSON{Sum: c.Sum}
+		for _, cell := range c.Cells {
+			j.Cells = append(j.Cells, sudoku.CellName(cell))
+		}
+		out = append(out, j)
+	}
+	return out
 }
 
 // rowHead fills the fields every row starts with; the rules of a puzzle
-// that is not classic are its variants and, for a jigsaw, its regions.
+// that is not classic are its variants and, for a jigsaw, its regions, for
+// a killer its cages (and its puzzle, givens or none, so that the row
+// reads back).
 func rowHead(r Record) rowJSON {
 	j := rowJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
-		Candidates: marks(r.Puzzle), Variant: r.Puzzle.Rules.Variants(), Regions: r.Puzzle.Rules.Regions()}
-	if r.Puzzle.Grid.Givens() > 0 {
+		Candidates: marks(r.Puzzle), Variant: r.Puzzle.Rules.Variants(), Regions: r.Puzzle.Rules.Regions(),
+		Cages: cagesOf(r.Puzzle.Rules)}
+	if r.Puzzle.Grid.Givens() > 0 || r.Puzzle.Rules.HasCages() {
 		j.Puzzle = r.Puzzle.Grid.String()
 	}
 	return j
@@ -80,6 +103,7 @@ type generateJSON struct {
 	Puzzle   string                  `json:"puzzle"`
 	Variant  []string                `json:"variant,omitempty"`
 	Regions  string                  `json:"regions,omitempty"`
+	Cages    []cageJSON              `json:"cages,omitempty"`
 	Solution string                  `json:"solution,omitempty"`
 	Clues    int                     `json:"clues"`
 	Symmetry string                  `json:"symmetry"`
@@ -118,7 +142,7 @@ func (w *jsonWriter) Write(r Record) error {
 	}
 	p, res := r.Generated, r.Grade
 	j := generateJSON{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Variant: r.Puzzle.Rules.Variants(), Regions: r.Puzzle.Rules.Regions(),
-		Clues: p.Grid.Givens(), Symmetry: p.Symmetry.String(),
+		Cages: cagesOf(r.Puzzle.Rules), Clues: p.Grid.Givens(), Symmetry: p.Symmetry.String(),
 		Status: res.Status.String(), EP: res.EP, ED: res.ED, Level: res.Level, Hardest: res.Hardest, Usage: res.Usage, Tries: p.Tries}
 	if res.Status == grade.Rated {
 		j.ER = res.ER

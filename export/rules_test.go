@@ -40,10 +40,29 @@ func TestRowsKeepTheRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A killer (Wecoc #1, testdata/puzzles/killer/extreme-ps.txt) and a
+	// killer-x with a given, under the same cages.
+	const (
+		wecoc    = "3x3::k:6150:6150:6401:6401:6401:6658:6658:6658:6658:6150:6401:6401:5123:4868:4868:4868:6661:6658:6150:5120:5120:5123:5123:5123:4868:6661:6661:6150:5120:5127:3336:2313:2313:5130:5130:6661:6155:5120:5127:3336:0000:1299:5130:5134:6661:6155:5127:5127:4367:4367:1299:5130:5134:6672:6155:6155:5393:5138:5138:5138:5134:5134:6672:6156:6155:5393:5393:5393:5138:6413:6413:6672:6156:6156:6156:6156:6413:6413:6413:6672:6672:"
+		wecocSol = "821376945795481362634529718183654297956712834247893156519267483478135629362948571"
+	)
+	killerPuzzle, err := sudoku.NewReader(strings.NewReader(wecoc), "in.txt").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	killerX, err := sudoku.ParseRules("x", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if killerX, err = killerX.WithCages(killerPuzzle.Rules.Cages()); err != nil {
+		t.Fatal(err)
+	}
 	puzzles := []sudoku.Puzzle{
 		{Grid: parse(xPuzzle), Label: "id7", Rules: xOnly, Source: "in.txt", Line: 1},
 		{Grid: parse(jPuzzle), Rules: jigsaw, Source: "in.txt", Line: 2},
 		{Grid: parse("1" + strings.Repeat(".", 80)), Rules: x, Source: "in.txt", Line: 3},
+		{Rules: killerPuzzle.Rules, Label: "Wecoc #1", Source: "in.txt", Line: 4},
+		{Grid: parse("8" + strings.Repeat(".", 80)), Rules: killerX, Source: "in.txt", Line: 5},
 	}
 	record := func(job Job, p sudoku.Puzzle) Record {
 		res := grade.Result{Status: grade.Rated, Level: "easy"}
@@ -51,6 +70,9 @@ func TestRowsKeepTheRules(t *testing.T) {
 		case Solve:
 			if p.Line == 1 {
 				return Record{Puzzle: p, Solve: &solve.Report{Status: solve.Unique, Count: 1, Limit: 2, Solution: parse(xSolution)}}
+			}
+			if p.Line == 4 {
+				return Record{Puzzle: p, Solve: &solve.Report{Status: solve.Unique, Count: 1, Limit: 2, Solution: parse(wecocSol)}}
 			}
 			return Record{Puzzle: p, Solve: &solve.Report{Status: solve.Unsolvable, Limit: 2}}
 		case Grade:

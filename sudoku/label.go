@@ -12,6 +12,7 @@ import (
 //
 //	variant=NAME[,NAME]...   the variants, as ParseRules reads them
 //	regions=LAYOUT           a jigsaw's 81 region ids, row by row
+//	cages=ARROWS             a killer's cages in the arrow format (killerformat.go)
 //
 // such as "4.....8.5... ED=7.1/1.2/1.2 variant=x,anti-knight". The reader
 // takes them out of the label into Puzzle.Rules; Puzzle.LabelWithRules
@@ -39,7 +40,7 @@ const (
 // itself when there are none).
 func rulesFromLabel(label string) (rules Rules, rest string, found bool, err error) {
 	layout, after := layoutField(label)
-	if layout == "" && !strings.Contains(label, variantField) && !strings.Contains(label, regionsField) {
+	if layout == "" && !strings.Contains(label, variantField) && !strings.Contains(label, regionsField) && !strings.Contains(label, cagesField) {
 		return Rules{}, label, false, nil
 	}
 	f, err := readFields(after)
@@ -51,10 +52,19 @@ func rulesFromLabel(label string) (rules Rules, rest string, found bool, err err
 		return Rules{}, label, true, Invalidf("the line gives a jigsaw layout after the puzzle and a regions= field: give one")
 	case layout != "":
 		rules, err = layoutRules(f.spec, layout)
-	case f.spec == "":
+	case f.spec == "" && f.regions != "":
 		return Rules{}, label, true, Invalidf("the label has a regions= field but no variant=jigsaw")
 	default:
 		rules, err = ParseRules(f.spec, f.regions)
+	}
+	if err == nil && f.cages != "" {
+		var cages []Cage
+		if cages, err = ParseArrows(f.cages); err == nil {
+			rules, err = rules.WithCages(cages)
+		}
+		if err != nil {
+			err = Invalidf("the label's cages= field: %w", err)
+		}
 	}
 	if err != nil {
 		return Rules{}, label, true, err
@@ -95,7 +105,7 @@ func layoutRules(spec, layout string) (Rules, error) {
 
 // labelFields are the rule fields of a label, and the rest of it.
 type labelFields struct {
-	spec, regions, rest string
+	spec, regions, cages, rest string
 }
 
 // readFields takes a label's variant= and regions= fields out of it.
@@ -111,6 +121,8 @@ func readFields(label string) (labelFields, error) {
 			value, name = &f.spec, variantField
 		case strings.HasPrefix(field, regionsField):
 			value, name = &f.regions, regionsField
+		case strings.HasPrefix(field, cagesField):
+			value, name = &f.cages, cagesField
 		default:
 			kept = append(kept, field)
 			continue
@@ -129,7 +141,8 @@ func readFields(label string) (labelFields, error) {
 }
 
 // Label returns the label fields that carry the rules: "variant=x,anti-knight",
-// "variant=jigsaw regions=111222333..." ; "" for classic rules.
+// "variant=jigsaw regions=111222333...", "variant=killer cages=R<<<M..." ;
+// "" for classic rules.
 func (r Rules) Label() string {
 	if r.IsClassic() {
 		return ""
@@ -137,6 +150,9 @@ func (r Rules) Label() string {
 	l := variantField + r.String()
 	if r.s.regions != "" {
 		l += " " + regionsField + r.s.regions
+	}
+	if arrows, err := FormatArrows(r); err == nil {
+		l += " " + cagesField + arrows
 	}
 	return l
 }
@@ -163,13 +179,13 @@ func joinMetadata(meta []string) string {
 	var rules []string
 	parts := make([]string, 0, len(meta))
 	for _, m := range meta {
-		if !strings.Contains(m, variantField) && !strings.Contains(m, regionsField) {
+		if !strings.Contains(m, variantField) && !strings.Contains(m, regionsField) && !strings.Contains(m, cagesField) {
 			parts = append(parts, m)
 			continue
 		}
 		var kept []string
 		for _, f := range strings.Fields(m) {
-			if strings.HasPrefix(f, variantField) || strings.HasPrefix(f, regionsField) {
+			if strings.HasPrefix(f, variantField) || strings.HasPrefix(f, regionsField) || strings.HasPrefix(f, cagesField) {
 				rules = append(rules, f)
 			} else {
 				kept = append(kept, f)

@@ -345,6 +345,10 @@ func (r *Reader) classify(raw []byte) {
 	}
 	end := fieldEnd(line)
 	first := line[:end]
+	if isArrowLine(first) {
+		r.killerLine(line, end)
+		return
+	}
 	if isSeparator(line) || r.startGroups(line) {
 		return
 	}
@@ -393,6 +397,8 @@ func (r *Reader) tagged(line []byte) bool {
 		r.endBlock()
 		r.endGroups()
 		r.jsonRow(line)
+	case isPSLine(line):
+		r.killerLine(line, fieldEnd(line))
 	default:
 		return bytes.IndexByte(line, ',') >= 0 && r.csvRow(line)
 	}
@@ -583,6 +589,10 @@ func (r *Reader) finish(p Puzzle) item { return r.finishRules(p, nil) }
 func (r *Reader) finishRules(p Puzzle, own *Rules) item {
 	if err := r.attachRules(&p, own); err != nil {
 		return item{p, &InputError{Source: r.source, Line: p.Line, Err: err}}
+	}
+	if p.Rules.Has("killer") && !p.Rules.HasCages() {
+		return item{p, &InputError{Source: r.source, Line: p.Line, Err: Invalidf(
+			"a killer needs its cages: a cages= field, a JSON row's \"cages\", or a line in the PS or arrow format")}}
 	}
 	if err := p.Rules.Check(p.Grid); err != nil {
 		return item{p, &InputError{Source: r.source, Line: p.Line, Err: err}}

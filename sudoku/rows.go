@@ -57,6 +57,26 @@ func (r *Reader) jsonRow(line []byte) {
 // (or one string of them separated by commas), and "regions", a jigsaw's
 // layout; nil when it names none.
 func jsonRules(obj map[string]any) (*Rules, error) {
+	own, err := jsonVariants(obj)
+	if err != nil || obj["cages"] == nil {
+		return own, err
+	}
+	if own == nil {
+		own = &Rules{}
+	}
+	cages, err := jsonCages(obj["cages"])
+	if err != nil {
+		return nil, err
+	}
+	rules, err := own.WithCages(cages)
+	if err != nil {
+		return nil, Invalidf("the row's \"cages\": %w", err)
+	}
+	return &rules, nil
+}
+
+// jsonVariants reads a JSON row's "variant" and "regions".
+func jsonVariants(obj map[string]any) (*Rules, error) {
 	v, hasVariant := obj["variant"]
 	regions, hasRegions := obj["regions"]
 	if !hasVariant && !hasRegions {
@@ -85,6 +105,34 @@ func jsonRules(obj map[string]any) (*Rules, error) {
 	}
 	rules, err := NewRules(names, layout)
 	return &rules, err
+}
+
+// jsonCages reads a JSON row's "cages": [{"sum": 15, "cells": ["r1c1",
+// "r1c2"]}, ...].
+func jsonCages(v any) ([]Cage, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, Invalidf("the row's \"cages\" is not a list of cages")
+	}
+	cages := make([]Cage, len(list))
+	for i, item := range list {
+		obj, ok := item.(map[string]any)
+		sum, okSum := obj["sum"].(float64)
+		cells, okCells := obj["cells"].([]any)
+		if !ok || !okSum || !okCells || sum != float64(int(sum)) {
+			return nil, Invalidf("the row's cage %d is not {\"sum\": N, \"cells\": [\"r1c1\", ...]}", i+1)
+		}
+		cages[i].Sum = int(sum)
+		for _, c := range cells {
+			name, _ := c.(string)
+			cell, err := ParseCellName(name)
+			if err != nil {
+				return nil, Invalidf("the row's cage %d: %w", i+1, err)
+			}
+			cages[i].Cells = append(cages[i].Cells, cell)
+		}
+	}
+	return cages, nil
 }
 
 // jsonState reads the candidate state of a JSON row: its puzzle holds the

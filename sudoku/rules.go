@@ -39,6 +39,8 @@ type ruleSet struct {
 	peers    [81]CellSet // houses' mates and pair partners that may not share a digit
 	partners [numPairRules][81]CellSet
 	has      [numPairRules]bool
+	cages    []Cage   // a killer's cages (see cage.go); none otherwise
+	cageOf   [81]int8 // with cages: each cell's cage, or -1
 }
 
 // MaxHouses is the most houses a set of rules can have (every variant
@@ -146,6 +148,7 @@ var variants = []variant{
 	{name: "anti-knight", rule: "cells a knight's move apart hold different digits", pair: AntiKnight},
 	{name: "anti-king", rule: "cells a king's move apart hold different digits", pair: AntiKing},
 	{name: "non-consecutive", rule: "orthogonal neighbours never hold consecutive digits (1 and 9 are not consecutive)", pair: NonConsecutive},
+	{name: "killer", rule: "the digits of each cage add up to its sum, and no digit repeats in a cage"},
 }
 
 // variantAliases are other spellings accepted for a variant's name.
@@ -266,7 +269,7 @@ func NewRules(names []string, regions string) (Rules, error) {
 		case !on[i]:
 		case v.houses != nil:
 			s.houses = append(s.houses, v.houses()...)
-		case v.name != "jigsaw":
+		case v.name != "jigsaw" && v.name != "killer":
 			s.has[v.pair] = true
 		}
 	}
@@ -283,7 +286,7 @@ func NewRules(names []string, regions string) (Rules, error) {
 var interned sync.Map
 
 // variantsTable is variants' length as a constant, for arrays.
-const variantsTable = 10
+const variantsTable = 11
 
 func init() {
 	if len(variants) != variantsTable {
@@ -541,6 +544,11 @@ func (s *ruleSet) build() {
 		for x := s.of[c]; x != 0; x &= x - 1 {
 			p = p.Union(s.sets[bits.TrailingZeros64(x)])
 		}
+		if len(s.cages) > 0 && s.cageOf[c] >= 0 {
+			for _, m := range s.cages[s.cageOf[c]].Cells {
+				p.Add(m)
+			}
+		}
 		p.Remove(c)
 		s.peers[c] = p
 	}
@@ -588,7 +596,7 @@ func (r Rules) String() string {
 // Equal reports whether two values are the same rules.
 func (r Rules) Equal(o Rules) bool {
 	a, b := r.set(), o.set()
-	return a == b || (slices.Equal(a.variants, b.variants) && a.regions == b.regions)
+	return a == b || (slices.Equal(a.variants, b.variants) && a.regions == b.regions && equalCages(a, b))
 }
 
 // Describe states the rules' variants in words, one sentence per variant
@@ -614,7 +622,8 @@ func (r Rules) HouseCells(h int) CellSet { return r.set().sets[h] }
 func (r Rules) HousesOf(cell int) uint64 { return r.set().of[cell] }
 
 // Peers returns the cells that may not hold the same digit as cell: the
-// other cells of its houses, and its anti-knight and anti-king partners.
+// other cells of its houses, its anti-knight and anti-king partners, and
+// the other cells of its killer cage.
 func (r Rules) Peers(cell int) CellSet { return r.set().peers[cell] }
 
 // Sees reports whether two distinct cells may not hold the same digit.
@@ -670,9 +679,11 @@ func (r Rules) Candidates(g Grid) [81]Digits {
 
 // Check reports whether a grid, filled or partial, breaks the rules: a
 // digit repeated in a house (a *ConflictError: "digit 4 repeated in
-// diagonal 1: r1c1 and r5c5"), then two cells that break a pair rule (a
-// *PairError: "r3c4 and r5c5 are a knight's move apart and both hold 7").
-// Houses are checked in order, then pairs cell by cell in reading order.
+// diagonal 1: r1c1 and r5c5"), then a killer cage its digits break (a
+// *CageError: a repeated digit, a sum missed or out of reach), then two
+// cells that break a pair rule (a *PairError: "r3c4 and r5c5 are a
+// knight's move apart and both hold 7"). Houses are checked in order,
+// then cages, then pairs cell by cell in reading order.
 // For classic rules it is Grid.Validate.
 func (r Rules) Check(g Grid) error {
 	if r.IsClassic() {
@@ -696,6 +707,9 @@ func (r Rules) Check(g Grid) error {
 			}
 			seen[v] = int8(cell) + 1
 		}
+	}
+	if err := s.checkCages(&g); err != nil {
+		return err
 	}
 	for a, v := range g {
 		if v == 0 {

@@ -39,7 +39,7 @@ A target that is impossible or too rare stops after --max-tries candidates
 for one puzzle (or --timeout) with a message; puzzles already made are kept.
 
 Variants: --variant makes puzzles under a variant's rules (or several
-together, separated by commas): ` + strings.Join(sudoku.VariantNames(), ", ") + `.
+together, separated by commas): ` + strings.Join(variantNames(false), ", ") + `.
 They are unique under those rules, and every row carries them (variant=...
 in the label, "variant" in JSON), so that "sudokit solve" reads them back.
 A jigsaw takes a random layout per puzzle (--regions random, the default),
@@ -78,7 +78,7 @@ Examples:
 			&ucli.StringSliceFlag{Name: "require", Usage: "the solving path must use `TECHNIQUE` (a key from sudokit techniques, such as x-wing; repeat or separate with commas)"},
 			&ucli.StringFlag{Name: "clues", Usage: "number of clues `RANGE`, such as 22-26"},
 			&ucli.StringFlag{Name: "symmetry", Aliases: []string{"s"}, Value: "rot180", Usage: "clue `PATTERN`: " + strings.Join(generate.SymmetryNames(), ", ")},
-			&ucli.StringFlag{Name: "variant", Usage: "make puzzles under the rules of `NAME[,NAME]`: " + strings.Join(sudoku.VariantNames(), ", ")},
+			&ucli.StringFlag{Name: "variant", Usage: "make puzzles under the rules of `NAME[,NAME]`: " + strings.Join(variantNames(false), ", ")},
 			&ucli.StringFlag{Name: "regions", Usage: "a jigsaw's regions: `LAYOUT|FILE|random`, 81 region ids 1-9 row by row, a file of them, or random: a layout of its own for each puzzle, with the clues' symmetry", DefaultText: "random"},
 			&ucli.BoolFlag{Name: "box-regions", Usage: "random jigsaw layouts may keep regions that are plain 3x3 boxes"},
 			&ucli.StringFlag{Name: "pattern", Usage: "put the clues exactly on `MASK`: 81 cells, x (or a digit) for a clue and . (or 0) for none, or a file of such patterns (one per line, or nine lines of nine), used in turn (with --cold: the patterns of the puzzles that start the vicinity search)"},

@@ -156,7 +156,11 @@ func (s *session) inputs() iter.Seq[item] {
 			case !s.variants && !p.Rules.IsClassic():
 				err = &sudoku.InputError{Source: p.Source, Line: p.Line, Err: sudoku.Invalidf(
 					"variant %s: %s does not take variants yet (%s do)", p.Rules, c.Command.Name, variantCommands(c.App))}
-			case s.rulesGiven && !p.Rules.Equal(s.rules):
+			case p.Rules.Has("killer") && !takesKillers(c):
+				err = &sudoku.InputError{Source: p.Source, Line: p.Line, Err: sudoku.Invalidf(
+					"killer: %s does not take killers yet (solve does)", c.Command.Name)}
+			case s.rulesGiven && !p.Rules.WithoutCages().Equal(s.rules):
+				// A killer's cages are its own: --variant killer names no cages.
 				err = ruleConflict(p, s.rules)
 			}
 			if !yield(item{p, err}) {

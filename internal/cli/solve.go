@@ -30,7 +30,10 @@ against the rules before it is written.
 Input: any mix of one puzzle per line (81 cells; blanks as . 0 _ * - or x;
 text after the cells is kept as the label), 9x9 grids with or without
 | + - separators, and the CSV, JSON and grid rows sudokit writes; # comments
-and blank lines are skipped.
+and blank lines are skipped. Killers come as a line in the PS format of
+killer tools (3x3::k:...) or the 81-character arrow format, as a JSON row
+with "cages", or as any line whose label carries variant=killer and
+cages=ARROWS (docs/formats.md); every format solve writes carries them.
 
 ` + variantHelp("solves") + `
 Formats:
@@ -45,6 +48,7 @@ Examples:
    sudokit solve --summary testdata/puzzles/royle-17clue-2000.txt
    cat testdata/puzzles/norvig-top95.txt | sudokit solve -f json -o solutions.json
    sudokit solve --variant x testdata/puzzles/variants/x.txt
+   sudokit solve testdata/puzzles/killer/sample.txt
    sudokit solve --variant jigsaw --regions testdata/puzzles/variants/jigsaw.regions testdata/puzzles/variants/jigsaw.txt`,
 		Flags: slices.Concat([]ucli.Flag{
 			formatFlag(export.Solve, "line"),
@@ -134,6 +138,9 @@ func readRules(c *ucli.Context) (sudoku.Rules, error) {
 		regions = string(data)
 	}
 	rules, err := sudoku.ParseRules(c.String("variant"), regions)
+	if err == nil && rules.Has("killer") && !takesKillers(c) {
+		return rules, sudoku.Invalidf("--variant killer: %s does not take killers yet (solve does)", c.Command.Name)
+	}
 	if err != nil {
 		flag := "--variant"
 		if strings.Contains(err.Error(), "regions layout") {

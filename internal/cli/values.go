@@ -85,7 +85,7 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 		}
 		return flagChoice{values: out, closed: true}
 	case "variant":
-		return flagChoice{values: sudoku.VariantNames(), closed: true, list: true}
+		return flagChoice{values: variantNames(command == "solve"), closed: true, list: true}
 	case "size", "box":
 		var out []string
 		for _, s := range sudoku.Shapes() {

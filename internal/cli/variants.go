@@ -23,7 +23,7 @@ import (
 func variantFlags(what string) []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "variant",
-			Usage: what + " under the rules of `NAME[,NAME]`: " + strings.Join(sudoku.VariantNames(), ", ") +
+			Usage: what + " under the rules of `NAME[,NAME]`: " + strings.Join(variantNames(what == "solve"), ", ") +
 				" (a line that names its rules keeps them, and they must agree)"},
 		&ucli.StringFlag{Name: "regions",
 			Usage: "a jigsaw's regions: `LAYOUT|FILE`, 81 region ids 1-9 row by row, or a file of them"},
@@ -33,7 +33,7 @@ func variantFlags(what string) []ucli.Flag {
 // variantHelp is the paragraph of a command's help on variants.
 func variantHelp(what string) string {
 	text := "Variants: --variant " + what + " under a variant's rules (or several together, separated by commas): " +
-		strings.Join(sudoku.VariantNames(), ", ") + `. A jigsaw takes --regions, its layout: 81 region ids 1-9, row by row (or a file of them). ` +
+		strings.Join(variantNames(what == "solves"), ", ") + `. A jigsaw takes --regions, its layout: 81 region ids 1-9, row by row (or a file of them). ` +
 		`A line may name its own rules (variant=x,anti-knight, regions=..., or a jigsaw's layout as the field after the puzzle), ` +
 		`and a JSON row in "variant" and "regions", so that one file can mix variants; with --variant too, the two must agree, ` +
 		`or that line is an error. Rows of puzzles that are not classic carry their rules the same way.`
@@ -89,3 +89,22 @@ func variantCommands(app *ucli.App) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// variantNames are the variants a command takes: all, or all but killer.
+func variantNames(killers bool) []string {
+	if killers {
+		return sudoku.VariantNames()
+	}
+	var out []string
+	for _, v := range sudoku.VariantNames() {
+		if v != "killer" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// takesKillers reports whether a command takes killers: solve does; the
+// others' work on cages (grading by killer techniques, making cages,
+// drawing them) is to come.
+func takesKillers(c *ucli.Context) bool { return c.Command.Name == "solve" }

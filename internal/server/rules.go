@@ -27,13 +27,16 @@ func (f *rulesFields) rules() (sudoku.Rules, error) {
 	for i, name := range f.Variant {
 		switch {
 		case strings.TrimSpace(name) == "":
-			return sudoku.Rules{}, sudoku.Invalidf("field \"variant\": name %d is empty; known: %s", i+1, strings.Join(sudoku.VariantNames(), ", "))
+			return sudoku.Rules{}, sudoku.Invalidf("field \"variant\": name %d is empty; known: %s", i+1, strings.Join(servedVariants(), ", "))
 		case len(name) > maxVariantName || strings.Contains(name, ","):
 			return sudoku.Rules{}, sudoku.Invalidf("field \"variant\": name %d (%d characters) is no variant name; give a list of names such as [\"x\", \"anti-knight\"]; known: %s",
-				i+1, len(name), strings.Join(sudoku.VariantNames(), ", "))
+				i+1, len(name), strings.Join(servedVariants(), ", "))
 		}
 	}
 	rules, err := sudoku.ParseRules(strings.Join(f.Variant, ","), f.Regions)
+	if err == nil && rules.Has("killer") {
+		return sudoku.Rules{}, fmt.Errorf("field \"variant\": %w", errNoKillers)
+	}
 	if err != nil {
 		field := "variant"
 		if strings.Contains(err.Error(), "regions layout") {
@@ -50,10 +53,25 @@ type variantJSON struct {
 	Rule string `json:"rule"`
 }
 
+// errNoKillers answers a request for a killer: its cages come in no
+// field, and the page draws none yet.
+var errNoKillers = sudoku.Invalidf("killer: the assistant does not take killers yet (sudokit solve does)")
+
+// servedVariants are the variants the assistant serves: all but killer.
+func servedVariants() []string {
+	var out []string
+	for _, name := range sudoku.VariantNames() {
+		if name != "killer" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // variants lists the variants, in the order the rules name them.
 func (s *Server) variants() (any, error) {
 	var out []variantJSON
-	for _, name := range sudoku.VariantNames() {
+	for _, name := range servedVariants() {
 		out = append(out, variantJSON{Name: name, Rule: sudoku.VariantRule(name)})
 	}
 	return out, nil
