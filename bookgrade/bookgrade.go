@@ -81,7 +81,7 @@ func check(ctx context.Context, g *grade.Grader, st *sudoku.State, known *grade.
 	if err := st.Rules.Check(st.Grid()); err != nil {
 		return grade.Result{Status: grade.Invalid, Err: err}
 	}
-	r := solve.EngineFor(st.Rules).CountStateContext(ctx, st, 2)
+	r := solve.For(st.Rules).CountStateContext(ctx, st, 2)
 	switch {
 	case r.Stopped:
 		return grade.Result{Status: grade.Cancelled}

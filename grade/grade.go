@@ -294,7 +294,7 @@ func (g *Grader) check(ctx context.Context, st *sudoku.State, unique bool) (sudo
 		search, cancel = context.WithTimeout(ctx, g.budget)
 		defer cancel()
 	}
-	r := solve.EngineFor(st.Rules).CountStateContext(search, st, 2)
+	r := solve.For(st.Rules).CountStateContext(search, st, 2)
 	switch {
 	case r.Stopped && ctx.Err() != nil:
 		return sudoku.Grid{}, &Result{Status: Cancelled}

@@ -25,12 +25,20 @@ type Solver struct {
 	rules sudoku.Rules
 	t     *tables      // nil: classic rules, the tuned solver
 	b     *boxedTables // rules that keep the boxes: the boxed-variant solver counts
+	k     *ktables     // rules with cages: the killer solver (see killerCount)
 }
 
-// For returns the solver of a set of rules.
+// For returns the solver of a set of rules: the tuned solver for
+// classic, the boxed-variant solver (with the general one behind it) for
+// variants that keep the boxes and have no pair rule, the killer solver
+// for rules with cages (which knows their sums), the general solver
+// otherwise.
 func For(rules sudoku.Rules) Solver {
 	if rules.IsClassic() {
 		return Solver{}
+	}
+	if rules.HasCages() {
+		return Solver{rules: rules, k: newKTables(rules)}
 	}
 	s := Solver{rules: rules, t: newTables(rules)}
 	if useBoxed(rules) {
@@ -44,6 +52,9 @@ func (s Solver) Rules() sudoku.Rules { return s.rules }
 
 // Count is the package's Count under the solver's rules.
 func (s Solver) Count(g sudoku.Grid, limit int) Result {
+	if s.k != nil {
+		return s.killerCount(g, limit, nil, nil, nil)
+	}
 	if s.t == nil {
 		return Count(g, limit)
 	}
@@ -52,6 +63,9 @@ func (s Solver) Count(g sudoku.Grid, limit int) Result {
 
 // CountState is the package's CountState under the solver's rules.
 func (s Solver) CountState(st *sudoku.State, limit int) Result {
+	if s.k != nil {
+		return s.killerCount(st.Grid(), limit, &st.Cands, nil, nil)
+	}
 	if s.t == nil {
 		return CountState(st, limit)
 	}
@@ -61,6 +75,9 @@ func (s Solver) CountState(st *sudoku.State, limit int) Result {
 // CountStateContext is the package's CountStateContext under the solver's
 // rules.
 func (s Solver) CountStateContext(ctx context.Context, st *sudoku.State, limit int) Result {
+	if s.k != nil {
+		return s.killerCount(st.Grid(), limit, &st.Cands, ctx.Done(), nil)
+	}
 	if s.t == nil {
 		return CountStateContext(ctx, st, limit)
 	}
@@ -91,6 +108,9 @@ func (s Solver) count(g sudoku.Grid, limit int, cands *[81]sudoku.Digits, done <
 // general solver for every variant: a boxed search that handed over to it
 // past its budget would visit some solutions twice.)
 func (s Solver) Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int {
+	if s.k != nil {
+		return s.killerCount(g, limit, nil, nil, visit).Count
+	}
 	if s.t == nil {
 		return Each(g, limit, visit)
 	}
@@ -105,7 +125,12 @@ func (s Solver) Solve(g sudoku.Grid) (sudoku.Grid, bool) {
 }
 
 // RandomSolution is the package's RandomSolution under the solver's rules.
+// Under cages it is the killer solver's first solution, not a random one
+// (a killer's cages are drawn from a solution grid, not filled).
 func (s Solver) RandomSolution(g sudoku.Grid, rng *rand.Rand) (sudoku.Grid, bool) {
+	if s.k != nil {
+		return s.Solve(g)
+	}
 	if s.t == nil {
 		return RandomSolution(g, rng)
 	}
@@ -124,7 +149,7 @@ func (s Solver) RandomSolution(g sudoku.Grid, rng *rand.Rand) (sudoku.Grid, bool
 // RandomGrid returns a random complete grid under the solver's rules,
 // drawn with rng (reproducible: the same rng state gives the same grid).
 func (s Solver) RandomGrid(rng *rand.Rand) sudoku.Grid {
-	if s.t == nil {
+	if s.t == nil && s.k == nil {
 		return RandomGrid(rng)
 	}
 	g, _ := s.RandomSolution(sudoku.Grid{}, rng)

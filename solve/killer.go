@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"context"
 	"math/bits"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -28,86 +27,10 @@ import (
 // those cages' sums less 45, when they are few enough to see each other.
 // It branches on a cell with the fewest candidates. Nothing is allocated
 // per node: the state is a few hundred bytes of fixed arrays copied once
-// per guess. A Killer is safe for concurrent use.
-type Killer struct {
-	rules sudoku.Rules
-	t     *ktables
-}
-
-// ForKiller returns the killer solver of rules with cages.
-func ForKiller(rules sudoku.Rules) Killer {
-	return Killer{rules: rules, t: newKTables(rules)}
-}
-
-// Engine is what solves puzzles under a set of rules: a Solver, or a
-// Killer for rules with cages.
-type Engine interface {
-	Rules() sudoku.Rules
-	Count(g sudoku.Grid, limit int) Result
-	CountState(st *sudoku.State, limit int) Result
-	CountStateContext(ctx context.Context, st *sudoku.State, limit int) Result
-	Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int
-	Solve(g sudoku.Grid) (sudoku.Grid, bool)
-	Check(st *sudoku.State, limit int) Report
-	CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, error)
-}
-
-// EngineFor returns the solver of a set of rules: ForKiller's for rules
-// with cages, For's otherwise.
-func EngineFor(rules sudoku.Rules) Engine {
-	if rules.HasCages() {
-		return ForKiller(rules)
-	}
-	return For(rules)
-}
-
-// Rules returns the solver's rules.
-func (k Killer) Rules() sudoku.Rules { return k.rules }
-
-// Count is the package's Count under the killer's rules.
-func (k Killer) Count(g sudoku.Grid, limit int) Result {
-	sr := ksearch{t: k.t, limit: max(limit, 1)}
-	return sr.run(&g, nil)
-}
-
-// CountState is the package's CountState under the killer's rules.
-func (k Killer) CountState(st *sudoku.State, limit int) Result {
-	sr := ksearch{t: k.t, limit: max(limit, 1)}
-	g := st.Grid()
-	return sr.run(&g, &st.Cands)
-}
-
-// CountStateContext is the package's CountStateContext under the killer's
-// rules.
-func (k Killer) CountStateContext(ctx context.Context, st *sudoku.State, limit int) Result {
-	sr := ksearch{t: k.t, limit: max(limit, 1), done: ctx.Done()}
-	g := st.Grid()
-	return sr.run(&g, &st.Cands)
-}
-
-// Each is the package's Each under the killer's rules.
-func (k Killer) Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int {
-	sr := ksearch{t: k.t, limit: max(limit, 1), visit: visit}
-	return sr.run(&g, nil).Count
-}
-
-// Solve is the package's Solve under the killer's rules.
-func (k Killer) Solve(g sudoku.Grid) (sudoku.Grid, bool) {
-	r := k.Count(g, 1)
-	return r.Solution, r.Count > 0
-}
-
-// Check is the package's Check under the killer's rules.
-func (k Killer) Check(st *sudoku.State, limit int) Report {
-	rep, _ := k.CheckContext(context.Background(), st, limit)
-	return rep
-}
-
-// CheckContext is the package's CheckContext under the killer's rules:
-// the digits are checked against them, cages included, and so is the
-// solution found.
-func (k Killer) CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, error) {
-	return check(ctx, k.rules, st, limit, k.CountStateContext)
+// per guess. For gives it for rules with cages.
+func (s Solver) killerCount(g sudoku.Grid, limit int, cands *[81]sudoku.Digits, done <-chan struct{}, visit func(sudoku.Grid) bool) Result {
+	sr := ksearch{t: s.k, limit: max(limit, 1), done: done, visit: visit}
+	return sr.run(&g, cands)
 }
 
 // maxSums is the most sum constraints a killer has: its cages (81 at

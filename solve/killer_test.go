@@ -34,7 +34,7 @@ func TestKillerPublic(t *testing.T) {
 			continue
 		}
 		n++
-		rep := EngineFor(p.Rules).Check(p.State(), 2)
+		rep := For(p.Rules).Check(p.State(), 2)
 		if rep.Status != Unique {
 			t.Errorf("%s:%d: %s (%d solutions), want unique: %v", p.Source, p.Line, rep.Status, rep.Count, rep.Err)
 			continue
@@ -299,7 +299,7 @@ func TestKillerAgainstReference(t *testing.T) {
 		}
 		rules, g, sol := randomKiller(rng, x, size, givens)
 		compareKiller(t, rules, g, x)
-		r := ForKiller(rules).Count(g, 2)
+		r := For(rules).Count(g, 2)
 		if r.Count == 1 {
 			unique++
 			if r.Solution != sol {
@@ -317,7 +317,7 @@ func compareKiller(t *testing.T, rules sudoku.Rules, g sudoku.Grid, x bool) {
 	t.Helper()
 	ref := newRefKiller(rules.Cages(), x)
 	want := ref.run(g, 2)
-	got := ForKiller(rules).Count(g, 2)
+	got := For(rules).Count(g, 2)
 	if got.Count != want {
 		t.Fatalf("%s %s: %d solutions, the reference finds %d", g, rules.Label(), got.Count, want)
 	}
@@ -347,7 +347,7 @@ func FuzzKiller(f *testing.F) {
 // cancelled context stops the count.
 func TestKillerState(t *testing.T) {
 	p := testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "killer", "sample.txt"), 1)[0]
-	k := ForKiller(p.Rules)
+	k := For(p.Rules)
 	sol, ok := k.Solve(p.Grid)
 	if !ok {
 		t.Fatal("no solution")
@@ -381,7 +381,7 @@ func BenchmarkKiller(b *testing.B) {
 	var made []sudoku.Puzzle
 	for len(made) < 200 {
 		rules, g, _ := randomKiller(rng, false, 5, 0)
-		if ForKiller(rules).Count(g, 2).Count == 1 {
+		if For(rules).Count(g, 2).Count == 1 {
 			made = append(made, sudoku.Puzzle{Grid: g, Rules: rules})
 		}
 	}
@@ -389,9 +389,9 @@ func BenchmarkKiller(b *testing.B) {
 }
 
 func benchmarkKillers(b *testing.B, puzzles []sudoku.Puzzle) {
-	solvers := make([]Killer, len(puzzles))
+	solvers := make([]Solver, len(puzzles))
 	for i, p := range puzzles {
-		solvers[i] = ForKiller(p.Rules)
+		solvers[i] = For(p.Rules)
 	}
 	guesses := 0
 	b.ResetTimer()
@@ -403,4 +403,23 @@ func benchmarkKillers(b *testing.B, puzzles []sudoku.Puzzle) {
 	n := float64(b.N * len(puzzles))
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/puzzle")
 	b.ReportMetric(float64(guesses)/n, "guesses/puzzle")
+}
+
+// TestForTakesCages: For hands rules with cages to the killer solver, so
+// that every caller of For counts a killer's solutions under its sums (the
+// general solver knows cage-mates as peers but not the sums, and finds
+// many solutions to a killer with no givens).
+func TestForTakesCages(t *testing.T) {
+	for _, p := range testenv.Puzzles(t, filepath.Join("..", "testdata", "puzzles", "killer", "sample.txt"), 0) {
+		s := For(p.Rules)
+		if r := s.Count(p.Grid, 2); r.Count != 1 {
+			t.Fatalf("%s:%d: For's solver counts %d solutions, want 1", p.Source, p.Line, r.Count)
+		}
+		if g := s.RandomGrid(nil); p.Rules.CheckSolution(p.Grid, g) != nil {
+			t.Errorf("%s:%d: RandomGrid under cages is not a solution: %v", p.Source, p.Line, p.Rules.CheckSolution(p.Grid, g))
+		}
+		if n := s.Each(p.Grid, 5, func(sudoku.Grid) bool { return true }); n != 1 {
+			t.Errorf("%s:%d: Each visits %d solutions, want 1", p.Source, p.Line, n)
+		}
+	}
 }

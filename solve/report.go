@@ -67,7 +67,7 @@ func CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, err
 // why: the report is Check's in every case.
 func CheckPuzzle(p sudoku.Puzzle, limit int) Report {
 	if p.Cands != nil || !p.Rules.IsClassic() {
-		return EngineFor(p.Rules).Check(p.State(), limit)
+		return For(p.Rules).Check(p.State(), limit)
 	}
 	limit = max(limit, 1)
 	start := time.Now()

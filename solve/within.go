@@ -16,7 +16,7 @@ import (
 // reproducible: the same rng state gives the same outcome.
 func (s Solver) RandomSolutionWithin(g sudoku.Grid, rng *rand.Rand, maxGuesses int) (sol sudoku.Grid, found, settled bool) {
 	if s.t == nil {
-		sol, found = RandomSolution(g, rng)
+		sol, found = s.RandomSolution(g, rng)
 		return sol, found, true
 	}
 	spent := 0
