@@ -1,9 +1,11 @@
 package solve
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -444,4 +446,52 @@ func (s *bstate) fill(t *boardTables, out *[sudoku.MaxSize * sudoku.MaxSize]uint
 			}
 		}
 	}
+}
+
+// checkBoard is CheckPuzzle of a sized puzzle: its givens validated, its
+// solutions counted to limit, the first one checked against the rules
+// and the givens.
+func checkBoard(b sudoku.Board, limit int) Report {
+	limit = max(limit, 1)
+	start := time.Now()
+	rep := Report{Limit: limit}
+	if err := b.Validate(); err != nil {
+		rep.Status, rep.Err, rep.Elapsed = Invalid, err, time.Since(start)
+		return rep
+	}
+	r := CountBoard(b, limit)
+	rep.Count, rep.Guesses = r.Count, r.Guesses
+	switch {
+	case r.Count == 0:
+		rep.Status = Unsolvable
+	case r.Count >= 2:
+		rep.Status = Multiple
+	case limit == 1:
+		rep.Status = Found
+	default:
+		rep.Status = Unique
+	}
+	if r.Count > 0 {
+		if err := completes(b, r.Solution); err != nil {
+			rep = Report{Status: Invalid, Limit: limit, Err: fmt.Errorf("the solver's solution is refused: %w", err)}
+		} else {
+			rep.Board = &r.Solution
+		}
+	}
+	rep.Elapsed = time.Since(start)
+	return rep
+}
+
+// completes checks that sol is a complete valid board that keeps the
+// givens of b.
+func completes(b, sol sudoku.Board) error {
+	if sol.Shape != b.Shape || len(sol.Cells) != len(b.Cells) {
+		return fmt.Errorf("a %v board for a %v puzzle", sol.Shape, b.Shape)
+	}
+	for i, v := range sol.Cells {
+		if v == 0 || b.Cells[i] != 0 && b.Cells[i] != v {
+			return fmt.Errorf("cell %s", b.Shape.CellName(i))
+		}
+	}
+	return sol.Validate()
 }

@@ -202,6 +202,7 @@ func TestParseGrid(t *testing.T) {
 		{"", "", ErrNoPuzzle},
 		{top1 + "\n" + top1, "", ErrTooMany},
 		{top1[:40], "", ErrLength},
+		{"....31.....42.1.", "", ErrLength}, // a 4x4 puzzle is no Grid
 		{"88" + top1[2:], "", nil},
 	}
 	for _, tt := range tests {

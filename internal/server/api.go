@@ -103,6 +103,9 @@ func onePuzzle(text string, rules sudoku.Rules) (sudoku.Puzzle, error) {
 	if q, err := r.Next(); !errors.Is(err, io.EOF) {
 		return p, sudoku.Invalidf("field \"puzzle\" holds more than one puzzle (another at line %d): send one per request", max(q.Line, p.Line+1))
 	}
+	if p.Board != nil {
+		return p, sudoku.Invalidf("field \"puzzle\" holds a %s puzzle: the server takes 9x9 puzzles only for now (sudokit solve takes every size)", p.Shape())
+	}
 	return p, nil
 }
 
