@@ -309,7 +309,7 @@ func (s *bstate) houses(t *boardTables) (changed, ok bool) {
 					s.place(t, d, last)
 					changed = true
 				case n <= t.maxElim:
-					if s.eliminate(t, d, h) {
+					if s.eliminate(t, d, h, last) {
 						changed = true
 					}
 				}
@@ -320,23 +320,17 @@ func (s *bstate) houses(t *boardTables) (changed, ok bool) {
 }
 
 // eliminate removes digit d from the cells that see every place it has
-// left in house h, and reports whether it removed any. Those cells are
+// left in house h (one of which is cell place), and reports whether it
+// removed any. Those cells are
 // outside h only when the places share a second house: a box for a row
 // or a column (the box loses the digit outside h), a row or a column for
 // a box (the line loses it outside the box), the box/line interactions.
-func (s *bstate) eliminate(t *boardTables, d, h int) bool {
+func (s *bstate) eliminate(t *boardTables, d, h, place int) bool {
 	p, hs := &s.pos[d], &t.house[h]
 	lo, hi := int(t.lo[h]), int(t.hi[h])
-	first := -1
-	for w := lo; w <= hi; w++ {
-		if x := p[w] & hs[w]; x != 0 {
-			first = 64*w + bits.TrailingZeros64(x)
-			break
-		}
-	}
-	others := t.peers[first][2:3] // a line's places in one box
+	others := t.peers[place][2:3] // a line's places in one box
 	if h/t.n == 2 {
-		others = t.peers[first][0:2] // a box's places in one row or column
+		others = t.peers[place][0:2] // a box's places in one row or column
 	}
 	changed := false
 	for _, o := range others {
