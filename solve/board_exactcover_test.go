@@ -78,3 +78,17 @@ func FuzzBoardExactCover(f *testing.F) {
 		compareExactCover(t, randomCase(rand.New(rand.NewPCG(seed, uint64(shape))), s), 3)
 	})
 }
+
+// TestBoardSparse counts a sparse 12x12 board with several solutions (a
+// case of TestBoardAgainstExactCover): a branching rule that took, among
+// the cells of fewest digits, the one whose digits most cells that see it
+// hold, searched it for minutes (the test then times out) where taking
+// the first such cell takes a millisecond.
+func TestBoardSparse(t *testing.T) {
+	s, _ := sudoku.ParseShape("12", "4x3")
+	b, _, err := sudoku.ParseBoard("...3...C...........A4..........B....4..58..7.2.........4.......C....B..59...6......8.....4............4...........C....7.....................9C.", s, sudoku.AutoAlphabet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareExactCover(t, b, 3)
+}
