@@ -233,7 +233,7 @@ func (r *Reader) sizedLine(first, rest []byte) bool {
 	if s.n == 0 || s.n == 9 || !boardChars(first) {
 		return false
 	}
-	if s.n == 4 && bytes.IndexAny(first, ".0") < 0 && digitCount(first) < 8 {
+	if s.n == 4 && !bytes.ContainsAny(first, ".0") && digitCount(first) < 8 {
 		// 16 characters, no blank and few digits: a word, not a 4x4
 		// puzzle, unless it reads as one
 		if _, _, err := ParseBoard(string(first), s, r.alphabet); err != nil {
