@@ -49,6 +49,28 @@ type Options struct {
 	// WithTransform adds to canon's line the transformation that takes
 	// the puzzle to its canonical form.
 	WithTransform bool
+	// Numbers writes the digits of puzzles of sizes over 9 as numbers
+	// (1-16) in the grid format, instead of the symbols of their alphabet.
+	Numbers bool
+}
+
+// sizedFormats are the row formats that write puzzles of every size (see
+// sudoku/sized.go); the others write 9x9 puzzles only.
+var sizedFormats = []string{"line", "table", "grid", "json", "csv", "markdown"}
+
+// TakesSizes reports whether a row format writes puzzles of every size.
+func TakesSizes(format string) bool { return slices.Contains(sizedFormats, format) }
+
+// SizedFormats lists the row formats of a job that write puzzles of
+// every size.
+func SizedFormats(job Job) []string {
+	var out []string
+	for _, f := range Formats(job) {
+		if TakesSizes(f) && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // format is one output format of the rows.

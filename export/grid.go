@@ -38,6 +38,16 @@ func (w *gridWriter) Write(r Record) error {
 	if w.job == Generate && w.opt.WithSolution {
 		fmt.Fprintf(w.out, "# solution %s\n", r.Generated.Solution)
 	}
+	if p := r.Puzzle; p.Board != nil {
+		b := *p.Board
+		if w.job == Solve && r.Solve != nil && r.Solve.Count > 0 {
+			b = *r.Solve.Board
+		}
+		// The size on the title line above the grid, which reads it back.
+		w.out.WriteString(sudoku.SizeLabel(b.Shape, p.Alphabet) + "\n")
+		_, err := w.out.WriteString(b.Pretty(p.Alphabet, w.opt.Numbers))
+		return err
+	}
 	g := r.Puzzle.Grid
 	if w.job == Solve && !w.candidates {
 		g = solvedGrid(r)

@@ -33,6 +33,9 @@ type rowJSON struct {
 	Line       int        `json:"line"`
 	Label      string     `json:"label,omitempty"`
 	Puzzle     string     `json:"puzzle,omitempty"`
+	Size       int        `json:"size,omitempty"`
+	Box        string     `json:"box,omitempty"`
+	Alphabet   string     `json:"alphabet,omitempty"`
 	Variant    []string   `json:"variant,omitempty"`
 	Regions    string     `json:"regions,omitempty"`
 	Cages      []cageJSON `json:"cages,omitempty"`
@@ -67,7 +70,15 @@ func rowHead(r Record) rowJSON {
 	j := rowJSON{Source: r.Puzzle.Source, Line: r.Puzzle.Line, Label: r.Puzzle.Label, Status: r.Status(),
 		Candidates: marks(r.Puzzle), Variant: r.Puzzle.Rules.Variants(), Regions: r.Puzzle.Rules.Regions(),
 		Cages: cagesOf(r.Puzzle.Rules)}
-	if r.Puzzle.Grid.Givens() > 0 || r.Puzzle.Rules.HasCages() {
+	if p := r.Puzzle; p.Board != nil {
+		j.Puzzle, j.Size = p.Cells(), p.Board.Shape.N()
+		if !p.Board.Shape.IsUsual() {
+			j.Box = p.Board.Shape.Box()
+		}
+		if p.Alphabet == sudoku.FromZero {
+			j.Alphabet = p.Alphabet.String()
+		}
+	} else if r.Puzzle.Grid.Givens() > 0 || r.Puzzle.Rules.HasCages() {
 		j.Puzzle = r.Puzzle.Grid.String()
 	}
 	return j
@@ -163,7 +174,10 @@ func (w *jsonWriter) solve(r Record) solveJSON {
 	if rep := r.Solve; rep != nil {
 		j.Count, j.Limit, j.Guesses = rep.Count, rep.Limit, rep.Guesses
 		j.TimeUS = float64(rep.Elapsed.Nanoseconds()) / 1e3
-		if rep.Count > 0 {
+		switch {
+		case rep.Count > 0 && r.Puzzle.Board != nil:
+			j.Solution = boardText(r.Puzzle, rep.Board)
+		case rep.Count > 0:
 			j.Solution = rep.Solution.String()
 		}
 	}

@@ -39,6 +39,8 @@ func (w *lineWriter) Write(r Record) error {
 		switch {
 		case w.first != nil:
 			b = append(b, w.first(r)...)
+		case r.Solve != nil && r.Solve.Count > 0 && r.Puzzle.Board != nil:
+			b = append(b, boardText(r.Puzzle, r.Solve.Board)...)
 		case r.Solve != nil && r.Solve.Count > 0:
 			b = r.Solve.Solution.AppendTo(b)
 		default:

@@ -139,6 +139,12 @@ func rating(v sudoku.Rating) string {
 	return v.String()
 }
 
+// boardText is a sized solution in the alphabet its puzzle was read in.
+func boardText(p sudoku.Puzzle, b *sudoku.Board) string { return b.Format(p.Alphabet) }
+
+// empty reports whether nothing of a record's puzzle was read.
+func empty(r Record) bool { return r.Puzzle.Board == nil && r.Puzzle.Grid.Givens() == 0 }
+
 // marked reports whether a puzzle was read as a candidate state with
 // eliminations: its digits alone would lose them.
 func marked(p sudoku.Puzzle) bool {
@@ -155,6 +161,9 @@ func marked(p sudoku.Puzzle) bool {
 // for a candidate state with eliminations, its 729-character line (which
 // reads back as the same state).
 func puzzleText(p sudoku.Puzzle) string {
+	if p.Board != nil {
+		return p.Cells()
+	}
 	if marked(p) {
 		return sudoku.PM729(p.State())
 	}

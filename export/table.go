@@ -137,7 +137,7 @@ var (
 	colLine   = column{name: "line", width: 0, right: true, value: func(r Record) string { return strconv.Itoa(r.Puzzle.Line) }}
 	colLabel  = column{name: "label", width: 0, value: func(r Record) string { return r.Puzzle.LabelWithRules() }}
 	colPuzzle = column{name: "puzzle", width: 83, value: func(r Record) string {
-		if r.Err != nil && r.Puzzle.Grid.Givens() == 0 {
+		if r.Err != nil && empty(r) {
 			return "" // nothing was read
 		}
 		return puzzleText(r.Puzzle)
@@ -204,8 +204,11 @@ func gradeRating(r Record, pick func(grade.Ratings) sudoku.Rating) string {
 
 // solution is a solve row's solution ("" when it has none).
 func solution(r Record) string {
-	if r.Solve == nil || r.Solve.Count == 0 {
+	switch {
+	case r.Solve == nil || r.Solve.Count == 0:
 		return ""
+	case r.Puzzle.Board != nil:
+		return boardText(r.Puzzle, r.Solve.Board)
 	}
 	return r.Solve.Solution.String()
 }

@@ -39,9 +39,13 @@ type Report struct {
 	Count    int         // solutions found, at most Limit
 	Limit    int         // the count limit asked for
 	Solution sudoku.Grid // the first solution found, when Count > 0
-	Guesses  int         // branch points of the search
-	Elapsed  time.Duration
-	Err      error // why the puzzle is invalid, or has no solution when that is plain
+	// Board is the first solution found of a sized puzzle (one with a
+	// Board), when Count > 0; Solution then stays empty. (A pointer: the
+	// reports of a classic batch stay small.)
+	Board   *sudoku.Board
+	Guesses int // branch points of the search
+	Elapsed time.Duration
+	Err     error // why the puzzle is invalid, or has no solution when that is plain
 }
 
 // Check validates a candidate state (a puzzle's, or pencil marks), counts
@@ -66,6 +70,9 @@ func CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, err
 // solution, a solution the check refuses) goes through Check, which says
 // why: the report is Check's in every case.
 func CheckPuzzle(p sudoku.Puzzle, limit int) Report {
+	if p.Board != nil {
+		return checkBoard(*p.Board, limit)
+	}
 	if p.Cands != nil || !p.Rules.IsClassic() {
 		return For(p.Rules).Check(p.State(), limit)
 	}

@@ -26,6 +26,29 @@ func Inputs(names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 // InputsUnder is Inputs with rules for the puzzles that do not name their
 // own (see Reader.SetRules).
 func InputsUnder(rules Rules, names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
+	return InputsWith(ReadOptions{Rules: rules}, names, stdin)
+}
+
+// ReadOptions tell the readers of Inputs what the puzzles that do not say
+// it themselves are: their rules (Reader.SetRules), their shape and
+// alphabet (Reader.SetShape).
+type ReadOptions struct {
+	Rules    Rules
+	Shape    Shape
+	Alphabet Alphabet
+}
+
+// newReader returns a Reader set up with the options.
+func (o ReadOptions) newReader(r io.Reader, source string) *Reader {
+	rd := NewReader(r, source)
+	rd.SetRules(o.Rules)
+	rd.SetShape(o.Shape, o.Alphabet)
+	return rd
+}
+
+// InputsWith is Inputs with options for the puzzles that do not give
+// their rules, shape or alphabet.
+func InputsWith(opt ReadOptions, names []string, stdin io.Reader) iter.Seq2[Puzzle, error] {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -35,8 +58,7 @@ func InputsUnder(rules Rules, names []string, stdin io.Reader) iter.Seq2[Puzzle,
 			st, statErr := os.Stat(name)
 			switch {
 			case name == "-":
-				rd = NewReader(stdin, "<stdin>")
-				rd.SetRules(rules)
+				rd = opt.newReader(stdin, "<stdin>")
 			case statErr == nil && st.IsDir():
 				if !yield(Puzzle{Source: name}, Invalidf("%s: is a directory", name)) {
 					return
@@ -50,8 +72,7 @@ func InputsUnder(rules Rules, names []string, stdin io.Reader) iter.Seq2[Puzzle,
 					}
 					continue
 				}
-				frd := NewReader(f, name)
-				frd.SetRules(rules)
+				frd := opt.newReader(f, name)
 				ok := readAll(frd, yield)
 				f.Close()
 				if !ok {
@@ -59,8 +80,7 @@ func InputsUnder(rules Rules, names []string, stdin io.Reader) iter.Seq2[Puzzle,
 				}
 				continue
 			default:
-				rd = NewReader(strings.NewReader(name), fmt.Sprintf("argument %d", i+1))
-				rd.SetRules(rules)
+				rd = opt.newReader(strings.NewReader(name), fmt.Sprintf("argument %d", i+1))
 			}
 			if !readAll(rd, yield) {
 				return
@@ -89,9 +109,16 @@ func readAll(rd *Reader, yield func(Puzzle, error) bool) bool {
 // a puzzle (perhaps with a wrong number of cells) rather than as a file
 // name: nine characters or more, all cell characters, spaces, '|' or line
 // ends.
+//
+// A line puzzle of another size, one field of the cells of a size (16,
+// 36, ... 625 characters: digits, capitals and '.'), looks like one too.
 func looksLikePuzzle(s string) bool {
 	if len(s) < 9 {
 		return false
+	}
+	if first, _, _ := strings.Cut(strings.TrimSpace(s), " "); shapeOfCells(len(first)).n != 0 &&
+		strings.Trim(first, ".0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+		return true
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -161,7 +161,11 @@ func (r Rules) Label() string {
 // rules after it (see Rules.Label): the label that reads back as the same
 // puzzle. For classic rules it is the label.
 func (p Puzzle) LabelWithRules() string {
-	switch rules := p.Rules.Label(); {
+	rules := p.Rules.Label()
+	if p.Board != nil {
+		rules = SizeLabel(p.Board.Shape, p.Alphabet)
+	}
+	switch {
 	case rules == "":
 		return p.Label
 	case p.Label == "":

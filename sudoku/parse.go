@@ -63,6 +63,13 @@ type Puzzle struct {
 	// row names (see label.go), else the reader's (see
 	// Reader.SetRules); classic unless one of them says otherwise.
 	Rules Rules
+	// Board holds a puzzle of another size than 9x9 (see sized.go): its
+	// shape and cells; nil for a classic 9x9 puzzle, whose digits are in
+	// Grid (which a sized puzzle leaves empty).
+	Board *Board
+	// Alphabet is the alphabet a Board was read in (Letters or
+	// FromZero), which the writers write it back in.
+	Alphabet Alphabet
 }
 
 // State returns the puzzle's candidate state under its rules: its pencil
@@ -106,10 +113,15 @@ type Reader struct {
 	br     *bufio.Reader
 	source string
 	rules  Rules // of the puzzles that do not name theirs
-	line   int
-	fatal  error  // sticky: io.EOF, a read error, or ErrNotPuzzles
-	queue  []item // items read and not yet returned, from queue[head] on
-	head   int
+	// shape and alphabet of the puzzles that do not give theirs (see
+	// SetShape); sb is the sized grid under way.
+	shape    Shape
+	alphabet Alphabet
+	sb       *sizedBlock
+	line     int
+	fatal    error  // sticky: io.EOF, a read error, or ErrNotPuzzles
+	queue    []item // items read and not yet returned, from queue[head] on
+	head     int
 	// good and bad count the puzzles and errors returned so far.
 	good, bad int
 	// csvHeader names the columns of the CSV rows that follow a header
@@ -308,7 +320,7 @@ func (r *Reader) handle(raw []byte) {
 	}
 	queued, title := len(r.queue), r.titleLine
 	r.classify(raw)
-	if r.title == "" || r.titleLine != title || r.rows > 0 || r.groups != nil {
+	if r.title == "" || r.titleLine != title || r.rows > 0 || r.groups != nil || r.sb != nil {
 		return // used, replaced by a new title, or labelling the block under way
 	}
 	if line := trimSpace(raw); len(line) > 0 && isSeparator(line) {
@@ -334,6 +346,9 @@ func (r *Reader) classify(raw []byte) {
 	if r.groupLine(line) || r.tagged(line) {
 		return
 	}
+	if (r.sb != nil || r.shape.n != 0 || r.title != "") && r.sizedGridLine(line) {
+		return
+	}
 	// A first field of 81 cells: cell characters hold no whitespace, so
 	// the field ends where they do.
 	var g Grid
@@ -347,6 +362,9 @@ func (r *Reader) classify(raw []byte) {
 	first := line[:end]
 	if isArrowLine(first) {
 		r.killerLine(line, end)
+		return
+	}
+	if len(first) != 81 && r.sizedLine(first, line[end:]) {
 		return
 	}
 	if isSeparator(line) || r.startGroups(line) {
@@ -653,6 +671,7 @@ func (r *Reader) addRow(cells [81]uint8, err error) {
 // of nine distinct digits that do not make a valid grid are taken for the
 // first nine cells of a file of one cell per line.
 func (r *Reader) endBlock() {
+	r.endSized()
 	if r.rows == 0 {
 		return
 	}
@@ -709,6 +728,9 @@ func ParseGrid(s string) (Grid, error) {
 	}
 	if _, err := rd.Next(); err != io.EOF {
 		return Grid{}, ErrTooMany
+	}
+	if p.Board != nil {
+		return Grid{}, fmt.Errorf("%w: a %s puzzle, want 9x9", ErrLength, p.Shape())
 	}
 	return p.Grid, nil
 }

@@ -202,6 +202,7 @@ func TestParseGrid(t *testing.T) {
 		{"", "", ErrNoPuzzle},
 		{top1 + "\n" + top1, "", ErrTooMany},
 		{top1[:40], "", ErrLength},
+		{"....31.....42.1.", "", ErrLength}, // a 4x4 puzzle is no Grid
 		{"88" + top1[2:], "", nil},
 	}
 	for _, tt := range tests {
@@ -230,6 +231,8 @@ func FuzzReader(f *testing.F) {
 	f.Add("12 3 456 | 7\n(5) 89\n.---.\n'---'\n" + strings.Repeat("123456789\n", 10))
 	f.Add("#ARuud\n<opensudoku><game data=\"12\"/>\n")
 	f.Add(strings.Repeat("1........", 81) + " x\n")
+	f.Add("....31.....42.1. l size=4\n" + p6 + " box=3x2\nsize=4 alphabet=0-F\n0 . | . .\n. . | 2 .\n")
+	f.Add("size=10\n" + strings.Repeat(" . . . . . | . . . . 10\n", 3) + p16 + "\n{\"puzzle\":\"1.3.\",\"size\":4}\n")
 	f.Fuzz(func(t *testing.T, input string) {
 		rd := NewReader(strings.NewReader(input), "fuzz")
 		lines := strings.Count(input, "\n") + 1
@@ -257,7 +260,11 @@ func FuzzReader(f *testing.F) {
 			if p.Line < 1 || p.Line > lines {
 				t.Fatalf("puzzle line %d outside 1..%d", p.Line, lines)
 			}
-			if p.Cands != nil {
+			if p.Board != nil {
+				if err := p.Board.Validate(); err != nil {
+					t.Fatalf("sized puzzle returned without error fails validation: %v", err)
+				}
+			} else if p.Cands != nil {
 				if err := p.State().Check(); err != nil {
 					t.Fatalf("candidate state returned without error is not possible: %v", err)
 				}

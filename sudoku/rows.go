@@ -31,6 +31,10 @@ func (r *Reader) jsonRow(line []byte) {
 		return
 	}
 	label, _ := obj["label"].(string)
+	if _, sized := obj["size"]; sized || len(puzzle) != 81 && shapeOfCells(len(puzzle)).n != 0 {
+		r.jsonBoard(obj, puzzle, label)
+		return
+	}
 	own, err := jsonRules(obj)
 	if err != nil {
 		r.fail(r.line, err)
@@ -203,6 +207,11 @@ func (r *Reader) csvRow(line []byte) bool {
 // and its ratings when it has them, under the rules the row names (own,
 // when not nil).
 func (r *Reader) rowPuzzle(puzzle, label, er, ep, ed string, own *Rules) {
+	if len(puzzle) != 81 && shapeOfCells(len(puzzle)).n != 0 && own == nil {
+		p := Puzzle{Label: label, Source: r.source, Line: r.line}
+		r.queue = append(r.queue, r.finishBoard(p, puzzle, Shape{}, false))
+		return
+	}
 	if len(puzzle) != 81 || !allCells([]byte(puzzle)) {
 		if puzzle == "" {
 			r.fail(r.line, fmt.Errorf("%w: the row has no puzzle", ErrLength))

@@ -105,7 +105,7 @@ Examples:
 			budgetFlag(),
 			quietFlag(),
 			configFlag(),
-		}, slices.Concat(sizeFlags(), shardFlags(), bookFlags())...),
+		}, slices.Concat(generateSizeFlags(), shardFlags(), bookFlags())...),
 		Action: runGenerate,
 	}
 }

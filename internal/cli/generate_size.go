@@ -19,8 +19,8 @@ import (
 	"github.com/sudokit/sudokit/sudoku"
 )
 
-// sizeFlags are generate's flags for puzzles of other sizes.
-func sizeFlags() []ucli.Flag {
+// generateSizeFlags are generate's flags for puzzles of other sizes.
+func generateSizeFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "size", Usage: "make `N`xN puzzles: 4, 6, 8, 9, 10, 12, 16 or 25 (levels easy, medium and hard, see sudokit help generate)", DefaultText: "9, classic"},
 		&ucli.StringFlag{Name: "box", Usage: "boxes of `RxC` cells where a size has two shapes (6: 2x3 or 3x2; 8: 2x4 or 4x2; 12: 3x4 or 4x3); alone, the size is RxC's", DefaultText: "the size's usual box, rows the smaller side"},

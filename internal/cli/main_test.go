@@ -78,6 +78,7 @@ func TestGolden(t *testing.T) {
 	gradeInput := filepath.Join("testdata", "golden", "grade-input.txt")
 	bookInput := filepath.Join("testdata", "golden", "book-input.txt")
 	mixedVariants := filepath.Join("testdata", "puzzles", "variants", "mixed.txt")
+	sizesInput := filepath.Join("testdata", "golden", "sizes-input.txt")
 	jigsawLayout := filepath.Join("testdata", "puzzles", "variants", "jigsaw.regions")
 	jigsawPuzzles := filepath.Join("testdata", "puzzles", "variants", "jigsaw.txt")
 	tests := []struct {
@@ -123,6 +124,11 @@ func TestGolden(t *testing.T) {
 		{"grade-explain-json.golden", []string{"grade", "--explain", "-f", "json", "..68..9.5...7...............475.3..2..5....379.........64.9...373.48....8523.6..."}, 0},
 		{"canon-variants.golden", []string{"canon", "--with-transform", mixedVariants}, 0},
 		{"transform-variants.golden", []string{"transform", "--random", "--seed", "7", "--with-transform", mixedVariants}, 0},
+		{"solve-sizes-line.golden", []string{"solve", sizesInput}, 1},
+		{"solve-sizes-grid.golden", []string{"solve", "-f", "grid", sizesInput}, 1},
+		{"solve-sizes-grid-numbers.golden", []string{"solve", "-f", "grid", "--symbols", "numbers", sizesInput}, 1},
+		{"solve-sizes-json.golden", []string{"solve", "-f", "json", "-j", "3", sizesInput}, 1},
+		{"solve-sizes-csv.golden", []string{"solve", "-f", "csv", sizesInput}, 1},
 		{"techniques.golden", []string{"techniques"}, 0},
 		{"techniques-json.golden", []string{"techniques", "-f", "json"}, 0},
 	}

@@ -128,7 +128,7 @@ var jigsawGiven cond = func(l *cmdLine) bool {
 	return false
 }
 
-var solveRules = slices.Concat(variantRules, summaryRules)
+var solveRules = slices.Concat(variantRules, sizeRules, summaryRules)
 
 var gradeRules = slices.Concat(
 	variantRules,

@@ -91,6 +91,11 @@ type session struct {
 	// so that a puzzle that names its own must agree (see variants.go).
 	variants, rulesGiven bool
 	rules                sudoku.Rules
+	// sizes says that the command takes puzzles of every size; shape and
+	// alphabet are --size's and --alphabet's (see sizes.go).
+	sizes    bool
+	shape    sudoku.Shape
+	alphabet sudoku.Alphabet
 	// source, when set, stands for the command line's inputs (bank print
 	// reads a book of the bank).
 	source iter.Seq2[sudoku.Puzzle, error]
@@ -147,7 +152,7 @@ func (s *session) inputs() iter.Seq[item] {
 	c := s.c
 	src := s.source
 	if src == nil {
-		src = sudoku.InputsUnder(s.rules, c.Args().Slice(), c.App.Reader)
+		src = sudoku.InputsWith(sudoku.ReadOptions{Rules: s.rules, Shape: s.shape, Alphabet: s.alphabet}, c.Args().Slice(), c.App.Reader)
 	}
 	return func(yield func(item) bool) {
 		for p, err := range src {
@@ -162,6 +167,8 @@ func (s *session) inputs() iter.Seq[item] {
 			case s.rulesGiven && !p.Rules.WithoutCages().Equal(s.rules):
 				// A killer's cages are its own: --variant killer names no cages.
 				err = ruleConflict(p, s.rules)
+			case p.Board != nil || s.shape.N() != 0:
+				err = s.sizeError(p)
 			}
 			if !yield(item{p, err}) {
 				return

@@ -36,6 +36,15 @@ with "cages", or as any line whose label carries variant=killer and
 cages=ARROWS (docs/formats.md); every format solve writes carries them.
 
 ` + variantHelp("solves") + `
+Sizes: 4x4 (2x2 boxes), 6x6 (2x3, or 3x2 with --box), 8x8 (2x4, 4x2),
+10x10 (2x5), 12x12 (3x4, 4x3), 16x16 (4x4) and 25x25 (5x5) as well as 9x9,
+in any mix. A line of 16, 36, 64, 100, 144, 256 or 625 cells is a puzzle of
+that size with its usual boxes: digits 1-9 then letters A-Z (16x16: 1-9,
+A-G), . or 0 blank; or 0-9 then A-Z from 0 for 1 (16x16: 0-F), detected
+(see docs/formats.md) or given by --alphabet. A label may say size=N,
+box=RxC and alphabet=0-F, and the rows of such puzzles do; a grid of N rows
+needs a size=N line above it (as -f grid writes) or --size. Formats line,
+grid, json, csv, table and markdown write every size.
 Formats:
 ` + export.FormatHelp(export.Solve) + `
 Exit status: 0 when every puzzle has exactly one solution (or one was found,
@@ -49,13 +58,15 @@ Examples:
    cat testdata/puzzles/norvig-top95.txt | sudokit solve -f json -o solutions.json
    sudokit solve --variant x testdata/puzzles/variants/x.txt
    sudokit solve testdata/puzzles/killer/sample.txt
-   sudokit solve --variant jigsaw --regions testdata/puzzles/variants/jigsaw.regions testdata/puzzles/variants/jigsaw.txt`,
+   sudokit solve --variant jigsaw --regions testdata/puzzles/variants/jigsaw.regions testdata/puzzles/variants/jigsaw.txt
+   sudokit solve -f grid testdata/puzzles/sizes/16x16-110.txt
+   sudokit solve --box 3x2 testdata/puzzles/sizes/6x6-3x2-minimal.txt`,
 		Flags: slices.Concat([]ucli.Flag{
 			formatFlag(export.Solve, "line"),
 			outputFlag(),
 			&ucli.IntFlag{Name: "max-solutions", Value: 2,
 				Usage: "count solutions up to `N`: 2 proves uniqueness, 1 only finds one"},
-		}, variantFlags("solve"), []ucli.Flag{
+		}, variantFlags("solve"), sizeFlags("solve"), []ucli.Flag{
 			summaryFlag("counts by status, time per puzzle"),
 			workersFlag("solve"),
 			quietFlag(),
@@ -86,17 +97,31 @@ func runSolve(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	shape, alphabet, numbers, err := readShape(c)
+	if err != nil {
+		return err
+	}
 	if _, err := export.NewWriter(format, export.Solve, io.Discard, export.Options{}); err != nil {
 		return err
 	}
+	if shape.N() != 0 && shape.N() != 9 && !sizedFormat(format) {
+		return sudoku.Invalidf("-f %s writes 9x9 puzzles only: give one of %s for --size %d", format, strings.Join(export.SizedFormats(export.Solve), ", "), shape.N())
+	}
 	s := newSession(c)
 	s.takeVariants(rules)
+	s.takeSizes(shape, alphabet)
 	var sum solve.Summary
 	var reports slab[solve.Report]
 	err = s.runBatch(batchJob{job: export.Solve, verb: "solving", format: format, workers: workers, chunk: chunkFor(c, true),
+		opt: export.Options{Numbers: numbers},
 		work: func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
+			}
+			if it.p.Board != nil && !sizedFormat(format) {
+				return export.Record{Puzzle: it.p, Err: &sudoku.InputError{Source: it.p.Source, Line: it.p.Line,
+					Err: sudoku.Invalidf("a %s puzzle: -f %s writes 9x9 puzzles only (%s write every size)",
+						it.p.Shape(), format, strings.Join(export.SizedFormats(export.Solve), ", "))}}
 			}
 			rep := reports.next()
 			*rep = solve.CheckPuzzle(it.p, limit)

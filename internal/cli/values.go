@@ -86,20 +86,14 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 		return flagChoice{values: out, closed: true}
 	case "variant":
 		return flagChoice{values: variantNames(command == "solve"), closed: true, list: true}
-	case "size", "box":
-		var out []string
-		for _, s := range sudoku.Shapes() {
-			v := strconv.Itoa(s.N())
-			if flag == "box" {
-				v = s.Box()
-			}
-			if !slices.Contains(out, v) {
-				out = append(out, v)
-			}
-		}
-		return flagChoice{values: out, closed: true}
+	case "size":
+		return flagChoice{values: sizeValues(), closed: true}
+	case "box":
+		return flagChoice{values: boxValues(), closed: true}
 	case "alphabet":
-		return flagChoice{values: []string{sudoku.Letters.String(), sudoku.FromZero.String()}, closed: true}
+		return flagChoice{values: []string{"1-9A-Z", "0-F"}, closed: true}
+	case "symbols":
+		return flagChoice{values: symbolsValues, closed: true}
 	case "output", "config", "pdf", "font", "from", "pattern", "regions", "bank":
 		return flagChoice{files: true}
 	}

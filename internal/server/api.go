@@ -106,6 +106,9 @@ func onePuzzle(text string, rules sudoku.Rules) (sudoku.Puzzle, error) {
 	if p.Rules.Has("killer") {
 		return p, errNoKillers
 	}
+	if p.Board != nil {
+		return p, sudoku.Invalidf("field \"puzzle\" holds a %s puzzle: the server takes 9x9 puzzles only for now (sudokit solve takes every size)", p.Shape())
+	}
 	return p, nil
 }
 

@@ -1,0 +1,82 @@
+package exactcover
+
+// CountSudoku counts the solutions of a sudoku of n digits with boxes of
+// boxRows×boxCols cells, up to limit: cells holds n×n values row by row, 0
+// for an empty cell and 1..n for a given. It returns the count and the
+// first solution found (nil when there is none). Givens that repeat in a
+// house, a value over n, a wrong count of cells or a box that does not
+// tile the grid make no solution.
+//
+// The sudoku is the exact cover of 4n² columns (each cell filled once;
+// each digit once in each row, column and box) by one row per digit an
+// empty cell may take; the givens are taken before the search.
+func CountSudoku(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint8) {
+	if n < 1 || boxRows*boxCols != n || len(cells) != n*n {
+		return 0, nil
+	}
+	box := func(r, c int) int { return r/boxRows*(n/boxCols) + c/boxCols }
+	cellCol := func(r, c int) int { return r*n + c }
+	rowCol := func(r, d int) int { return n*n + r*n + d }
+	colCol := func(c, d int) int { return 2*n*n + c*n + d }
+	boxCol := func(b, d int) int { return 3*n*n + b*n + d }
+	// The columns the givens fill, and a check that none is filled twice.
+	filled := make([]bool, 4*n*n)
+	for i, v := range cells {
+		if v == 0 {
+			continue
+		}
+		if int(v) > n {
+			return 0, nil
+		}
+		r, c, d := i/n, i%n, int(v)-1
+		for _, k := range []int{cellCol(r, c), rowCol(r, d), colCol(c, d), boxCol(box(r, c), d)} {
+			if filled[k] {
+				return 0, nil
+			}
+			filled[k] = true
+		}
+	}
+	// Number the columns left, and give each empty cell its rows.
+	index := make([]int, 4*n*n)
+	cols := 0
+	for k := range index {
+		index[k] = -1
+		if !filled[k] {
+			index[k] = cols
+			cols++
+		}
+	}
+	m := New(cols)
+	type choice struct{ cell, digit int }
+	var choices []choice
+	for i, v := range cells {
+		if v != 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		for d := range n {
+			ks := []int{cellCol(r, c), rowCol(r, d), colCol(c, d), boxCol(box(r, c), d)}
+			ok := true
+			for j, k := range ks {
+				if index[k] < 0 {
+					ok = false
+					break
+				}
+				ks[j] = index[k]
+			}
+			if ok {
+				m.AddRow(ks...)
+				choices = append(choices, choice{i, d + 1})
+			}
+		}
+	}
+	count, rows := m.Count(limit)
+	if count == 0 {
+		return 0, nil
+	}
+	solution := append([]uint8(nil), cells...)
+	for _, r := range rows {
+		solution[choices[r].cell] = uint8(choices[r].digit)
+	}
+	return count, solution
+}
