@@ -119,12 +119,14 @@ func Entry(grid, solution sudoku.Grid, res grade.Result) (e book.Entry, note str
 }
 
 // BoardEntry makes the entry in a book of a puzzle of any size (a Board:
-// 4x4 to 25x25; not numbered), with its solution and without a level or
-// rating (the caller sets those of a grading of its size). A board that
-// breaks the rules (a digit twice in a house), or has no or several
-// solutions, cannot go into a book: err says why, in the words of
-// grade.Result.Failed.
-func BoardEntry(b sudoku.Board) (book.Entry, error) {
+// 4x4 to 25x25; not numbered), with its solution and its rating on SE's
+// scale from the grader at every size (grade.Board), and no level (the
+// levels of config.yaml are 9x9's). A board beyond what that grader
+// covers at its size goes in without a rating. A board that breaks the
+// rules (a digit twice in a house), or has no or several solutions,
+// cannot go into a book: err says why, in the words of
+// grade.Result.Failed; so does a context that ends while it is rated.
+func BoardEntry(ctx context.Context, b sudoku.Board) (book.Entry, error) {
 	if err := b.Validate(); err != nil {
 		return book.Entry{}, err
 	}
@@ -136,7 +138,15 @@ func BoardEntry(b sudoku.Board) (book.Entry, error) {
 		return book.Entry{}, grade.Result{Status: grade.Multiple}.Failed()
 	}
 	puzzle, solution := b.Clone(), r.Solution
-	return book.Entry{Board: &puzzle, BoardSolution: &solution}, nil
+	e := book.Entry{Board: &puzzle, BoardSolution: &solution}
+	res, err := grade.Board(ctx, b, grade.Options{Unique: true})
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return book.Entry{}, err
+	case err == nil && res.Status == grade.Rated:
+		e.Rating = res.ER
+	}
+	return e, nil
 }
 
 // Levels names a configuration's levels for a book, easiest first (to

@@ -248,9 +248,15 @@ func TestBoardEntry(t *testing.T) {
 		if solve.CountBoard(b, 2).Count != 1 {
 			t.Fatalf("%s: the test wants a unique puzzle", tt.line)
 		}
-		e, err := BoardEntry(b)
+		e, err := BoardEntry(context.Background(), b)
 		if err != nil {
 			t.Fatalf("%s: %v", shape, err)
+		}
+		// These are graded within the ladder at every size: the entry
+		// carries grade.Board's rating.
+		res, err := grade.Board(context.Background(), b, grade.Options{})
+		if err != nil || res.Status != grade.Rated || e.Rating != res.ER || e.Rating == 0 {
+			t.Errorf("%s: entry rated %v, grade.Board %v %v (%v)", shape, e.Rating, res.Status, res.ER, err)
 		}
 		if e.Board == nil || e.BoardSolution == nil || e.Board.String() != b.String() || e.BoardSolution.Validate() != nil {
 			t.Fatalf("%s: entry %+v", shape, e)
@@ -275,7 +281,7 @@ func TestBoardEntry(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := BoardEntry(b); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := BoardEntry(context.Background(), b); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", line, err, want)
 		}
 	}

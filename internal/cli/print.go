@@ -155,8 +155,9 @@ Examples:
    sudokit print --title "数独" --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc:2 -o book.pdf testdata/puzzles/norvig-easy50.txt
    sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt
    sudokit print --variant x --title "Sudoku X" -o x.pdf testdata/puzzles/variants/x.txt
-   sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt`,
-		Flags:  slices.Concat(bookFlags(), variantFlags("print"), printOutputFlags("grade")),
+   sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt
+   sudokit print --title "Giant sudoku" --page-size a4 -o giant.pdf testdata/puzzles/sizes/16x16-110.txt`,
+		Flags:  slices.Concat(bookFlags(), variantFlags("print"), sizeFlags("print"), printOutputFlags("grade")),
 		Action: runPrint,
 	}
 }
@@ -174,6 +175,16 @@ type bookItem struct {
 func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int) bookItem {
 	if it.err != nil {
 		return bookItem{err: it.err}
+	}
+	if it.p.Board != nil {
+		e, err := bookgrade.BoardEntry(ctx, *it.p.Board)
+		switch {
+		case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
+			return bookItem{cancelled: true}
+		case err != nil:
+			return bookItem{err: fmt.Errorf("%s:%d: %w, left out", it.p.Source, it.p.Line, err)}
+		}
+		return bookItem{entry: e}
 	}
 	e, note, err := bookgrade.Grade(ctx, grader, it.p, bookgrade.Options{Workers: workers})
 	switch {
@@ -197,6 +208,8 @@ type printRun struct {
 	workers      int
 	grader       *grade.Grader
 	rules        sudoku.Rules // of the puzzles whose line names none (--variant)
+	shape        sudoku.Shape // of the puzzles whose line gives none (--size, --box)
+	alphabet     sudoku.Alphabet
 }
 
 // readPrint reads and checks print's flags: the format and -o, the rules
@@ -231,6 +244,13 @@ func readPrint(c *ucli.Context) (*printRun, error) {
 	if p.rules, err = readRules(c); err != nil {
 		return nil, err
 	}
+	var numbers bool
+	if p.shape, p.alphabet, numbers, err = readShape(c); err != nil {
+		return nil, err
+	}
+	if numbers {
+		p.opt.Symbols, p.img.Symbols = book.NumberSymbols, book.NumberSymbols
+	}
 	p.grader, err = grade.New(cfg)
 	return p, err
 }
@@ -260,6 +280,7 @@ func printFrom(c *ucli.Context, source iter.Seq2[sudoku.Puzzle, error]) error {
 	}
 	s := newSession(c)
 	s.takeVariants(p.rules)
+	s.takeSizes(p.shape, p.alphabet)
 	s.source = source
 	var dest *destination
 	if p.images {

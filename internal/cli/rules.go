@@ -168,6 +168,7 @@ var bookRules = []flagRule{
 
 var printRules = slices.Concat(
 	variantRules,
+	sizeRules,
 	bookRules,
 	[]flagRule{{needs: anyOf(not(formatIs("png")), imagesDir), why: "-f png writes one image per puzzle and solution: give -o DIR/"}},
 	each([]string{"image-size", "dpi"}, imagesDir, "does nothing without -f svg or -f png into a directory (-o DIR/)"),

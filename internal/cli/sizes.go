@@ -42,6 +42,10 @@ func boxValues() []string {
 // sizeFlags are --size, --box, --alphabet and --symbols, for a command
 // that does what (solves, ...) to puzzles of every size.
 func sizeFlags(what string) []ucli.Flag {
+	symbols := "write the digits of sizes over 9 in grids (-f grid) as `letters` (the alphabet, A for 10) or numbers (1-16, in two columns); the formats of one field a puzzle keep one character a cell"
+	if what == "print" {
+		symbols = "print the digits of sizes over 9 as `letters` (A for 10, ..., G for 16) or numbers (10-25)"
+	}
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "size",
 			Usage: what + " puzzles of `N`x`N` cells that do not give their size: " + orList(sizeValues()) +
@@ -50,8 +54,7 @@ func sizeFlags(what string) []ucli.Flag {
 			Usage: "the boxes' `RxC` rows and columns when not the usual ones of the size: 3x2 for 6, 4x2 for 8, 4x3 for 12 (the box gives the size without --size)"},
 		&ucli.StringFlag{Name: "alphabet",
 			Usage: "the cells' `ALPHABET` of sizes over 9: 1-9A-Z (1-9 then A for 10, ...; . or 0 blank) or 0-F (0 for 1, ...; . blank); detected per puzzle when not given"},
-		&ucli.StringFlag{Name: "symbols", Value: "letters",
-			Usage: "write the digits of sizes over 9 in grids (-f grid) as `letters` (the alphabet, A for 10) or numbers (1-16, in two columns); the formats of one field a puzzle keep one character a cell"},
+		&ucli.StringFlag{Name: "symbols", Value: "letters", Usage: symbols},
 	}
 }
 
@@ -85,8 +88,11 @@ func readShape(c *ucli.Context) (shape sudoku.Shape, a sudoku.Alphabet, numbers 
 	if a, err = sudoku.ParseAlphabet(c.String("alphabet")); err != nil {
 		return shape, a, false, sudoku.Invalidf("--alphabet: %v", err)
 	}
-	if err := oneOf("symbols", c.String("symbols"), symbolsValues); err != nil {
-		return shape, a, false, err
+	// (bank print shares print's reading but not its size flags.)
+	if c.IsSet("symbols") {
+		if err := oneOf("symbols", c.String("symbols"), symbolsValues); err != nil {
+			return shape, a, false, err
+		}
 	}
 	return shape, a, c.String("symbols") == "numbers", nil
 }
