@@ -100,6 +100,9 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 	if err := checkEntries(puzzles); err != nil {
 		return err
 	}
+	if err := checkDrawsCages(puzzles, "the HTML page"); err != nil {
+		return err
+	}
 	pw, ph, _ := parsePageSize(opt.Paper)
 	outside, inside := opt.margins(pw)
 	cols, rows := layout(opt.PerPage)

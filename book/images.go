@@ -86,6 +86,9 @@ func Images(format string, puzzles []Entry, opt ImageOptions) ([]Image, error) {
 	case "svg":
 	case "png":
 		write = writePNGImage
+		if err := checkDrawsCages(puzzles, "a PNG image"); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, sudoku.Invalidf("images are svg or png, not %q", format)
 	}

@@ -140,6 +140,12 @@ regions=...; JSON rows in "variant" and "regions"); --variant and
 opens each variant with a page stating its rules, with an example, and
 keeps its puzzles together (by level within it with --group-by level).
 
+Killers (PS, arrow or JSON rows with their cages): each cage a dashed line
+inside its cells with its sum small in its top left corner, light on the
+solutions; printed with no rating (grading has no killer techniques yet),
+with the level the line's label names (such as "hard"), if any. PDF and SVG
+draw cages; HTML and PNG refuse killers for now.
+
 Formats:
 ` + book.FormatHelp() + `
 Exit status: 0 when every puzzle went into the book, 1 when some were left
@@ -155,7 +161,8 @@ Examples:
    sudokit print --title "数独" --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc:2 -o book.pdf testdata/puzzles/norvig-easy50.txt
    sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt
    sudokit print --variant x --title "Sudoku X" -o x.pdf testdata/puzzles/variants/x.txt
-   sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt`,
+   sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt
+   sudokit print --page-size 6x9in --per-page 1 -o killers.pdf testdata/puzzles/killer/sample.txt`,
 		Flags:  slices.Concat(bookFlags(), variantFlags("print"), printOutputFlags("grade")),
 		Action: runPrint,
 	}
@@ -170,12 +177,13 @@ type bookItem struct {
 }
 
 // bookItemOf grades an input for a book, its chain searches on workers
-// goroutines.
-func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int) bookItem {
+// goroutines; a killer is only solved, and takes the level its label
+// names among levels (bookgrade.Options.Levels).
+func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int, levels []string) bookItem {
 	if it.err != nil {
 		return bookItem{err: it.err}
 	}
-	e, note, err := bookgrade.Grade(ctx, grader, it.p, bookgrade.Options{Workers: workers})
+	e, note, err := bookgrade.Grade(ctx, grader, it.p, bookgrade.Options{Workers: workers, Levels: levels})
 	switch {
 	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
 		return bookItem{cancelled: true}
@@ -295,7 +303,7 @@ func (p *printRun) entries(s *session) ([]book.Entry, error) {
 	var entries []book.Entry
 	slots := batch.NewSlots(p.workers) // as grade: the workers no other puzzle is using
 	err := batch.Run(c.Context, batch.Options{Workers: p.workers, Chunk: 1, Slots: slots}, s.inputs(),
-		func(it item) bookItem { return bookItemOf(c.Context, p.grader, it, slots.Share()) },
+		func(it item) bookItem { return bookItemOf(c.Context, p.grader, it, slots.Share(), p.opt.Levels) },
 		func(b bookItem) error {
 			if b.cancelled {
 				return c.Context.Err()
