@@ -106,6 +106,10 @@ type Options struct {
 	// Symbols prints the digits above 9 of grids larger than 9x9 as
 	// letters (1-9A-G, the default) or numbers (1-16).
 	Symbols Symbols
+	// Combinations adds a table of cage combinations at the back of a
+	// book with killers: for each size and sum, the sets of digits that
+	// make it (those its cages use, or all).
+	Combinations Combinations
 }
 
 // Check validates options; its errors are of kind sudoku.ErrInvalid.
@@ -118,6 +122,9 @@ func (o Options) Check() error {
 	}
 	if o.Symbols != LetterSymbols && o.Symbols != NumberSymbols {
 		return sudoku.Invalidf("symbols %d: want letters or numbers", o.Symbols)
+	}
+	if o.Combinations < NoCombinations || o.Combinations > AllCombinations {
+		return sudoku.Invalidf("combinations %d: want none, used or all", o.Combinations)
 	}
 	if o.LargePrint && o.PerPage > 2 {
 		return sudoku.Invalidf("large print takes 1 or 2 puzzles per page, not %d", o.PerPage)
@@ -373,6 +380,7 @@ func newBook(puzzles []Entry, opt Options) (*book, error) {
 		}
 	}
 	b.pages = plan(puzzles, opt, b.perPage, func(s sudoku.Shape) solutionLayout { return b.solutionGrid(s.N()) })
+	b.combinationPages(combinationRows(puzzles, opt.Combinations))
 	return b, nil
 }
 
@@ -508,6 +516,8 @@ func (b *book) draw() {
 			b.puzzlePage(p)
 		case solutionPageKind:
 			b.solutionPage(p)
+		case combinationsPageKind:
+			b.combinationsPage(p)
 		}
 		if p.kind != titlePageKind && p.kind != blankPageKind {
 			b.pageNumber(p.number)
@@ -758,6 +768,8 @@ func (b *book) contentsPage(p bookPage) {
 			entry(fmt.Sprintf("Puzzles %s", b.numbers(b.allPuzzles())), q.number)
 		case q.kind == solutionPageKind && q.number == b.firstPage(solutionPageKind):
 			entry("Solutions", q.number)
+		case q.kind == combinationsPageKind && q.number == b.firstPage(combinationsPageKind):
+			entry("Cage combinations", q.number)
 		}
 	}
 }

@@ -318,3 +318,95 @@ func TestKillerBookPicture(t *testing.T) {
 		}
 	}
 }
+
+// TestKillerCombinations reads back, with pdftotext, the table of cage
+// combinations at the back of a book of killers: with "used", a row for
+// each size and sum the book's cages use and no other; with "all", every
+// sum of 2 to 9 cells (120 rows); each row's digits the sets of distinct
+// digits that make the sum, found here by brute force; none without
+// Combinations. Every row is whole (none cut short) on a pocket trim too.
+func TestKillerCombinations(t *testing.T) {
+	pdftotext := testenv.Program(t, "pdftotext", "apt-get install poppler-utils")
+	entries := killerEntries(t)
+	used := map[[2]int]bool{}
+	for _, e := range entries {
+		for _, c := range e.Rules.Cages() {
+			used[[2]int{len(c.Cells), c.Sum}] = true
+		}
+	}
+	sets := func(n, sum int) string { // by brute force, smallest first
+		var out []string
+		for m := 1; m < 1<<9; m++ {
+			var digits string
+			total := 0
+			for d := 1; d <= 9; d++ {
+				if m&(1<<(d-1)) != 0 {
+					digits += strconv.Itoa(d)
+					total += d
+				}
+			}
+			if len(digits) == n && total == sum {
+				out = append(out, digits)
+			}
+		}
+		slices.Sort(out)
+		return strings.Join(out, " ")
+	}
+	for _, tt := range []struct {
+		which Combinations
+		paper string
+		rows  int
+	}{{NoCombinations, "a4", 0}, {UsedCombinations, "a4", len(used)}, {AllCombinations, "a4", 120}, {AllCombinations, "5x8in", 120}} {
+		opt := Options{Paper: tt.paper, PerPage: 4, Contents: true, Combinations: tt.which}
+		var buf bytes.Buffer
+		if err := writePDF(&buf, entries, opt); err != nil {
+			t.Fatal(err)
+		}
+		b, err := newBook(entries, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), "book.pdf")
+		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rows := 0
+		for _, p := range b.pages {
+			if p.kind != combinationsPageKind {
+				continue
+			}
+			out, err := exec.Command(pdftotext, "-layout", "-f", strconv.Itoa(p.number), "-l", strconv.Itoa(p.number), file, "-").Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(string(out), "\n") {
+				f := strings.Fields(line)
+				if len(f) < 3 {
+					continue
+				}
+				n, err1 := strconv.Atoi(f[0])
+				sum, err2 := strconv.Atoi(f[1])
+				if err1 != nil || err2 != nil {
+					continue
+				}
+				rows++
+				if tt.which == UsedCombinations && !used[[2]int{n, sum}] {
+					t.Errorf("used: a row for %d cells of %d, which no cage has", n, sum)
+				}
+				if got, want := strings.Join(f[2:], " "), sets(n, sum); got != want {
+					t.Errorf("%s, %s: %d cells of %d: %q, want %q", tt.paper, line, n, sum, got, want)
+				}
+			}
+		}
+		if rows != tt.rows {
+			t.Errorf("combinations %d on %s: %d rows, want %d", tt.which, tt.paper, rows, tt.rows)
+		}
+		out, err := exec.Command(pdftotext, "-l", "1", file, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has := strings.Contains(string(out), "Cage combinations"); has != (tt.rows > 0) {
+			t.Errorf("combinations %d: the contents list them %v", tt.which, has)
+		}
+	}
+}

@@ -143,8 +143,10 @@ keeps its puzzles together (by level within it with --group-by level).
 Killers (PS, arrow or JSON rows with their cages): each cage a dashed line
 inside its cells with its sum small in its top left corner, light on the
 solutions; printed with no rating (grading has no killer techniques yet),
-with the level the line's label names (such as "hard"), if any. PDF and SVG
-draw cages; HTML and PNG refuse killers for now.
+with the level the line's label names (such as "hard"), if any; with
+--combinations used|all, a table of the digits each cage size and sum
+allows at the back. PDF and SVG draw cages; HTML and PNG refuse killers for
+now.
 
 Formats:
 ` + book.FormatHelp() + `
@@ -163,7 +165,9 @@ Examples:
    sudokit print --variant x --title "Sudoku X" -o x.pdf testdata/puzzles/variants/x.txt
    sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt
    sudokit print --page-size 6x9in --per-page 1 -o killers.pdf testdata/puzzles/killer/sample.txt`,
-		Flags:  slices.Concat(bookFlags(), variantFlags("print"), printOutputFlags("grade")),
+		Flags: slices.Concat(bookFlags(), variantFlags("print"), printOutputFlags("grade"), []ucli.Flag{
+			&ucli.StringFlag{Name: "combinations", Usage: "with killers, a table of cage combinations at the back of the PDF: `used` (the sizes and sums of the book's cages) or all (every sum of 2 to 9 cells)"},
+		}),
 		Action: runPrint,
 	}
 }
@@ -229,6 +233,12 @@ func readPrint(c *ucli.Context) (*printRun, error) {
 	}
 	if p.opt, err = bookOptions(c, byLevel, cfg); err != nil {
 		return nil, err
+	}
+	if c.IsSet("combinations") {
+		if err := oneOf("combinations", c.String("combinations"), book.CombinationNames); err != nil {
+			return nil, err
+		}
+		p.opt.Combinations, _ = book.ParseCombinations(c.String("combinations"))
 	}
 	if p.img, err = imageOptions(c); err != nil {
 		return nil, err
