@@ -2,6 +2,11 @@ package book
 
 import (
 	"fmt"
+	"html/template"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
 	"strconv"
 	"strings"
 
@@ -203,6 +208,14 @@ func (b *book) cageSums(x, y, cell float64, rules sudoku.Rules, light bool) {
 // dashed outlines and the patches under the sums; light on a solution.
 // cell is a cell's side in the SVG's units.
 func svgCages(b *strings.Builder, cell float64, rules sudoku.Rules, l *look, light bool) {
+	svgCagesOver(b, cell, rules, l, light, 0)
+}
+
+// svgCagesOver writes the cages as svgCages does, each sum's patch kept
+// from (at least) clear cells of its cell's sides: over a grid's lines
+// (an HTML page lays the cages over its table), the patch must not hide
+// them.
+func svgCagesOver(b *strings.Builder, cell float64, rules sudoku.Rules, l *look, light bool, clear float64) {
 	gray := cageGray
 	if light {
 		gray = cageLightGray
@@ -231,7 +244,9 @@ func svgCages(b *strings.Builder, cell float64, rules sudoku.Rules, l *look, lig
 		}
 		x, y, w, h := svgCageSumBox(cell, cage)
 		pad := cell * cageSumPad
-		fmt.Fprintf(b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>`+"\n", x-pad, y-pad, w+2*pad, h+2*pad, svgGray(shade))
+		x0 := max(x-pad, float64(first%9)*cell+clear*cell)
+		y0 := max(y-pad, float64(first/9)*cell+clear*cell)
+		fmt.Fprintf(b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>`+"\n", x0, y0, x+w+pad-x0, y+h+pad-y0, svgGray(shade))
 	}
 }
 
@@ -271,13 +286,79 @@ func solutionGrid(g, given []uint8) bool {
 	return false
 }
 
-// checkDrawsCages refuses killers in an output that does not draw cages
-// yet (a killer without its cages cannot be solved).
-func checkDrawsCages(puzzles []Entry, output string) error {
-	for _, p := range puzzles {
-		if p.Rules.HasCages() {
-			return sudoku.Invalidf("puzzle #%d: %s does not draw a killer's cages yet (PDF and SVG do)", p.Number, output)
+// pngCages draws a grid's cages under its lines in a PNG image (see
+// cageLines): s is pixels per unit, cell a cell's side in units, the grid
+// at (imgPad, imgPad). The dashes run on along each loop, corner to
+// corner, as a PDF's do.
+func pngCages(img *image.Gray, s, cell float64, rules sudoku.Rules, l *look, light bool) {
+	gray := uint8(cageGray)
+	if light {
+		gray = cageLightGray
+	}
+	half := max(cell*0.018, 1/s) / 2 // half the line's width, units
+	period, dash := cell*(cageDash+cageGap), cell*cageDash
+	step := 0.25 / s
+	for _, cage := range rules.Cages() {
+		for _, loop := range cageOutlines(cage.Cells) {
+			along := 0.0
+			for i, p := range loop {
+				x0, y0 := p.at(cageInset)
+				x1, y1 := loop[(i+1)%len(loop)].at(cageInset)
+				length := math.Hypot(x1-x0, y1-y0) * cell
+				for t := 0.0; t < length; t += step {
+					if math.Mod(along+t, period) >= dash {
+						continue
+					}
+					x := imgPad + (x0+(x1-x0)*t/length)*cell
+					y := imgPad + (y0+(y1-y0)*t/length)*cell
+					for py := int(math.Floor((y - half) * s)); py <= int(math.Floor((y+half)*s)); py++ {
+						for px := int(math.Floor((x - half) * s)); px <= int(math.Floor((x+half)*s)); px++ {
+							img.SetGray(px, py, color.Gray{Y: gray})
+						}
+					}
+				}
+				along += length
+			}
 		}
 	}
-	return nil
+	for _, cage := range rules.Cages() {
+		first := cage.Cells[0]
+		shade := uint8(255)
+		if l != nil && l.marks[markFill].Has(first) {
+			shade = fillGray
+		}
+		x, y, w, h := svgCageSumBox(cell, cage)
+		pad := cell * cageSumPad
+		r := image.Rect(int((imgPad+x-pad)*s), int((imgPad+y-pad)*s), int(math.Ceil((imgPad+x+w+pad)*s)), int(math.Ceil((imgPad+y+h+pad)*s)))
+		draw.Draw(img, r, image.NewUniform(color.Gray{Y: shade}), image.Point{}, draw.Src)
+	}
+}
+
+// hasKillers reports whether some puzzle of a book is a killer.
+func hasKillers(puzzles []Entry) bool {
+	for _, p := range puzzles {
+		if p.Rules.HasCages() {
+			return true
+		}
+	}
+	return false
+}
+
+// htmlCages is a killer's cages as an SVG to lay over its HTML table (see
+// svgCages), light on a solution; "" for rules without cages.
+func htmlCages(rules sudoku.Rules, light bool) template.HTML {
+	if !rules.HasCages() {
+		return ""
+	}
+	const cell = 100.0
+	var b strings.Builder
+	b.WriteString(`<svg viewBox="0 0 900 900" preserveAspectRatio="none" xmlns="http://www.w3.org/2000/svg">`)
+	var l *look
+	if !rules.IsClassic() {
+		l = lookOf(rules)
+	}
+	svgCagesOver(&b, cell, rules, l, light, 0.05)
+	svgCageSums(&b, cell, rules, light)
+	b.WriteString("</svg>")
+	return template.HTML(b.String()) // built here from numbers alone
 }

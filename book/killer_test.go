@@ -229,11 +229,11 @@ func TestCageOutlines(t *testing.T) {
 	}
 }
 
-// TestKillerSVGAndRefusals checks the SVG sheet and images of killers:
-// each grid (puzzle and solution) one dashed path a cage and its sums in
-// text, the solutions' light; and that the outputs that do not draw cages
-// yet (HTML, PNG) refuse killers rather than print them without.
-func TestKillerSVGAndRefusals(t *testing.T) {
+// TestKillerSVGAndHTML checks the SVG sheet and images of killers and
+// the HTML page: each grid (puzzle and solution) one dashed path a cage
+// and its sums in text, the solutions' light (on the HTML page, an SVG
+// over each grid's table); a classic book's page has none of it.
+func TestKillerSVGAndHTML(t *testing.T) {
 	entries := killerEntries(t)
 	const svgCell = 240.0 / 9 // a sheet's grids are 240 units a side
 	var sheet strings.Builder
@@ -270,11 +270,23 @@ func TestKillerSVGAndRefusals(t *testing.T) {
 	if got := strings.Count(img.String(), `class="cage" `); got != entries[0].Rules.NumCages() {
 		t.Errorf("SVG image: %d cage paths, want %d", got, entries[0].Rules.NumCages())
 	}
-	if _, err := Images("png", entries, ImageOptions{}); err == nil || !strings.Contains(err.Error(), "does not draw a killer's cages yet") {
-		t.Errorf("PNG images of killers: %v, want a refusal", err)
+	var page bytes.Buffer
+	if err := writeHTML(&page, entries, Options{Paper: "a4", PerPage: 4}); err != nil {
+		t.Fatal(err)
 	}
-	if err := writeHTML(&img, entries, Options{Paper: "a4", PerPage: 4}); err == nil || !strings.Contains(err.Error(), "does not draw a killer's cages yet") {
-		t.Errorf("HTML of killers: %v, want a refusal", err)
+	h := page.String()
+	if got := strings.Count(h, `<div class="cages"><table class="sudoku">`); got != 2*len(entries) {
+		t.Errorf("HTML: %d grids with cages, want %d", got, 2*len(entries))
+	}
+	if got := strings.Count(h, `class="cage" `); got != 2*cages {
+		t.Errorf("HTML: %d cage paths, want %d", got, 2*cages)
+	}
+	if got := strings.Count(h, `class="cage-sum"`); got != 2*cages {
+		t.Errorf("HTML: %d cage sums, want %d", got, 2*cages)
+	}
+	page.Reset()
+	if err := writeHTML(&page, testBook(t, 2), Options{Paper: "a4", PerPage: 4}); err != nil || strings.Contains(page.String(), "cages") {
+		t.Errorf("HTML of classic puzzles: %v, or cages in it", err)
 	}
 }
 
@@ -407,6 +419,35 @@ func TestKillerCombinations(t *testing.T) {
 		}
 		if has := strings.Contains(string(out), "Cage combinations"); has != (tt.rows > 0) {
 			t.Errorf("combinations %d: the contents list them %v", tt.which, has)
+		}
+	}
+}
+
+// TestKillerImagePictures checks the PNG image of each killer's puzzle
+// and solution as TestKillerBookPictures checks the book's pages.
+func TestKillerImagePictures(t *testing.T) {
+	for _, e := range killerEntries(t) {
+		opt := ImageOptions{Size: 80, DPI: 200}
+		for _, solution := range []bool{false, true} {
+			p := e
+			ink, clear := uint8(128), uint8(235)
+			if solution {
+				p.Grid = e.Solution
+				ink, clear = 230, 245
+			}
+			var buf bytes.Buffer
+			if err := writePNGImage(&buf, p, e.Grid[:], opt); err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := image.NewGray(img.Bounds())
+			draw.Draw(g, g.Bounds(), img, img.Bounds().Min, draw.Src)
+			s := float64(opt.pixels()) / (imgSide + 2*imgPad)
+			checkCages(t, fmt.Sprintf("#%d image (solution %v)", e.Number, solution),
+				picture{img: g, x: imgPad * s, y: imgPad * s, cell: imgSide / 9 * s}, e.Rules, ink, clear)
 		}
 	}
 }

@@ -145,8 +145,7 @@ inside its cells with its sum small in its top left corner, light on the
 solutions; printed with no rating (grading has no killer techniques yet),
 with the level the line's label names (such as "hard"), if any; with
 --combinations used|all, a table of the digits each cage size and sum
-allows at the back. PDF and SVG draw cages; HTML and PNG refuse killers for
-now.
+allows at the back of the PDF. Every format draws the cages.
 
 Formats:
 ` + book.FormatHelp() + `
