@@ -86,7 +86,10 @@ func (p picture) strip(c, s int, t0, t1 float64, ink, clear uint8) (inked, clear
 // first cell and nothing there in the others. ink is the grey a dash is
 // darker than (light on a solution), clear the grey the gaps are lighter
 // than.
-func checkCages(t *testing.T, what string, p picture, rules sudoku.Rules, ink, clear uint8) {
+//
+// An empty cell (of cells, when not nil) holds no ink at all between its
+// cage's lines: no dash runs inside a cage.
+func checkCages(t *testing.T, what string, p picture, rules sudoku.Rules, cells []uint8, ink, clear uint8) {
 	t.Helper()
 	errs := 0
 	fail := func(format string, args ...any) {
@@ -118,6 +121,11 @@ func checkCages(t *testing.T, what string, p picture, rules sudoku.Rules, ink, c
 				}
 			} else if inked, _ := p.strip(c, s, 0.3, 0.7, in, cl); inked > 0 {
 				fail("%s side %d, inside cage %d: %.0f%% inked, want no line", sudoku.CellName(c), s, cage, inked*100)
+			}
+		}
+		if cells != nil && cells[c] == 0 {
+			if g := p.darkest(c, 0.55, 0.55, 0.24); g < 250 && !l.marks[markFill].Has(c) || g < fillGray-5 {
+				fail("%s: darkest grey %d inside the empty cell, want none", sudoku.CellName(c), g)
 			}
 		}
 		first := rules.Cage(cage).Cells[0] == c
@@ -161,7 +169,11 @@ func TestKillerBookPictures(t *testing.T) {
 		for slot, i := range p.puzzles {
 			g := b.place(p, slot)
 			pic := picture{img: img, x: g.x * k, y: g.y * k, cell: g.side / 9 * k}
-			checkCages(t, fmt.Sprintf("page %d, #%d", p.number, i+1), pic, entries[i].Rules, ink, clear)
+			cells := entries[i].Grid[:]
+			if p.kind == solutionPageKind {
+				cells = nil // full
+			}
+			checkCages(t, fmt.Sprintf("page %d, #%d", p.number, i+1), pic, entries[i].Rules, cells, ink, clear)
 			checked[i]++
 		}
 		if p.kind == puzzlePageKind {
@@ -447,7 +459,7 @@ func TestKillerImagePictures(t *testing.T) {
 			draw.Draw(g, g.Bounds(), img, img.Bounds().Min, draw.Src)
 			s := float64(opt.pixels()) / (imgSide + 2*imgPad)
 			checkCages(t, fmt.Sprintf("#%d image (solution %v)", e.Number, solution),
-				picture{img: g, x: imgPad * s, y: imgPad * s, cell: imgSide / 9 * s}, e.Rules, ink, clear)
+				picture{img: g, x: imgPad * s, y: imgPad * s, cell: imgSide / 9 * s}, e.Rules, p.Grid[:], ink, clear)
 		}
 	}
 }
