@@ -106,6 +106,10 @@ type Options struct {
 	// Symbols prints the digits above 9 of grids larger than 9x9 as
 	// letters (1-9A-G, the default) or numbers (1-16).
 	Symbols Symbols
+	// Combinations adds a table of cage combinations at the back of a
+	// book with killers: for each size and sum, the sets of digits that
+	// make it (those its cages use, or all).
+	Combinations Combinations
 }
 
 // Check validates options; its errors are of kind sudoku.ErrInvalid.
@@ -118,6 +122,9 @@ func (o Options) Check() error {
 	}
 	if o.Symbols != LetterSymbols && o.Symbols != NumberSymbols {
 		return sudoku.Invalidf("symbols %d: want letters or numbers", o.Symbols)
+	}
+	if o.Combinations < NoCombinations || o.Combinations > AllCombinations {
+		return sudoku.Invalidf("combinations %d: want none, used or all", o.Combinations)
 	}
 	if o.LargePrint && o.PerPage > 2 {
 		return sudoku.Invalidf("large print takes 1 or 2 puzzles per page, not %d", o.PerPage)
@@ -373,6 +380,7 @@ func newBook(puzzles []Entry, opt Options) (*book, error) {
 		}
 	}
 	b.pages = plan(puzzles, opt, b.perPage, func(s sudoku.Shape) solutionLayout { return b.solutionGrid(s.N()) })
+	b.combinationPages(combinationRows(puzzles, opt.Combinations))
 	return b, nil
 }
 
@@ -508,6 +516,8 @@ func (b *book) draw() {
 			b.puzzlePage(p)
 		case solutionPageKind:
 			b.solutionPage(p)
+		case combinationsPageKind:
+			b.combinationsPage(p)
 		}
 		if p.kind != titlePageKind && p.kind != blankPageKind {
 			b.pageNumber(p.number)
@@ -758,6 +768,8 @@ func (b *book) contentsPage(p bookPage) {
 			entry(fmt.Sprintf("Puzzles %s", b.numbers(b.allPuzzles())), q.number)
 		case q.kind == solutionPageKind && q.number == b.firstPage(solutionPageKind):
 			entry("Solutions", q.number)
+		case q.kind == combinationsPageKind && q.number == b.firstPage(combinationsPageKind):
+			entry("Cage combinations", q.number)
 		}
 	}
 }
@@ -865,7 +877,19 @@ func (b *book) diagram(x0, x1, y, y1 float64, rules sudoku.Rules) float64 {
 	if knight || king || nc {
 		example[centre] = 5
 	}
-	b.grid(x, y, side, classicShape, example[:], example[:], rules, b.opt.LargePrint)
+	drawn := rules.WithoutCages()
+	killer := rules.Has("killer")
+	if killer {
+		// Two cages, filled in: the 7-cage at r4c4-r5c4 holds 4, 1 and
+		// 2, the 17-cage at r5c6-r6c6 8 and 9.
+		if r, err := drawn.WithCages(exampleCages); err == nil {
+			drawn = r
+			for c, d := range map[int]uint8{30: 4, 31: 1, 39: 2, 41: 8, 50: 9} {
+				example[c] = d
+			}
+		}
+	}
+	b.grid(x, y, side, classicShape, example[:], example[:], drawn, b.opt.LargePrint, false)
 	var crossed sudoku.CellSet
 	if knight {
 		crossed = crossed.Union(rules.Partners(sudoku.AntiKnight, centre))
@@ -906,6 +930,9 @@ func (b *book) diagram(x0, x1, y, y1 float64, rules sudoku.Rules) float64 {
 	if dg {
 		notes = append(notes, "the nine cells marked A are one of the nine groups")
 	}
+	if killer {
+		notes = append(notes, "the 7-cage holds 1, 2 and 4, the 17-cage 8 and 9")
+	}
 	if rules.Has("jigsaw") {
 		notes = append(notes, "the regions change from puzzle to puzzle")
 	}
@@ -943,7 +970,7 @@ func (b *book) puzzlePage(p bookPage) {
 		g := b.place(p, slot)
 		b.label(g.x, g.y, g.side, b.puzzleLabelPt(p.per), fmt.Sprintf("#%d", q.Number), q.details())
 		cells := q.puzzleCells()
-		b.grid(g.x, g.y, g.side, q.shape(), cells, cells, q.Rules, b.opt.friendly(q.shape().N()))
+		b.grid(g.x, g.y, g.side, q.shape(), cells, cells, q.Rules, b.opt.friendly(q.shape().N()), false)
 	}
 }
 
@@ -981,7 +1008,7 @@ func (b *book) solutionPage(p bookPage) {
 			details = strings.TrimSuffix(q.kindTitle()+", "+details, ", ")
 		}
 		b.label(g.x, g.y, g.side, 8, fmt.Sprintf("#%d", q.Number), details)
-		b.grid(g.x, g.y, g.side, q.shape(), q.solutionCells(), q.puzzleCells(), q.Rules, b.opt.LargePrint)
+		b.grid(g.x, g.y, g.side, q.shape(), q.solutionCells(), q.puzzleCells(), q.Rules, b.opt.LargePrint, true)
 	}
 }
 
@@ -1014,9 +1041,11 @@ func lineWidths(side float64, n int, large bool) (thin, thick float64) {
 // (above 9 in the book's Symbols, shrunk to fit the cell), and the marks
 // of its rules (see look; 9x9 only): shaded, circled or dotted cells, the
 // diagonals as lines, a jigsaw's regions outlined instead of the boxes.
+// A killer's cages are drawn dashed inside the cells, with their sums
+// (see cageLines), light on a solution.
 // Digits given in given print bold (the givens of a solution); others
 // regular. A large grid has large print's lines and digits.
-func (b *book) grid(x, y, side float64, shape sudoku.Shape, g, given []uint8, rules sudoku.Rules, large bool) {
+func (b *book) grid(x, y, side float64, shape sudoku.Shape, g, given []uint8, rules sudoku.Rules, large, solution bool) {
 	n := shape.N()
 	cell := side / float64(n)
 	thin, thick := lineWidths(side, n, large)
@@ -1024,6 +1053,10 @@ func (b *book) grid(x, y, side float64, shape sudoku.Shape, g, given []uint8, ru
 	if !rules.IsClassic() {
 		l = lookOf(rules)
 		b.marks(x, y, cell, l)
+	}
+	if rules.HasCages() {
+		b.cageLines(x, y, cell, rules, l, solution)
+		defer b.cageSums(x, y, cell, rules, solution)
 	}
 	// Line i runs between columns (or rows) i-1 and i: thick at a box's
 	// side.
@@ -1060,6 +1093,9 @@ func (b *book) grid(x, y, side float64, shape sudoku.Shape, g, given []uint8, ru
 	frac := 0.62
 	if large {
 		frac = 0.72
+	}
+	if rules.HasCages() {
+		frac = cageDigitSize // clear of the sums
 	}
 	for i, v := range g {
 		if v == 0 {

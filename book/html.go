@@ -43,6 +43,12 @@ table.sudoku td:nth-child(3n) { border-right: {{.Thick}} solid black; }
 {{- if .Sizes}}
 .rule { grid-column: 1 / -1; margin: 0; text-align: center; font-size: {{.LabelPt}}pt; color: #333; }
 {{- end}}
+{{- if .Killers}}
+.cages { position: relative; }
+.cages svg { position: absolute; left: 0; top: 0; width: 100%; height: 100%; pointer-events: none; }
+.cages table.sudoku tr { height: calc({{.GridSize}} / 9); }
+.solutions .cages table.sudoku tr { height: calc({{.SolutionSize}} / 9); }
+{{- end}}
 {{- if .Variants}}
 body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .opening { display: block; text-align: center; padding-top: 40mm; }
@@ -57,7 +63,7 @@ body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 {{else}}<div class="page{{if .Solutions}} solutions{{end}}"{{with .Style}} style="{{.}}"{{end}}>
 <div class="section"><span>{{$.Title}}</span><span>{{.Header}}</span></div>
 {{with .Rule}}<p class="rule">{{.}}</p>
-{{end}}{{range .Puzzles}}<div class="puzzle"{{with .Style}} style="{{.}}"{{end}}><div class="label"><b>#{{.Number}}</b><span>{{.Details}}</span></div><table class="sudoku">{{range .Rows}}<tr>{{range .}}<td{{if .Given}} class="given"{{end}}{{with .Style}} style="{{.}}"{{end}}>{{.Digit}}</td>{{end}}</tr>{{end}}</table></div>
+{{end}}{{range .Puzzles}}<div class="puzzle"{{with .Style}} style="{{.}}"{{end}}><div class="label"><b>#{{.Number}}</b><span>{{.Details}}</span></div>{{if .Cages}}<div class="cages">{{end}}<table class="sudoku">{{range .Rows}}<tr>{{range .}}<td{{if .Given}} class="given"{{end}}{{with .Style}} style="{{.}}"{{end}}>{{.Digit}}</td>{{end}}</tr>{{end}}</table>{{with .Cages}}{{.}}</div>{{end}}</div>
 {{end}}</div>
 {{end}}{{end}}</body>
 </html>
@@ -74,6 +80,8 @@ type htmlPuzzle struct {
 	Details string
 	Rows    [][]htmlCell
 	Style   template.CSS // a size's grid: its width
+	// Cages is a killer's cages, an SVG laid over its table.
+	Cages template.HTML
 }
 
 type htmlPageData struct {
@@ -116,9 +124,9 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 		Title, Paper, GridSize, Outside, Inside, SolutionSize string
 		Thin, Thick, SolutionDigit                            string
 		Cols, SolutionCols, HeaderPt, LabelPt, NumberPt       int
-		Variants, Sizes                                       bool
+		Variants, Sizes, Killers                              bool
 		Pages                                                 []htmlPageData
-	}{Variants: hasVariants(puzzles), Sizes: hasSizes(puzzles), Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
+	}{Variants: hasVariants(puzzles), Sizes: hasSizes(puzzles), Killers: hasKillers(puzzles), Title: opt.Title, Paper: mm(pw) + " " + mm(ph), GridSize: mm(side), Cols: cols,
 		Outside: mm(outside), Inside: mm(inside), SolutionSize: mm(solSide), SolutionCols: solCols,
 		Thin: mm(thin), Thick: mm(thick), SolutionDigit: mm(solDigit), HeaderPt: headerPt, LabelPt: labelPt, NumberPt: numberPt}
 	// sizedSolutions lays out the solutions of a size: cols columns,
@@ -190,9 +198,9 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 				if data.Variants {
 					details = strings.TrimSuffix(p.kindTitle()+", "+details, ", ")
 				}
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p, p.solutionCells(), p.puzzleCells(), pside), width})
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p, p.solutionCells(), p.puzzleCells(), pside), width, htmlCages(p.Rules, true)})
 			} else {
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p, p.puzzleCells(), p.puzzleCells(), pside), width})
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p, p.puzzleCells(), p.puzzleCells(), pside), width, htmlCages(p.Rules, false)})
 			}
 		}
 		data.Pages = append(data.Pages, page)

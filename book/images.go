@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"strconv"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -165,6 +166,10 @@ func writePNGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error 
 		l = lookOf(p.Rules)
 		pngMarks(img, s, cell, l)
 	}
+	light := solutionGrid(p.puzzleCells(), given)
+	if p.Rules.HasCages() {
+		pngCages(img, s, cell, p.Rules, l, light)
+	}
 	for i := 1; i < n; i++ {
 		wv, wh := 0.5, 0.5
 		if i%shape.BoxCols() == 0 && !l.jigsawGrid() {
@@ -190,11 +195,15 @@ func writePNGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error 
 	} {
 		rect(e[0], e[1], e[2], e[3])
 	}
-	regular, err := face(goregular.TTF, cell*0.62*s)
+	frac := 0.62
+	if p.Rules.HasCages() {
+		frac = cageDigitSize // clear of the sums
+	}
+	regular, err := face(goregular.TTF, cell*frac*s)
 	if err != nil {
 		return err
 	}
-	bold, err := face(gobold.TTF, cell*0.62*s)
+	bold, err := face(gobold.TTF, cell*frac*s)
 	if err != nil {
 		return err
 	}
@@ -240,6 +249,20 @@ func writePNGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error 
 		cx := (imgPad + (float64(i%n)+0.5)*cell) * s
 		cy := (imgPad + (float64(i/n)+0.5)*cell) * s
 		text(f, cx, cy+capH(f)/2, d, "C", 0)
+	}
+	if p.Rules.HasCages() {
+		sums, err := face(goregular.TTF, cell*cageSumSize/0.7*s)
+		if err != nil {
+			return err
+		}
+		gray := uint8(cageGray / 2)
+		if light {
+			gray = cageLightGray / 2
+		}
+		for _, cage := range p.Rules.Cages() {
+			x, y, _, h := svgCageSumBox(cell, cage)
+			text(sums, (imgPad+x)*s, (imgPad+y+h)*s, strconv.Itoa(cage.Sum), "L", gray)
+		}
 	}
 	lb, err := face(gobold.TTF, 14*s)
 	if err != nil {

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -171,15 +172,22 @@ const (
 var variantTitles = map[string]string{
 	"x": "Sudoku X", "windoku": "Windoku", "disjoint-groups": "Disjoint Groups", "asterisk": "Asterisk",
 	"girandola": "Girandola", "center-dot": "Centre Dot", "anti-knight": "Anti-Knight", "anti-king": "Anti-King",
-	"non-consecutive": "Non-Consecutive", "jigsaw": "Jigsaw",
+	"non-consecutive": "Non-Consecutive", "jigsaw": "Jigsaw", "killer": "Killer Sudoku",
 }
 
 // rulesTitle names a grid's rules in a book: "Classic", "Sudoku X",
-// "Jigsaw + X".
+// "Jigsaw + X", "Killer Sudoku", "Killer X" (killer-x), "Killer Windoku".
 func rulesTitle(r sudoku.Rules) string {
 	names := r.Variants()
 	if len(names) == 0 {
 		return "Classic"
+	}
+	if r.Has("killer") && len(names) > 1 {
+		others := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == "killer" })
+		rest, err := sudoku.NewRules(others, r.Regions())
+		if err == nil {
+			return "Killer " + strings.TrimPrefix(rulesTitle(rest), "Sudoku ")
+		}
 	}
 	var parts []string
 	for _, n := range names {
@@ -229,6 +237,8 @@ func (l *look) words() []string {
 			s = "Two cells a knight's move apart (as in chess) never hold the same digit."
 		case "anti-king":
 			s = "Two cells a king's move apart (touching, diagonally too) never hold the same digit."
+		case "killer":
+			s = "Each cage's digits add up to its sum and do not repeat: a cage is outlined in dashes, its sum small in its top left corner."
 		case "non-consecutive":
 			s = "Two cells side by side never hold consecutive digits, such as 4 and 5 (1 and 9 are not consecutive)."
 		default:

@@ -110,7 +110,8 @@ const (
 	sectionPageKind
 	puzzlePageKind
 	solutionPageKind
-	blankPageKind // a left-hand page left blank so that the next starts on the right
+	blankPageKind        // a left-hand page left blank so that the next starts on the right
+	combinationsPageKind // a page of the table of cage combinations, at the back
 )
 
 // solutionLayout is how a page lays solutions out: in cols columns and
@@ -131,6 +132,8 @@ type bookPage struct {
 	// per is the layout of a page of puzzles or solutions: how many it
 	// holds when full (its size's, see perPage).
 	per int
+	// cages are the rows of a page of the combinations table.
+	cages []cageKind
 }
 
 // plan is the page sequence of a book: title, contents, for each section a

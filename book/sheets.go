@@ -25,6 +25,10 @@ func svgGrid(b *strings.Builder, x, y, side float64, shape sudoku.Shape, g, give
 		l = lookOf(rules)
 		svgMarks(b, cell, l)
 	}
+	light := solutionGrid(g, given)
+	if rules.HasCages() {
+		svgCages(b, cell, rules, l, light)
+	}
 	width := func(i, box int) float64 {
 		if i%box == 0 && !l.jigsawGrid() {
 			return 2
@@ -58,6 +62,9 @@ func svgGrid(b *strings.Builder, x, y, side float64, shape sudoku.Shape, g, give
 		}
 		fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="%.1f" font-weight="%s" text-anchor="middle" dominant-baseline="central">%s</text>`+"\n",
 			(float64(i%n)+0.5)*cell, (float64(i/n)+0.5)*cell, size, weight, d)
+	}
+	if rules.HasCages() {
+		svgCageSums(b, cell, rules, light) // over the lines
 	}
 	b.WriteString("</g>\n")
 }

@@ -24,6 +24,11 @@ type Options struct {
 	// Workers is how many goroutines the chain searches of the grading
 	// may use (grade.Options.Workers); the entry does not depend on it.
 	Workers int
+	// Levels names the levels a killer's label may give (a word of its
+	// label, "hard" or "level: Hard"): killers are not graded (the
+	// ladder has no killer techniques yet), so a killer goes into a book
+	// with the level its label gives, or none, and never a rating.
+	Levels []string
 }
 
 // unrated is the note of a puzzle that goes into a book without a rating:
@@ -46,6 +51,9 @@ func Grade(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, opt Options) (
 		known = &r
 	}
 	st := p.State()
+	if p.Rules.HasCages() {
+		return killerEntry(ctx, g, p, st, opt.Levels)
+	}
 	var res grade.Result
 	if known != nil && !p.Rules.IsClassic() {
 		// A variant's puzzle with its ratings needs no grading: its
@@ -71,6 +79,36 @@ func Grade(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, opt Options) (
 		e.Rules = p.Rules // drawn on the grid, stated on its section's page
 	}
 	return e, note, err
+}
+
+// killerEntry is a killer's entry in a book: its solution, under its
+// cages, and the level its label gives (none if it gives none), with no
+// rating: grading knows no killer techniques yet.
+func killerEntry(ctx context.Context, g *grade.Grader, p sudoku.Puzzle, st *sudoku.State, levels []string) (book.Entry, string, error) {
+	res := check(ctx, g, st, nil)
+	switch {
+	case res.Status == grade.Cancelled:
+		if err := ctx.Err(); err != nil {
+			return book.Entry{}, "", err
+		}
+		return book.Entry{}, "", context.Canceled
+	case res.Status != grade.Budget:
+		return book.Entry{}, "", res.Failed()
+	}
+	return book.Entry{Grid: p.Grid, Solution: res.Solution, Rules: p.Rules, Level: labelLevel(p.Label, levels)}, "", nil
+}
+
+// labelLevel is the first word of a label that names one of levels (in
+// any case: "Hard", "level: hard"), or "".
+func labelLevel(label string, levels []string) string {
+	for _, w := range strings.FieldsFunc(label, func(r rune) bool { return r == ' ' || r == '\t' || r == ':' || r == ';' || r == ',' || r == '=' }) {
+		for _, l := range levels {
+			if strings.EqualFold(w, l) {
+				return l
+			}
+		}
+	}
+	return ""
 }
 
 // check returns the result of a puzzle whose grading ran over the budget

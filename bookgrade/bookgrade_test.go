@@ -286,3 +286,36 @@ func TestBoardEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestGradeKiller: a killer goes into a book solved under its cages,
+// with no rating and no note, and with the level its label names among
+// Options.Levels (none otherwise); a killer with several solutions is
+// left out.
+func TestGradeKiller(t *testing.T) {
+	const (
+		blank  = "................................................................................."
+		cages  = " variant=killer cages=G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
+		levels = "easy medium hard"
+	)
+	g := grader(t, time.Minute)
+	for _, tc := range []struct {
+		label, level string
+	}{{"", ""}, {" Hard", "hard"}, {" level: medium", "medium"}, {" fiendish", ""}} {
+		p := puzzle(t, blank+tc.label+cages)
+		want := solve.For(p.Rules).Count(p.Grid, 2)
+		if want.Count != 1 {
+			t.Fatalf("the killer has %d solutions", want.Count)
+		}
+		e, note, err := Grade(context.Background(), g, p, Options{Levels: strings.Fields(levels)})
+		if err != nil || note != "" {
+			t.Fatalf("%q: %v, note %q", tc.label, err, note)
+		}
+		if e.Solution != want.Solution || e.Rating != 0 || e.Level != tc.level || !e.Rules.Equal(p.Rules) {
+			t.Errorf("%q: entry level %q rating %v rules %s, want level %q, no rating, the solution and the cages", tc.label, e.Level, e.Rating, e.Rules, tc.level)
+		}
+	}
+	several := puzzle(t, `{"puzzle": "`+blank+`", "variant": ["killer"], "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}`)
+	if _, _, err := Grade(context.Background(), g, several, Options{}); err == nil || !strings.Contains(err.Error(), "several solutions") {
+		t.Errorf("a killer with several solutions: %v, want several solutions", err)
+	}
+}

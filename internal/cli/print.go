@@ -140,6 +140,13 @@ regions=...; JSON rows in "variant" and "regions"); --variant and
 opens each variant with a page stating its rules, with an example, and
 keeps its puzzles together (by level within it with --group-by level).
 
+Killers (PS, arrow or JSON rows with their cages): each cage a dashed line
+inside its cells with its sum small in its top left corner, light on the
+solutions; printed with no rating (grading has no killer techniques yet),
+with the level the line's label names (such as "hard"), if any; with
+--combinations used|all, a table of the digits each cage size and sum
+allows at the back of the PDF. Every format draws the cages.
+
 Formats:
 ` + book.FormatHelp() + `
 Exit status: 0 when every puzzle went into the book, 1 when some were left
@@ -156,8 +163,11 @@ Examples:
    sudokit print -f html --page-size letter -o book.html testdata/puzzles/norvig-easy50.txt
    sudokit print --variant x --title "Sudoku X" -o x.pdf testdata/puzzles/variants/x.txt
    sudokit print --variant anti-knight -f png -o images/ testdata/puzzles/variants/anti-knight.txt
-   sudokit print --title "Giant sudoku" --page-size a4 -o giant.pdf testdata/puzzles/sizes/16x16-110.txt`,
-		Flags:  slices.Concat(bookFlags(), variantFlags("print"), sizeFlags("print"), printOutputFlags("grade")),
+   sudokit print --title "Giant sudoku" --page-size a4 -o giant.pdf testdata/puzzles/sizes/16x16-110.txt
+   sudokit print --page-size 6x9in --per-page 1 -o killers.pdf testdata/puzzles/killer/sample.txt`,
+		Flags: slices.Concat(bookFlags(), variantFlags("print"), sizeFlags("print"), printOutputFlags("grade"), []ucli.Flag{
+			&ucli.StringFlag{Name: "combinations", Usage: "with killers, a table of cage combinations at the back of the PDF: `used` (the sizes and sums of the book's cages) or all (every sum of 2 to 9 cells)"},
+		}),
 		Action: runPrint,
 	}
 }
@@ -171,8 +181,9 @@ type bookItem struct {
 }
 
 // bookItemOf grades an input for a book, its chain searches on workers
-// goroutines.
-func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int) bookItem {
+// goroutines; a killer is only solved, and takes the level its label
+// names among levels (bookgrade.Options.Levels).
+func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int, levels []string) bookItem {
 	if it.err != nil {
 		return bookItem{err: it.err}
 	}
@@ -186,7 +197,7 @@ func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int)
 		}
 		return bookItem{entry: e}
 	}
-	e, note, err := bookgrade.Grade(ctx, grader, it.p, bookgrade.Options{Workers: workers})
+	e, note, err := bookgrade.Grade(ctx, grader, it.p, bookgrade.Options{Workers: workers, Levels: levels})
 	switch {
 	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
 		return bookItem{cancelled: true}
@@ -234,6 +245,12 @@ func readPrint(c *ucli.Context) (*printRun, error) {
 	}
 	if p.opt, err = bookOptions(c, byLevel, cfg); err != nil {
 		return nil, err
+	}
+	if c.IsSet("combinations") {
+		if err := oneOf("combinations", c.String("combinations"), book.CombinationNames); err != nil {
+			return nil, err
+		}
+		p.opt.Combinations, _ = book.ParseCombinations(c.String("combinations"))
 	}
 	if p.img, err = imageOptions(c); err != nil {
 		return nil, err
@@ -316,7 +333,7 @@ func (p *printRun) entries(s *session) ([]book.Entry, error) {
 	var entries []book.Entry
 	slots := batch.NewSlots(p.workers) // as grade: the workers no other puzzle is using
 	err := batch.Run(c.Context, batch.Options{Workers: p.workers, Chunk: 1, Slots: slots}, s.inputs(),
-		func(it item) bookItem { return bookItemOf(c.Context, p.grader, it, slots.Share()) },
+		func(it item) bookItem { return bookItemOf(c.Context, p.grader, it, slots.Share(), p.opt.Levels) },
 		func(b bookItem) error {
 			if b.cancelled {
 				return c.Context.Err()

@@ -75,6 +75,8 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 		return flagChoice{values: dedupeValues, closed: true}
 	case "group-by":
 		return flagChoice{values: groupByValues, closed: true}
+	case "combinations":
+		return flagChoice{values: book.CombinationNames, closed: true}
 	case "page-size":
 		// And WxH in mm or in, which no list holds.
 		return flagChoice{values: book.Papers}
@@ -85,7 +87,7 @@ func choiceOf(command, flag string, cfg *config.Config) flagChoice {
 		}
 		return flagChoice{values: out, closed: true}
 	case "variant":
-		return flagChoice{values: variantNames(command == "solve"), closed: true, list: true}
+		return flagChoice{values: variantNames(command == "solve" || command == "print"), closed: true, list: true}
 	case "size":
 		return flagChoice{values: sizeValues(), closed: true}
 	case "box":

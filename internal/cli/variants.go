@@ -23,7 +23,7 @@ import (
 func variantFlags(what string) []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "variant",
-			Usage: what + " under the rules of `NAME[,NAME]`: " + strings.Join(variantNames(what == "solve"), ", ") +
+			Usage: what + " under the rules of `NAME[,NAME]`: " + strings.Join(variantNames(what == "solve" || what == "print"), ", ") +
 				" (a line that names its rules keeps them, and they must agree)"},
 		&ucli.StringFlag{Name: "regions",
 			Usage: "a jigsaw's regions: `LAYOUT|FILE`, 81 region ids 1-9 row by row, or a file of them"},
@@ -104,7 +104,9 @@ func variantNames(killers bool) []string {
 	return out
 }
 
-// takesKillers reports whether a command takes killers: solve does; the
-// others' work on cages (grading by killer techniques, making cages,
-// drawing them) is to come.
-func takesKillers(c *ucli.Context) bool { return c.Command.Name == "solve" }
+// takesKillers reports whether a command takes killers: solve does, and
+// print (drawing the cages; killers go into a book unrated); the others'
+// work on cages (grading by killer techniques, making cages) is to come.
+func takesKillers(c *ucli.Context) bool {
+	return c.Command.Name == "solve" || c.Command.Name == "print"
+}
