@@ -22,7 +22,6 @@ type killerCounter struct {
 	cages  [][]int
 	orders [][][]int
 	used   [4][9]uint16 // rows, columns, boxes, diagonals: digits placed
-	grid   sudoku.Grid
 	done   []bool
 	found  int
 	limit  int
