@@ -46,6 +46,14 @@ A jigsaw takes a random layout per puzzle (--regions random, the default),
 symmetric as --symmetry asks, or the layout of --regions LAYOUT|FILE, which
 the symmetry must keep. Every other variant keeps all six symmetries.
 
+Killers: --variant killer (killer-x: x,killer) makes killers from a random
+solution grid: orthogonally connected cages of --cage-size cells (2-6 by
+default, mostly 2-3 as in printed killers), no digit twice in a cage, no
+givens unless --givens N, unique (cages re-drawn where two solutions
+differ). Written as line (the givens, the solution with --with-solution,
+variant=killer cages=ARROWS, seed:index) or json, which solve reads. Killers
+are not graded yet: --level and --rating are refused.
+
 Sizes: --size N makes NxN puzzles (4, 6, 8, 10, 12, 16, 25; --box RxC for
 6x6 as 3x2, 8x8 as 4x2, 12x12 as 4x3), unique, symmetric, reproducible by
 seed on any --workers, minimal on request, at the levels of the classic
@@ -70,7 +78,8 @@ Examples:
    sudokit generate -n 12 --level fiendish --pdf book.pdf --title "Fiendish" --per-page 2
    sudokit generate -n 10 --variant x --level medium --seed 1
    sudokit generate -n 5 --variant jigsaw --level easy --seed 1 -f grid
-   sudokit generate --size 16 -n 10 --level medium --seed 1`,
+   sudokit generate --size 16 -n 10 --level medium --seed 1
+   sudokit generate --variant killer -n 5 --seed 1`,
 		Flags: append([]ucli.Flag{
 			&ucli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "make `N` puzzles"},
 			&ucli.StringFlag{Name: "level", Aliases: []string{"l"}, Usage: "target `LEVEL` from config.yaml: easy, medium, hard, fiendish, diabolical"},
@@ -105,7 +114,7 @@ Examples:
 			budgetFlag(),
 			quietFlag(),
 			configFlag(),
-		}, slices.Concat(generateSizeFlags(), shardFlags(), bookFlags())...),
+		}, slices.Concat(generateSizeFlags(), killerFlags(), shardFlags(), bookFlags())...),
 		Action: runGenerate,
 	}
 }
@@ -360,6 +369,14 @@ func (r *generateRun) readVicinity(c *ucli.Context) error {
 func runGenerate(c *ucli.Context) error {
 	if sizedGenerate(c) {
 		return runGenerateSized(c)
+	}
+	if killerGenerate(c) {
+		return runGenerateKiller(c)
+	}
+	for _, name := range []string{"cage-size", "givens"} {
+		if c.IsSet(name) {
+			return sudoku.Invalidf("--%s goes with --variant killer: it shapes a killer's cages and givens", name)
+		}
 	}
 	r, err := readGenerate(c)
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 // text), so completion offers none.
 var openFlags = []string{"count", "rating", "clues", "seed", "start-index", "max-tries", "timeout", "budget", "workers",
 	"title", "margin", "gutter", "bleed", "image-size", "dpi", "shard", "shard-from-env", "spec", "addr", "allow-host",
-	"max-solutions"}
+	"max-solutions", "cage-size", "givens"}
 
 // TestCompletionValuesAreAccepted walks every flag of every command: a
 // flag that takes a value offers values or file names unless it is open;
