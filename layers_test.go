@@ -24,10 +24,12 @@ var layers = map[string][]string{
 	"bookgrade": {"book", "config", "grade", "solve", "sudoku", "techniques"},
 	"book":      {"sudoku"},
 	// export formats the records of solve, grade, hint, generate and canon:
-	// it imports their result types, and batch for the shards' lines.
-	"export":     {"batch", "canon", "generate", "grade", "hint", "solve", "sudoku", "techniques"},
-	"generate":   {"batch", "canon", "config", "grade", "solve", "sudoku", "techniques"},
-	"hint":       {"grade", "sudoku", "techniques"},
+	// it imports their result types (techniques/sized for the steps of a
+	// sized puzzle's path), and batch for the shards' lines.
+	"export":   {"batch", "canon", "generate", "grade", "hint", "solve", "sudoku", "techniques", "techniques/sized"},
+	"generate": {"batch", "canon", "config", "grade", "solve", "sudoku", "techniques"},
+	// hint describes classic steps and sized ones (techniques/sized).
+	"hint":       {"grade", "sudoku", "techniques", "techniques/sized"},
 	"grade":      {"config", "solve", "sudoku", "techniques", "techniques/sized"},
 	"techniques": {"sudoku"},
 	// techniques/sized: the finders for boards of every size, named and

@@ -54,6 +54,8 @@ func (w *explainWriter) Write(r Record) error {
 	// puzzle's line.
 	rules := r.Puzzle.Rules.Label()
 	switch {
+	case r.Puzzle.Board != nil:
+		fmt.Fprintf(w.out, "%s\n", r.Puzzle.Cells())
 	case marked(r.Puzzle):
 		if rules != "" {
 			w.out.WriteString(rules + "\n")
@@ -66,6 +68,12 @@ func (w *explainWriter) Write(r Record) error {
 	}
 	if res == nil || !res.Status.Graded() {
 		return nil
+	}
+	if r.Sized != nil {
+		for i := range r.Sized.Path {
+			st := &r.Sized.Path[i]
+			w.out.WriteString(wrap(fmt.Sprintf("%4d. %s %s", i+1, st.Rating, st.String()), w.opt.Width, 6))
+		}
 	}
 	for i := range res.Path {
 		st := &res.Path[i]

@@ -7,6 +7,7 @@ import (
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/techniques"
+	"github.com/sudokit/sudokit/techniques/sized"
 )
 
 // jsonWriter writes one JSON object per line and row. Field names are the
@@ -204,8 +205,26 @@ func (w *jsonWriter) grade(r Record) gradeJSON {
 		for i := range res.Path {
 			j.Path = append(j.Path, stepToJSON(i, &res.Path[i], res.Before, w.opt.Candidates))
 		}
+		if r.Sized != nil {
+			for i := range r.Sized.Path {
+				j.Path = append(j.Path, boardStepToJSON(i, &r.Sized.Path[i]))
+			}
+		}
 	}
 	return j
+}
+
+// boardStepToJSON describes the i-th step of a sized puzzle's path, its
+// cells named as its shape names them.
+func boardStepToJSON(i int, st *sized.Step) stepJSON {
+	sj := stepJSON{N: i + 1, Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail}
+	for _, p := range st.Placements {
+		sj.Placements = append(sj.Placements, fmt.Sprintf("%s=%d", st.Shape.CellName(p.Cell), p.Digit))
+	}
+	for _, e := range st.Eliminations {
+		sj.Eliminations = append(sj.Eliminations, fmt.Sprintf("%s<>%d", st.Shape.CellName(e.Cell), e.Digit))
+	}
+	return sj
 }
 
 // stepToJSON describes the i-th step of a path.

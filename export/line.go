@@ -77,7 +77,9 @@ func (w *lineWriter) Write(r Record) error {
 			b = append(append(b, ' '), r.Puzzle.Rules.Label()...) // a generated puzzle has no label but its rules
 		}
 	case w.job == Grade:
-		if label := labelWithRules(withoutRatings(r.Puzzle.Label, w.opt.Levels), r.Puzzle.Rules); label != "" {
+		p := r.Puzzle
+		p.Label = withoutRatings(p.Label, w.opt.Levels)
+		if label := p.LabelWithRules(); label != "" {
 			b = append(append(b, ' '), label...)
 		}
 	default:
@@ -146,10 +148,4 @@ func solveStatus(r Record) string {
 		return fmt.Sprintf("multiple(%d+)", rep.Count)
 	}
 	return fmt.Sprintf("multiple(%d)", rep.Count)
-}
-
-// labelWithRules is a label with the fields that carry a puzzle's rules
-// after it (sudoku.Puzzle.LabelWithRules).
-func labelWithRules(label string, rules sudoku.Rules) string {
-	return sudoku.Puzzle{Label: label, Rules: rules}.LabelWithRules()
 }

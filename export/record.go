@@ -48,6 +48,10 @@ type Record struct {
 	Solve     *solve.Report
 	Grade     *grade.Result
 	Generated *generate.Puzzle
+	// Sized is the grade of a puzzle of another size than 9x9, whose path
+	// (with --explain) the writers take from here; Grade holds its status
+	// and ratings as for 9x9.
+	Sized *grade.BoardResult
 	// Hints are hint's answer: the next step, or with --all every step
 	// available; HintErr (a *hint.NoHint) tells why there is none.
 	Hints   []hint.Hint

@@ -196,6 +196,10 @@ type levelRow struct {
 // whose section column says what a row counts.
 var summaryHeader = []string{"section", "level", "technique", "se_rating", "puzzles", "steps", "placements", "eliminations", "share"}
 
+// noLevel names, in a summary's levels, the graded puzzles that have no
+// level: those of other sizes than 9x9.
+const noLevel = "none (sizes)"
+
 // writeGradeSummary writes the usage of each technique over a batch (per
 // level with GroupByLevel) and the histogram of levels:
 //
@@ -219,6 +223,9 @@ func writeGradeSummary(out io.Writer, format string, s Summary) error {
 	var rows []levelRow
 	for _, l := range levels {
 		r := levelRow{Level: l, Puzzles: sum.ByLevel[l], Share: "0%"}
+		if l == "" {
+			r.Level = noLevel // puzzles of other sizes than 9x9: config.yaml's levels are 9x9's
+		}
 		if graded > 0 {
 			r.Share = fmt.Sprintf("%.1f%%", 100*float64(r.Puzzles)/float64(graded))
 		}

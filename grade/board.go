@@ -2,6 +2,7 @@ package grade
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/sudokit/sudokit/solve"
@@ -74,8 +75,9 @@ func Board(ctx context.Context, b sudoku.Board, opt Options) (BoardResult, error
 	}
 	res := BoardResult{Shape: b.Shape}
 	if !opt.Unique {
-		sol, err := uniqueSolution(b)
+		sol, status, err := uniqueSolution(b)
 		if err != nil {
+			res.Status = status
 			return res, err
 		}
 		res.Solution = sol
@@ -84,15 +86,60 @@ func Board(ctx context.Context, b sudoku.Board, opt Options) (BoardResult, error
 	return res, err
 }
 
-// uniqueSolution returns the solution of a board that has exactly one.
-func uniqueSolution(b sudoku.Board) (sudoku.Board, error) {
+// GradeBoard grades a board of any size as Board does, within the
+// grader's time budget, and also gives the result in Grade's terms, for
+// the writers of graded rows: its Status (Invalid with Err, Unsolvable,
+// Multiple, Budget or Cancelled for a board that was not graded; a board
+// beyond the ladder is Beyond, which SE writes 20.0), ratings, hardest
+// step, usage and steps. The Result has no Level (config.yaml's levels
+// are 9x9's) and no Path: the board's steps are the BoardResult's.
+// Of opt, Path and Unique count.
+func (g *Grader) GradeBoard(ctx context.Context, b sudoku.Board, opt Options) (Result, BoardResult) {
+	inner := ctx
+	if g.budget > 0 {
+		var cancel context.CancelFunc
+		inner, cancel = context.WithTimeout(ctx, g.budget)
+		defer cancel()
+	}
+	br, err := Board(inner, b, Options{Path: opt.Path || opt.Candidates, Unique: opt.Unique})
+	res := Result{Status: br.Status, Ratings: br.Ratings, Hardest: br.Hardest, Usage: br.Usage, Steps: br.Steps}
+	if err != nil {
+		res.Status = boardStatus(ctx, br.Status, err)
+		if res.Status == Invalid {
+			res.Err = errors.Unwrap(err)
+		}
+		res.Ratings, res.Hardest, res.Usage, res.Steps = Ratings{}, "", nil, 0
+	}
+	return res, br
+}
+
+// boardStatus is the status of a board that Board or NextBoard could not
+// grade: the status they set (Invalid, Unsolvable, Multiple), else Budget
+// when the grader's budget ran out before the caller's ctx was done, else
+// Cancelled.
+func boardStatus(ctx context.Context, status Status, err error) Status {
+	switch {
+	case status == Invalid || status == Unsolvable || status == Multiple:
+		return status
+	case errors.Is(err, sudoku.ErrInvalid):
+		return Invalid
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+		return Budget
+	}
+	return Cancelled
+}
+
+// uniqueSolution returns the solution of a board that has exactly one,
+// else the status of a board that has none (Unsolvable) or several
+// (Multiple).
+func uniqueSolution(b sudoku.Board) (sudoku.Board, Status, error) {
 	switch r := solve.CountBoard(b, 2); r.Count {
 	case 0:
-		return sudoku.Board{}, fmt.Errorf("grade: no solution, %w", ErrNotRated)
+		return sudoku.Board{}, Unsolvable, fmt.Errorf("grade: no solution, %w", ErrNotRated)
 	case 1:
-		return r.Solution, nil
+		return r.Solution, Rated, nil
 	}
-	return sudoku.Board{}, fmt.Errorf("grade: several solutions, %w", ErrNotRated)
+	return sudoku.Board{}, Multiple, fmt.Errorf("grade: several solutions, %w", ErrNotRated)
 }
 
 // NextBoard returns the hint at a candidate state of a board: the step
@@ -104,13 +151,15 @@ func uniqueSolution(b sudoku.Board) (sudoku.Board, error) {
 func NextBoard(ctx context.Context, st *sized.State) (BoardResult, error) {
 	b := st.Board()
 	res := BoardResult{Shape: b.Shape}
-	sol, err := uniqueSolution(b)
+	sol, status, err := uniqueSolution(b)
 	if err != nil {
+		res.Status = status
 		return res, err
 	}
 	res.Solution = sol
 	for c, v := range st.Values {
 		if v == 0 && st.Cands[c]>>sol.Cells[c]&1 == 0 {
+			res.Status = Unsolvable
 			return res, fmt.Errorf("grade: %s has lost candidate %d, which its solution needs, %w",
 				b.Shape.CellName(c), sol.Cells[c], ErrNotRated)
 		}
@@ -181,4 +230,22 @@ func (res *BoardResult) addBoard(step *sized.Step, keep bool) {
 	if keep {
 		res.Path = append(res.Path, *step)
 	}
+}
+
+// NextBoard returns the hint at a candidate state of a board as the
+// function NextBoard does, within the grader's time budget; a board that
+// gives no step has its status (Invalid, Unsolvable, Multiple, Budget,
+// Cancelled) in the result.
+func (g *Grader) NextBoard(ctx context.Context, st *sized.State) (BoardResult, error) {
+	inner := ctx
+	if g.budget > 0 {
+		var cancel context.CancelFunc
+		inner, cancel = context.WithTimeout(ctx, g.budget)
+		defer cancel()
+	}
+	res, err := NextBoard(inner, st)
+	if err != nil {
+		res.Status = boardStatus(ctx, res.Status, err)
+	}
+	return res, err
 }

@@ -8,9 +8,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/techniques/sized"
@@ -148,6 +150,55 @@ func TestBoardErrors(t *testing.T) {
 	b := sizedPuzzles(t, "4x4-minimal.txt")[0]
 	if res, err := Board(ctx, b, Options{}); !errors.Is(err, context.Canceled) || res.Status != Cancelled {
 		t.Errorf("cancelled: %v %v", res.Status, err)
+	}
+}
+
+// TestGradeBoardStatus checks the statuses GradeBoard gives, in Grade's
+// terms, the boards that Board grades or refuses: the writers of graded
+// rows read them as they read a 9x9 puzzle's.
+func TestGradeBoardStatus(t *testing.T) {
+	g, err := New(config.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	four := sudoku.ShapeOf(4)
+	eight := sizedPuzzles(t, "8x8-minimal.txt")
+	beyond := slices.IndexFunc(eight, func(b sudoku.Board) bool {
+		return b.Format(sudoku.Letters) == ".........734..1.5.2..4.7....352...5.....2..6.3..3....74.74.5...6" // line 18
+	})
+	cases := []struct {
+		name  string
+		board sudoku.Board
+		want  Status
+		er    sudoku.Rating
+	}{
+		{"rated", sizedPuzzles(t, "4x4-minimal.txt")[0], Rated, 1.2},
+		{"beyond", eight[beyond], Beyond, 6.6},
+		{"repeat", sudoku.Board{Shape: four, Cells: []uint8{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, Invalid, 0},
+		{"several", sudoku.NewBoard(four), Multiple, 0},
+		{"none", sudoku.Board{Shape: four, Cells: []uint8{1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 3}}, Unsolvable, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, br := g.GradeBoard(context.Background(), tc.board, Options{Path: true})
+			if res.Status != tc.want || res.ER != tc.er || res.Level != "" {
+				t.Fatalf("status %v ER %v level %q, want %v ER %v and no level", res.Status, res.ER, res.Level, tc.want, tc.er)
+			}
+			if tc.want == Invalid && res.Err == nil {
+				t.Error("an invalid board without its error")
+			}
+			if tc.want.Graded() && len(br.Path) != res.Steps {
+				t.Errorf("path of %d steps, %d counted", len(br.Path), res.Steps)
+			}
+			if tc.want == Beyond && res.SE().ER != sudoku.RatingBeyond {
+				t.Errorf("beyond board written %v, want SE's 20.0", res.SE())
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res, _ := g.GradeBoard(ctx, eight[0], Options{}); res.Status != Cancelled {
+		t.Errorf("cancelled: %v", res.Status)
 	}
 }
 

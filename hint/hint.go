@@ -19,6 +19,7 @@ import (
 	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/sudoku"
 	"github.com/sudokit/sudokit/techniques"
+	"github.com/sudokit/sudokit/techniques/sized"
 )
 
 // The three depths of a hint: how much it tells.
@@ -437,4 +438,92 @@ func chainRegion(st *techniques.Step) ([]string, []int) {
 		}
 	}
 	return box, []int{int(start.Digit)}
+}
+
+// FindBoard returns the hint at a puzzle of any size (4x4 to 25x25), from
+// its givens: the step that grading the board takes next (grade.NextBoard),
+// within g's time budget, exactly one hint. It fails with a *NoHint as
+// Find does. (Steps of every kind for --all, and candidate states, are
+// 9x9's for now.)
+func FindBoard(ctx context.Context, g *grade.Grader, b sudoku.Board) ([]Hint, error) {
+	st, err := sized.NewState(b)
+	if err != nil {
+		return nil, &NoHint{"invalid", err}
+	}
+	if st.Solved() {
+		return nil, &NoHint{"solved", ErrSolved}
+	}
+	br, err := g.NextBoard(ctx, st)
+	if err != nil {
+		// The words of the classic hints, but for an invalid board's
+		// own reason.
+		if ferr := failure(grade.Result{Status: br.Status, Err: err}); ferr != nil {
+			return nil, ferr
+		}
+		return nil, &NoHint{br.Status.String(), err}
+	}
+	if br.Status == grade.Beyond {
+		return nil, &NoHint{"beyond", ErrNoStep}
+	}
+	if len(br.Path) == 0 {
+		return nil, &NoHint{"solved", ErrSolved}
+	}
+	return []Hint{OfBoard(&br.Path[0])}, nil
+}
+
+// OfBoard describes a step on a board of any size as a hint, as Of does
+// a classic step: cells and houses named as the board's shape names them.
+func OfBoard(st *sized.Step) Hint {
+	h := Hint{Technique: st.Technique, Name: st.Name, Rating: st.Rating, Detail: st.Detail}
+	if t, ok := techniques.Lookup(st.Technique); ok {
+		h.Family = string(t.Family)
+	}
+	for _, c := range st.Cells {
+		h.Cells = append(h.Cells, st.Shape.CellName(c))
+	}
+	h.Units = st.HouseNames()
+	for d := 1; d <= st.Shape.N(); d++ {
+		if st.Digits>>d&1 != 0 {
+			h.Digits = append(h.Digits, d)
+		}
+	}
+	for _, p := range st.Placements {
+		h.Placements = append(h.Placements, fmt.Sprintf("%s=%d", st.Shape.CellName(p.Cell), p.Digit))
+	}
+	for _, e := range st.Eliminations {
+		h.Eliminations = append(h.Eliminations, fmt.Sprintf("%s<>%d", st.Shape.CellName(e.Cell), e.Digit))
+	}
+	h.Region, h.RegionDigits = boardRegion(st, h.Digits)
+	h.Text = [3]string{
+		"Look for " + article(spoken(h.Name)) + ".",
+		whereText(spoken(h.Name), h.Region, h.RegionDigits),
+		st.String(),
+	}
+	return h
+}
+
+// boardRegion is where depth 2 points for a step on a board, as region
+// does for a classic one: a naked single's box (its digit is the
+// answer), a full house's unit, else the step's houses with its digits;
+// a step without houses (a chain) points to the box of its first cell.
+func boardRegion(st *sized.Step, digits []int) ([]string, []int) {
+	boxOfCell := func(c int) string {
+		n := st.Shape.N()
+		return st.Shape.HouseName(2*n + st.Shape.BoxOf(c/n, c%n))
+	}
+	switch st.Technique {
+	case "naked-single":
+		if len(st.Cells) == 1 {
+			return []string{boxOfCell(st.Cells[0])}, nil
+		}
+	case "full-house":
+		digits = nil
+	}
+	if len(st.Houses) > 0 {
+		return st.HouseNames(), digits
+	}
+	if len(st.Cells) > 0 {
+		return []string{boxOfCell(st.Cells[0])}, nil
+	}
+	return nil, nil
 }

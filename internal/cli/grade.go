@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -10,6 +11,7 @@ import (
 	"github.com/sudokit/sudokit/batch"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/grade"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 func gradeCommand() *ucli.Command {
@@ -65,7 +67,7 @@ Examples:
 			summaryFlag("technique usage and a histogram of levels"),
 			groupByFlag("with --summary, one technique table per `level`"),
 			budgetFlag(),
-		}, variantFlags("rate"), []ucli.Flag{
+		}, variantFlags("rate"), sizeFlags("grade"), []ucli.Flag{
 			workersFlag("grade"),
 			quietFlag(),
 			configFlag(),
@@ -95,9 +97,16 @@ func runGrade(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames()}
+	shape, alphabet, numbers, err := readShape(c)
+	if err != nil {
+		return err
+	}
+	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames(), Numbers: numbers}
 	if _, err := export.NewWriter(format, export.Grade, io.Discard, opt); err != nil {
 		return err
+	}
+	if shape.N() != 0 && shape.N() != 9 && !sizedFormat(format) {
+		return sudoku.Invalidf("-f %s writes 9x9 puzzles only: give one of %s for --size %d", format, strings.Join(export.SizedFormats(export.Grade), ", "), shape.N())
 	}
 	grader, err := grade.New(cfg)
 	if err != nil {
@@ -107,6 +116,7 @@ func runGrade(c *ucli.Context) error {
 	gopt := grade.Options{Path: opt.Explain, Candidates: opt.Candidates}
 	s := newSession(c)
 	s.takeVariants(rules)
+	s.takeSizes(shape, alphabet)
 	// A puzzle may use the workers that no other puzzle is using (all of
 	// them for a lone puzzle, or at the end of a batch) for its chain
 	// searches; the ratings do not change.
@@ -117,6 +127,16 @@ func runGrade(c *ucli.Context) error {
 		work: func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
+			}
+			if it.p.Board != nil {
+				if !sizedFormat(format) {
+					return export.Record{Puzzle: it.p, Err: &sudoku.InputError{Source: it.p.Source, Line: it.p.Line,
+						Err: sudoku.Invalidf("a %s puzzle: -f %s writes 9x9 puzzles only (%s write every size)",
+							it.p.Shape(), format, strings.Join(export.SizedFormats(export.Grade), ", "))}}
+				}
+				start := time.Now()
+				res, br := grader.GradeBoard(c.Context, *it.p.Board, gopt)
+				return export.Record{Puzzle: it.p, Grade: &res, Sized: &br, Elapsed: time.Since(start)}
 			}
 			popt := gopt
 			popt.Workers = slots.Share()

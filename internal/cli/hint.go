@@ -56,7 +56,7 @@ Examples:
 			&ucli.StringFlag{Name: "level", Aliases: []string{"l"}, Hidden: true, Usage: "deprecated: --depth"},
 			&ucli.BoolFlag{Name: "all", Usage: "list every step available now, easiest first"},
 			budgetFlag(),
-		}, variantFlags("hint"), []ucli.Flag{
+		}, variantFlags("hint"), sizeFlags("hint"), []ucli.Flag{
 			workersFlag("hint"),
 			quietFlag(),
 			configFlag(),
@@ -78,8 +78,12 @@ func runHint(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	shape, alphabet, numbers, err := readShape(c)
+	if err != nil {
+		return err
+	}
 	format := formatOf(c, "")
-	opt := export.Options{Depth: depth, AllHints: c.Bool("all")}
+	opt := export.Options{Depth: depth, AllHints: c.Bool("all"), Numbers: numbers}
 	if _, err := export.NewWriter(format, export.Hint, io.Discard, opt); err != nil {
 		return err
 	}
@@ -93,6 +97,7 @@ func runHint(c *ucli.Context) error {
 	}
 	s := newSession(c)
 	s.takeVariants(rules)
+	s.takeSizes(shape, alphabet)
 	if c.IsSet("level") {
 		s.note("hint --level is deprecated: it is --depth now (a level is a difficulty, as in generate --level hard)")
 	}
@@ -104,6 +109,11 @@ func runHint(c *ucli.Context) error {
 			}
 			start := time.Now()
 			r := export.Record{Puzzle: it.p}
+			if it.p.Board != nil {
+				r.Hints, r.HintErr = hint.FindBoard(c.Context, grader, *it.p.Board)
+				r.Elapsed = time.Since(start)
+				return r
+			}
 			r.Hints, r.HintErr = hint.Find(c.Context, grader, it.p.State(), hint.Options{All: opt.AllHints, Workers: slots.Share()})
 			r.Elapsed = time.Since(start)
 			return r
