@@ -664,6 +664,10 @@ func (b *book) pageNumber(page int) {
 	b.align(b.text, b.headerPt, x0, x1, y1, fmt.Sprint(page), how, 90)
 }
 
+// ratedNoLevel is the title page's key of the puzzles rated without a
+// level (no level is named so: it holds a byte no label has).
+const ratedNoLevel = "\x00rated"
+
 // titlePage: the title, shrunk or wrapped inside the margins, what the
 // book holds and where the solutions are.
 func (b *book) titlePage(p bookPage) {
@@ -676,10 +680,16 @@ func (b *book) titlePage(p bookPage) {
 	var levels []string
 	count := map[string]int{}
 	for _, q := range b.puzzles {
-		if count[q.Level] == 0 {
-			levels = append(levels, q.Level)
+		level := q.Level
+		if level == "" && q.Rating != 0 {
+			// Rated but without a level: a puzzle of another size
+			// (config's levels are 9x9's).
+			level = ratedNoLevel
 		}
-		count[q.Level]++
+		if count[level] == 0 {
+			levels = append(levels, level)
+		}
+		count[level]++
 	}
 	rank := func(l string) int {
 		if r := slices.Index(b.opt.Levels, l); r >= 0 {
@@ -691,8 +701,11 @@ func (b *book) titlePage(p bookPage) {
 	var parts []string
 	for _, l := range levels {
 		name := l
-		if name == "" {
+		switch name {
+		case "":
 			name = "unrated"
+		case ratedNoLevel:
+			name = "rated"
 		}
 		parts = append(parts, fmt.Sprintf("%d %s", count[l], name))
 	}
