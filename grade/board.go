@@ -208,25 +208,10 @@ func replayBoard(ctx context.Context, s *sized.State, opt Options, limit int, re
 // addBoard counts an applied step in the result, as Result.add does.
 func (res *BoardResult) addBoard(step *sized.Step, keep bool) {
 	res.Steps++
-	if step.Rating > res.ER {
-		res.ER, res.Hardest = step.Rating, step.Name
+	if res.Ratings.take(step.Rating, step.Places()) {
+		res.Hardest = step.Name
 	}
-	if res.EP == 0 {
-		if res.ED == 0 {
-			res.ED = res.ER
-		}
-		if step.Places() {
-			res.EP = res.ER
-		}
-	}
-	u := res.Usage[step.Technique]
-	if u == nil {
-		u = &Usage{}
-		res.Usage[step.Technique] = u
-	}
-	u.Steps++
-	u.Placements += len(step.Placements)
-	u.Eliminations += len(step.Eliminations)
+	countUsage(res.Usage, step.Technique, len(step.Placements), len(step.Eliminations))
 	if keep {
 		res.Path = append(res.Path, *step)
 	}

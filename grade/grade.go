@@ -411,28 +411,45 @@ func applicable(rules []rule, r sudoku.Rules) []rule {
 // add counts an applied step in the result.
 func (res *Result) add(step *techniques.Step, keep bool) {
 	res.Steps++
-	if step.Rating > res.ER {
-		res.ER, res.Hardest = step.Rating, step.Name
+	if res.Ratings.take(step.Rating, step.Places()) {
+		res.Hardest = step.Name
 	}
-	if res.EP == 0 {
-		if res.ED == 0 {
-			res.ED = res.ER
-		}
-		if step.Places() {
-			res.EP = res.ER
-		}
-	}
-	u := res.Usage[step.Technique]
-	if u == nil {
-		u = &Usage{}
-		res.Usage[step.Technique] = u
-	}
-	u.Steps++
-	u.Placements += len(step.Placements)
-	u.Eliminations += len(step.Eliminations)
+	countUsage(res.Usage, step.Technique, len(step.Placements), len(step.Eliminations))
 	if keep {
 		res.Path = append(res.Path, *step)
 	}
+}
+
+// take counts a step of rating r, which places digits or not, in the
+// ratings as SE does: ER is the hardest step, EP the hardest up to the
+// first placement, ED the hardest up to the first step. It reports
+// whether the step raised ER (it is the new hardest).
+func (r *Ratings) take(rating sudoku.Rating, places bool) (hardest bool) {
+	if rating > r.ER {
+		r.ER, hardest = rating, true
+	}
+	if r.EP == 0 {
+		if r.ED == 0 {
+			r.ED = r.ER
+		}
+		if places {
+			r.EP = r.ER
+		}
+	}
+	return hardest
+}
+
+// countUsage counts a step of a technique, its placements and
+// eliminations, in usage.
+func countUsage(usage map[string]*Usage, technique string, placements, eliminations int) {
+	u := usage[technique]
+	if u == nil {
+		u = &Usage{}
+		usage[technique] = u
+	}
+	u.Steps++
+	u.Placements += placements
+	u.Eliminations += eliminations
 }
 
 // ErrNotRated is wrapped by the error Result.Failed returns for a puzzle

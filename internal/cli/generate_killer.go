@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -142,45 +139,9 @@ func runGenerateKiller(c *ucli.Context) error {
 	if !c.IsSet("seed") {
 		s.note("--seed %d", r.seed) // the seed drawn: it makes the same puzzles again
 	}
-	dest, err := s.open(c.String("output"), false)
-	defer dest.abort()
-	if err != nil {
-		return err
-	}
-	ctx := c.Context
-	if d := c.Duration("timeout"); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
-		defer cancel()
-	}
-	s.startProgress(ctx, "generating", r.run.Count, func() string { return tries(gen.Tries()) })
-	w := bufio.NewWriter(dest)
-	out := &rowSink{dest: dest, flush: w.Flush}
-	withSolution := c.Bool("with-solution")
-	st, runErr := gen.Run(ctx, r.run, func(p generate.KillerPuzzle) error {
-		s.progress.increment()
-		line, err := r.row(p, withSolution)
-		if err != nil {
-			return err
-		}
-		if _, err := w.WriteString(line); err != nil {
-			return err
-		}
-		out.add(1)
-		return nil
-	})
-	runErr = out.finish(runErr, nil)
-	s.stopProgress()
-	noteSized(s, r.run.Count, st)
-	switch {
-	case errors.Is(runErr, context.DeadlineExceeded) && c.Context.Err() == nil:
-		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.run.Count))
-		return ErrFailed
-	case errors.Is(runErr, generate.ErrGaveUp):
-		s.report(fmt.Errorf("%w (raise --max-tries or widen --cage-size)", runErr))
-		return ErrFailed
-	}
-	return runErr
+	return writeGenerated(s, r.run, gen.Tries, gen.Run, func(p generate.KillerPuzzle) (string, error) {
+		return r.row(p, c.Bool("with-solution"))
+	}, "raise --max-tries or widen --cage-size")
 }
 
 // killerCage is a cage in a killer's JSON row, as solve reads it.

@@ -200,6 +200,20 @@ func runGenerateSized(c *ucli.Context) error {
 	if r.opt.Shape.N() == 25 && r.opt.Level == "" {
 		s.note("25x25 puzzles dug to the end take many minutes each (the uniqueness searches on sparse boards); --level hard makes them in about a second")
 	}
+	gaveUp := fmt.Sprintf("%s reaches %s; raise --max-tries or widen --clues", r.opt.Shape, reachedLevels(r.opt.Shape))
+	return writeGenerated(s, r.run, gen.Tries, gen.Run, func(p generate.BoardPuzzle) (string, error) {
+		return r.row(p, c.Bool("with-solution"))
+	}, gaveUp)
+}
+
+// writeGenerated runs a generator of other puzzles than classic ones
+// (sizes, killers) for generate: -o written whole, --timeout, progress,
+// one line or row per puzzle (row), and the run's note; gaveUp says
+// what to do when the generator gives up.
+func writeGenerated[P any](s *session, opt generate.RunOptions, triesSoFar func() int64,
+	run func(context.Context, generate.RunOptions, func(P) error) (generate.Stats, error),
+	row func(P) (string, error), gaveUp string) error {
+	c, count := s.c, opt.Count
 	dest, err := s.open(c.String("output"), false)
 	defer dest.abort()
 	if err != nil {
@@ -211,13 +225,12 @@ func runGenerateSized(c *ucli.Context) error {
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
-	s.startProgress(ctx, "generating", r.run.Count, func() string { return tries(gen.Tries()) })
+	s.startProgress(ctx, "generating", count, func() string { return tries(triesSoFar()) })
 	w := bufio.NewWriter(dest)
 	out := &rowSink{dest: dest, flush: w.Flush}
-	withSolution := c.Bool("with-solution")
-	st, runErr := gen.Run(ctx, r.run, func(p generate.BoardPuzzle) error {
+	st, runErr := run(ctx, opt, func(p P) error {
 		s.progress.increment()
-		line, err := r.row(p, withSolution)
+		line, err := row(p)
 		if err != nil {
 			return err
 		}
@@ -229,13 +242,13 @@ func runGenerateSized(c *ucli.Context) error {
 	})
 	runErr = out.finish(runErr, nil)
 	s.stopProgress()
-	noteSized(s, r.run.Count, st)
+	noteSized(s, count, st)
 	switch {
 	case errors.Is(runErr, context.DeadlineExceeded) && c.Context.Err() == nil:
-		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.run.Count))
+		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, count))
 		return ErrFailed
 	case errors.Is(runErr, generate.ErrGaveUp):
-		s.report(fmt.Errorf("%w (%s reaches %s; raise --max-tries or widen --clues)", runErr, r.opt.Shape, reachedLevels(r.opt.Shape)))
+		s.report(fmt.Errorf("%w (%s)", runErr, gaveUp))
 		return ErrFailed
 	}
 	return runErr
