@@ -191,27 +191,10 @@ func (s *logicState) singles(k logic) (progress, ok bool) {
 func (s *logicState) intersections() bool {
 	l, progress := s.l, false
 	for h, house := range l.houses {
-		var placed uint32
-		for _, c := range house {
-			if v := s.work[c]; v != 0 {
-				placed |= 1 << (v - 1)
-			}
-		}
+		placed := s.placedIn(house)
 		for todo := l.full &^ placed; todo != 0; todo &= todo - 1 {
 			m := todo & -todo
-			first, same := -1, [3]bool{true, true, true}
-			for _, c := range house {
-				if s.work[c] != 0 || s.cand[c]&m == 0 {
-					continue
-				}
-				if first < 0 {
-					first = c
-					continue
-				}
-				for k := range 3 {
-					same[k] = same[k] && l.of[c][k] == l.of[first][k]
-				}
-			}
+			first, same := s.confined(house, m)
 			if first < 0 {
 				continue
 			}
@@ -232,6 +215,38 @@ func (s *logicState) intersections() bool {
 	return progress
 }
 
+// placedIn returns the digits placed in a house's cells, as a mask.
+func (s *logicState) placedIn(house []int) uint32 {
+	var placed uint32
+	for _, c := range house {
+		if v := s.work[c]; v != 0 {
+			placed |= 1 << (v - 1)
+		}
+	}
+	return placed
+}
+
+// confined returns the first of a house's empty cells whose candidates
+// hold digit mask m (-1: none), and for each kind of house (row, column,
+// box) whether all those cells share the first's house of that kind.
+func (s *logicState) confined(house []int, m uint32) (first int, same [3]bool) {
+	l := s.l
+	first, same = -1, [3]bool{true, true, true}
+	for _, c := range house {
+		if s.work[c] != 0 || s.cand[c]&m == 0 {
+			continue
+		}
+		if first < 0 {
+			first = c
+			continue
+		}
+		for k := range 3 {
+			same[k] = same[k] && l.of[c][k] == l.of[first][k]
+		}
+	}
+	return first, same
+}
+
 // inHouse reports whether cell c is in house h.
 func inHouse(l *boardLayout, c, h int) bool { return l.of[c][h/l.n] == h }
 
@@ -242,28 +257,11 @@ func inHouse(l *boardLayout, c, h int) bool { return l.of[c][h/l.n] == h }
 func (s *logicState) direct() bool {
 	l := s.l
 	for h, house := range l.houses {
-		var placed uint32
-		for _, c := range house {
-			if v := s.work[c]; v != 0 {
-				placed |= 1 << (v - 1)
-			}
-		}
+		placed := s.placedIn(house)
 		// Pointing and claiming.
 		for todo := l.full &^ placed; todo != 0; todo &= todo - 1 {
 			m := todo & -todo
-			first, same := -1, [3]bool{true, true, true}
-			for _, c := range house {
-				if s.work[c] != 0 || s.cand[c]&m == 0 {
-					continue
-				}
-				if first < 0 {
-					first = c
-					continue
-				}
-				for k := range 3 {
-					same[k] = same[k] && l.of[c][k] == l.of[first][k]
-				}
-			}
+			first, same := s.confined(house, m)
 			for k := range 3 {
 				if first < 0 || !same[k] || l.of[first][k] == h {
 					continue
