@@ -19,6 +19,9 @@ var (
 	killerShot = flag.String("killer-screenshot", "", "write TestBrowserKiller's picture of a killer to `FILE` (docs/assistant-killer.png)")
 )
 
+// givensExpr is the expression of the board's givens as a line.
+const givensExpr = `Array.from(document.querySelectorAll('#board .cell'), (c) => c.classList.contains('given') ? c.querySelector('.value').textContent : '.').join('')`
+
 // chooseSize picks a size in the size chooser, as a user does.
 func chooseSize(value string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('#size'); s.value = "` + value +
@@ -61,7 +64,7 @@ func TestBrowserSizes(t *testing.T) {
 		click(`#new`),
 		idle(),
 		until(`document.querySelectorAll('#board .cell.given').length > 0 && `+status+` === "unique"`))
-	givens := eval[string](t, ctx, `Array.from(document.querySelectorAll('#board .cell'), (c) => c.classList.contains('given') ? c.querySelector('.value').textContent : '.').join('')`)
+	givens := eval[string](t, ctx, givensExpr)
 	sol := apiAnswer(t, ts.URL, "/api/v1/solve", fmt.Sprintf(`{"puzzle": %q}`, givens))
 	solution, _ := sol["solution"].(string)
 	if len(solution) != 16 {
@@ -99,6 +102,12 @@ func TestBrowserSizes(t *testing.T) {
 	}
 	if shown := eval[string](t, ctx, fmt.Sprintf(`Array.from(document.querySelectorAll('.cell[data-cell="%d"] .cand'), (x) => x.textContent).join('')`, empty)); shown != "123456789ABCDEFG" {
 		t.Errorf("candidates written %q", shown)
+	}
+	// A reload keeps the board, its size with it.
+	do(t, ctx, "reload", chromedp.Reload(), idle(),
+		until(`document.querySelectorAll('#board .cell').length === 256 && `+status+` === "unique"`))
+	if got := eval[string](t, ctx, givensExpr); got != puzzle {
+		t.Errorf("after a reload the board holds %q, want %q", got, puzzle)
 	}
 
 	// A letter: G is 16. The solution's digit in the first empty cell,
@@ -259,6 +268,13 @@ func TestBrowserKiller(t *testing.T) {
 		}
 	}
 	writeShot(t, ctx, *killerShot)
+
+	// A reload keeps the killer, its cages with it.
+	do(t, ctx, "reload", chromedp.Reload(), idle(),
+		until(`document.querySelectorAll('#board .cage').length === 81 && document.querySelector('#status').dataset.status === "unique"`))
+	if n := eval[int](t, ctx, `document.querySelectorAll('#board .cage-sum').length`); n != len(cages) {
+		t.Errorf("after a reload: %d sums drawn, want %d", n, len(cages))
+	}
 
 	// A repeated digit in a cage: both cells flagged, the cage named.
 	a, b := cages[pick].Cells[0], cages[pick].Cells[1]

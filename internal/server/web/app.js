@@ -1486,6 +1486,7 @@ function labelRules(text) {
 
 function paintRowLabel() {
   el["row-label"].textContent = `Type row ${state.rowNext + 1} of ${N} (or all ${CELLS} characters)`;
+  el["row-input"].placeholder = `${N} characters, . or 0 for a blank`;
 }
 
 // checkRow checks what is typed in #row-input; final: Enter was pressed.
