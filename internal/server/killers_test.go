@@ -180,9 +180,12 @@ func TestKillerGenerate(t *testing.T) {
 	if a, _ := again["puzzles"].([]any); len(a) != 1 || fmt.Sprint(a[0].(map[string]any)["cages"]) != fmt.Sprint(p["cages"]) {
 		t.Errorf("the same seed made other cages")
 	}
-	code, got, _ = post(t, ts, "/api/v1/generate", `{"variant": ["killer"], "level": "hard"}`)
-	if msg, _ := got["error"].(string); code != 400 || !strings.Contains(msg, `field "level" does not go with killers`) {
-		t.Errorf("level: %d %v", code, got)
+	for _, f := range []string{`"level": "hard"`, `"symmetry": "rot90"`, `"minimal": true`, `"rating": "2.0-3.0"`} {
+		code, got, _ = post(t, ts, "/api/v1/generate", `{"variant": ["killer"], `+f+`}`)
+		name, _, _ := strings.Cut(f, ":")
+		if msg, _ := got["error"].(string); code != 400 || !strings.Contains(msg, `field `+name+` does not go with killers`) {
+			t.Errorf("%s: %d %v", f, code, got)
+		}
 	}
 }
 

@@ -101,10 +101,14 @@ func (s *Server) generateOther(ctx context.Context, req *generateRequest, count 
 	for _, f := range []struct {
 		name string
 		set  bool
-	}{{"rating", req.Rating != ""}, {"clues", req.Clues != "" && killer}, {"require", len(req.Require) > 0}, {"level", req.Level != "" && killer}} {
+	}{{"rating", req.Rating != ""}, {"clues", req.Clues != "" && killer}, {"require", len(req.Require) > 0}, {"level", req.Level != "" && killer},
+		{"symmetry", req.Symmetry != "" && killer}, {"minimal", req.Minimal && killer}} {
 		if f.set {
 			why := "they are made by level"
-			if killer {
+			switch {
+			case killer && (f.name == "symmetry" || f.name == "minimal"):
+				why = "a killer's givens are none, and its cages are drawn at random"
+			case killer:
 				why = "killers are not graded by the assistant yet, so they have no level or rating"
 			}
 			return nil, true, sudoku.Invalidf("field %q does not go with %s: %s", f.name, what, why)
