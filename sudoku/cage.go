@@ -297,3 +297,51 @@ func reachable(sum, n int, used Digits) bool {
 // cagesField is the label field that carries a killer's cages: "cages="
 // and the 81 characters of the arrow format (see FormatArrows).
 const cagesField = "cages="
+
+// CageOptions returns what a cage's cells can still hold: the combinations
+// of CageCombinations(len(cands), sum) that the cells can take, each cell
+// a distinct digit of the combination among its candidates (cands[i]; a
+// filled cell's candidates are its digit alone), and for each cell the
+// digits that some such placement gives it. A cell with no digit left
+// leaves the cage no combination.
+func CageOptions(sum int, cands []Digits) (combinations, cells []Digits) {
+	n := len(cands)
+	cells = make([]Digits, n)
+	for _, combo := range CageCombinations(n, sum) {
+		// reach[k] holds the sets of digits that the first k cells can
+		// take, distinct and within combo; back[k], those of them from
+		// which the other cells can complete combo.
+		var reach [10][1 << 10]bool
+		reach[0][0] = true
+		for k := range n {
+			for m := range reach[k] {
+				if !reach[k][m] {
+					continue
+				}
+				for _, d := range (cands[k] & combo &^ Digits(m)).Slice() {
+					reach[k+1][m|1<<d] = true
+				}
+			}
+		}
+		if !reach[n][combo] {
+			continue
+		}
+		combinations = append(combinations, combo)
+		var back [10][1 << 10]bool
+		back[n][combo] = true
+		for k := n - 1; k >= 0; k-- {
+			for m := range reach[k] {
+				if !reach[k][m] {
+					continue
+				}
+				for _, d := range (cands[k] & combo &^ Digits(m)).Slice() {
+					if back[k+1][m|1<<d] {
+						back[k][m] = true
+						cells[k] |= 1 << d
+					}
+				}
+			}
+		}
+	}
+	return combinations, cells
+}

@@ -320,3 +320,33 @@ func FuzzKillerFormats(f *testing.F) {
 		}
 	})
 }
+
+// TestCageOptions checks the combinations a cage can still hold and the
+// digits they leave each cell, against cages worked by hand.
+func TestCageOptions(t *testing.T) {
+	all := DigitSet(1, 2, 3, 4, 5, 6, 7, 8, 9)
+	for _, tc := range []struct {
+		name  string
+		sum   int
+		cands []Digits
+		want  []Digits // combinations
+		cells []Digits
+	}{
+		{"open 9 in 3", 9, []Digits{all, all, all},
+			[]Digits{DigitSet(1, 2, 6), DigitSet(1, 3, 5), DigitSet(2, 3, 4)},
+			[]Digits{DigitSet(1, 2, 3, 4, 5, 6), DigitSet(1, 2, 3, 4, 5, 6), DigitSet(1, 2, 3, 4, 5, 6)}},
+		{"a 6 placed", 9, []Digits{DigitSet(6), all, all},
+			[]Digits{DigitSet(1, 2, 6)},
+			[]Digits{DigitSet(6), DigitSet(1, 2), DigitSet(1, 2)}},
+		{"a cell without 3 or 5", 9, []Digits{DigitSet(1, 2, 4), DigitSet(3, 5), DigitSet(3, 5)},
+			[]Digits{DigitSet(1, 3, 5)},
+			[]Digits{DigitSet(1), DigitSet(3, 5), DigitSet(3, 5)}},
+		{"two cells, one digit", 3, []Digits{DigitSet(1), DigitSet(1)}, nil, []Digits{0, 0}},
+		{"an empty cell", 17, []Digits{0, all}, nil, []Digits{0, 0}},
+	} {
+		got, cells := CageOptions(tc.sum, tc.cands)
+		if !slices.Equal(got, tc.want) || !slices.Equal(cells, tc.cells) {
+			t.Errorf("%s: CageOptions = %v %v, want %v %v", tc.name, got, cells, tc.want, tc.cells)
+		}
+	}
+}

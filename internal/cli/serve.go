@@ -22,12 +22,17 @@ func serveCommand() *ucli.Command {
 reads, see conflicts and the number of solutions as you type, pencil marks
 (automatic, and struck by hand), counters, a hint at three depths with the
 pattern drawn on the board, the solving path step by step, the rating, new
-puzzles by level or rating (up to the hardest), and PDF or SVG downloads.
-Everything is in the binary; nothing is fetched from the network.
+puzzles by level or rating (up to the hardest), and PDF or SVG downloads;
+variants, every size from 4x4 to 25x25, and killers (cages drawn, the
+selected cage's combinations shown). Everything is in the binary; nothing
+is fetched from the network.
 
 The same work is open to scripts as JSON under /api/v1/: POST solve, grade,
 hint, generate and print with {"puzzle": "..."} (print: {"puzzles": [...]}),
-GET techniques and levels. Answers use the command line's JSON fields.
+GET techniques and levels; a sized puzzle's "size" and "box", a killer's
+"cages" and "variant": ["killer"] as the command line's JSON rows carry
+them; POST cages answers a killer's cage combinations. Answers use the
+command line's JSON fields.
 generate finds puzzles as "sudokit generate" does (a band above 9.0 by the
 vicinity search) and answers what it made within a minute.
 

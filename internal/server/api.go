@@ -43,6 +43,7 @@ func (s *Server) routes() {
 	mux.Handle("/api/v1/print", api(s, true, s.print))
 	mux.Handle("/api/v1/rules", api(s, false, s.rulesOf))
 	mux.Handle("/api/v1/candidates", api(s, false, s.candidates))
+	mux.Handle("/api/v1/cages", api(s, false, s.cages))
 	mux.Handle("/api/v1/variants", get(s.variants))
 	mux.Handle("/api/v1/techniques", get(s.techniques))
 	mux.Handle("/api/v1/levels", get(s.levels))
@@ -85,14 +86,16 @@ func get(run func() (any, error)) http.HandlerFunc {
 const source = "puzzle"
 
 // onePuzzle reads the one puzzle of a request's "puzzle" field, in any
-// format the command line reads, under rules unless its label names its
-// own; its digits must keep them.
-func onePuzzle(text string, rules sudoku.Rules) (sudoku.Puzzle, error) {
+// format the command line reads, under rules and of shape (in alphabet)
+// unless it names its own; its digits must keep them. A puzzle of another
+// size than 9x9 has a Board.
+func onePuzzle(text string, rules sudoku.Rules, shape sudoku.Shape, alphabet sudoku.Alphabet) (sudoku.Puzzle, error) {
 	if strings.TrimSpace(text) == "" {
 		return sudoku.Puzzle{}, sudoku.Invalidf("field \"puzzle\" is missing or empty: give a puzzle in any format sudokit reads")
 	}
 	r := sudoku.NewReader(strings.NewReader(text), source)
 	r.SetRules(rules)
+	r.SetShape(shape, alphabet)
 	p, err := r.Next()
 	switch {
 	case errors.Is(err, io.EOF):
@@ -103,11 +106,8 @@ func onePuzzle(text string, rules sudoku.Rules) (sudoku.Puzzle, error) {
 	if q, err := r.Next(); !errors.Is(err, io.EOF) {
 		return p, sudoku.Invalidf("field \"puzzle\" holds more than one puzzle (another at line %d): send one per request", max(q.Line, p.Line+1))
 	}
-	if p.Rules.Has("killer") {
-		return p, errNoKillers
-	}
-	if p.Board != nil {
-		return p, sudoku.Invalidf("field \"puzzle\" holds a %s puzzle: the server takes 9x9 puzzles only for now (sudokit solve takes every size)", p.Shape())
+	if p.Board != nil && p.Cands != nil {
+		return p, sudoku.Invalidf("field \"puzzle\": pencil marks are read for 9x9 puzzles only: send the %s puzzle's digits", p.Shape())
 	}
 	return p, nil
 }
@@ -156,6 +156,13 @@ func (s *Server) solve(ctx context.Context, req *solveRequest) (any, error) {
 	case limit < 1 || limit > 1000:
 		return nil, sudoku.Invalidf("field \"max_solutions\" must be 1 to 1000, not %d", limit)
 	}
+	if p.Board != nil {
+		rep, err := s.solveBoard(ctx, p, limit)
+		if err != nil {
+			return nil, err
+		}
+		return row(export.Solve, export.Options{}, export.Record{Puzzle: p, Solve: &rep, Elapsed: rep.Elapsed})
+	}
 	// An adversarial candidate state can keep a search going for seconds:
 	// it gets the budget of a grading.
 	budget, cancel := context.WithTimeout(ctx, s.cfg.Budget)
@@ -187,6 +194,14 @@ func (s *Server) grade(ctx context.Context, req *gradeRequest) (any, error) {
 		return nil, err
 	}
 	start := time.Now()
+	if p.Board != nil {
+		// Within the grading budget, as a classic grading.
+		res, br := s.grader.GradeBoard(ctx, *p.Board, grade.Options{Path: req.Path || req.Candidates})
+		if res.Status == grade.Cancelled {
+			return nil, cancelled(ctx)
+		}
+		return row(export.Grade, export.Options{Explain: req.Path || req.Candidates}, export.Record{Puzzle: p, Grade: &res, Sized: &br, Elapsed: time.Since(start)})
+	}
 	res := s.grader.Grade(ctx, p.State(), grade.Options{Path: req.Path || req.Candidates, Candidates: req.Candidates,
 		Workers: s.slots.Share()})
 	if res.Status == grade.Cancelled {
@@ -228,9 +243,19 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 	}
 	start := time.Now()
 	r := export.Record{Puzzle: p}
-	r.Hints, r.HintErr = hint.Find(ctx, s.grader, p.State(), hint.Options{All: req.All, Workers: s.slots.Share()})
+	if p.Board != nil {
+		if req.All {
+			return nil, sudoku.Invalidf("field \"all\" is for 9x9 puzzles: a %s puzzle gets its one next hint", p.Shape())
+		}
+		r.Hints, r.HintErr = hint.FindBoard(ctx, s.grader, *p.Board)
+	} else {
+		r.Hints, r.HintErr = hint.Find(ctx, s.grader, p.State(), hint.Options{All: req.All, Workers: s.slots.Share()})
+	}
 	if r.Status() == "cancelled" {
 		return nil, cancelled(ctx)
+	}
+	if err := noKillerHint(p, r.HintErr); err != nil {
+		return nil, err
 	}
 	r.Elapsed = time.Since(start)
 	return row(export.Hint, export.Options{Depth: depth, AllHints: req.All}, r)
@@ -266,6 +291,15 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	case count < 1 || count > MaxGenerateCount:
 		return nil, sudoku.Invalidf("field \"count\" must be 1 to %d, not %d", MaxGenerateCount, count)
 	}
+	// A drawn seed fits in 53 bits, so that a page's JavaScript reads the
+	// answer's seed exactly and can send it back.
+	seed := uint64(time.Now().UnixNano()) & (1<<53 - 1)
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	if ans, done, err := s.generateOther(ctx, req, count, seed); done {
+		return ans, err
+	}
 	rules, random, err := generateRules(req)
 	if err != nil {
 		return nil, err
@@ -286,12 +320,6 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	sym, err := generate.ParseSymmetry(symName)
 	if err != nil {
 		return nil, fmt.Errorf("field \"symmetry\": %w", err)
-	}
-	// A drawn seed fits in 53 bits, so that a page's JavaScript reads the
-	// answer's seed exactly and can send it back.
-	seed := uint64(time.Now().UnixNano()) & (1<<53 - 1)
-	if req.Seed != nil {
-		seed = *req.Seed
 	}
 	opt := generate.Options{Seed: seed, Symmetry: sym, Minimal: req.Minimal, Target: target}
 	if err := generateUnder(&opt, rules, random, method, req.Symmetry != ""); err != nil {
@@ -392,14 +420,24 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	shape, alphabet, err := req.shape()
+	if err != nil {
+		return nil, err
+	}
 	entries := make([]book.Entry, len(req.Puzzles))
 	var notes []string
 	for i, text := range req.Puzzles {
-		p, err := onePuzzle(text, rules)
+		p, err := onePuzzle(text, rules, shape, alphabet)
 		if err != nil {
 			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
 		}
-		e, note, err := bookgrade.Grade(ctx, s.grader, p, bookgrade.Options{Workers: s.slots.Share()})
+		var e book.Entry
+		var note string
+		if p.Board != nil {
+			e, err = bookgrade.BoardEntry(ctx, *p.Board)
+		} else {
+			e, note, err = bookgrade.Grade(ctx, s.grader, p, bookgrade.Options{Workers: s.slots.Share()})
+		}
 		if err := cancelled(ctx); err != nil {
 			return nil, err
 		}

@@ -73,6 +73,9 @@ func (s *Server) bankDraw(ctx context.Context, req *drawRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if req.sized() {
+		return nil, &apiError{http.StatusUnprocessableEntity, "the bank has no puzzle of another size than 9x9: generate makes them"}
+	}
 	f.Variant = "classic"
 	if !rules.IsClassic() {
 		f.Variant = rules.String()

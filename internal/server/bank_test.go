@@ -87,6 +87,10 @@ func TestBankEndpoints(t *testing.T) {
 	if status, v, _ := post(t, ts, "/api/v1/bank/draw", `{"level": "fiendish", "session": "page-2"}`); status != 422 {
 		t.Fatalf("a draw from an exhausted level: %d %v, want 422", status, v)
 	}
+	// The bank holds 9x9 puzzles: a draw of another size is not one.
+	if status, v, _ := post(t, ts, "/api/v1/bank/draw", `{"level": "easy", "size": 16, "session": "page-3"}`); status != 422 || !strings.Contains(v["error"].(string), "another size") {
+		t.Errorf("a draw of a 16x16: %d %v, want 422", status, v)
+	}
 	for _, bad := range []string{`{"level": "fiendish"}`, `{"level": "nope", "session": "s"}`, `{"level": "easy", "rating": "2.0", "session": "s"}`,
 		`{"rating": "2.0-1.0", "session": "s"}`, `{"level": "easy", "session": "a b"}`} {
 		if status, v, _ := post(t, ts, "/api/v1/bank/draw", bad); status != 400 {

@@ -494,7 +494,7 @@ func TestBrowserVariants(t *testing.T) {
 	do(t, ctx, "open",
 		chromedp.Navigate(ts.URL+"/"),
 		idle(),
-		until(`document.querySelectorAll('#variants input[name=variant]').length === 10`))
+		until(`document.querySelectorAll('#variants input[name=variant]').length === 11`))
 	if n := count(`.cell.rule-diagonal`); n != 0 {
 		t.Fatalf("classic board: %d diagonal cells drawn", n)
 	}
@@ -743,7 +743,7 @@ func TestBrowserShortWindow(t *testing.T) {
 	do(t, ctx, "open",
 		chromedp.Navigate(ts.URL+"/"),
 		idle(),
-		until(`document.querySelectorAll('#variants input[name=variant]').length === 10`),
+		until(`document.querySelectorAll('#variants input[name=variant]').length === 11`),
 		click(`#variants input[value="anti-knight"]`), idle(),
 		until(`!document.querySelector('#rules-text').hidden`),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('.keys').open = true`))

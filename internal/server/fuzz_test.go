@@ -12,10 +12,14 @@ import (
 )
 
 var fuzzPaths = []string{"/api/v1/solve", "/api/v1/grade", "/api/v1/hint", "/api/v1/generate", "/api/v1/print",
-	"/api/v1/rules", "/api/v1/candidates"}
+	"/api/v1/rules", "/api/v1/candidates", "/api/v1/cages"}
 
 // fuzzLayout is a jigsaw layout (testdata/puzzles/variants/jigsaw.regions).
 const fuzzLayout = "111111222115559922133355922333355992337755992777449968774466668774666868444488888"
+
+// killerArrows is a killer in the arrow format (tarek6 of
+// testdata/puzzles/killer/sample.txt).
+const killerArrows = "L<<Q<J<G<^N>^>^J^^>^C8<H^<F^>^^I^<>^FC<D^<I^L^^H^<>^>^^E^<AG<^PG^<>^^I<^^<G<<>^>^"
 
 // FuzzAPI sends any body to every endpoint: the answer is a JSON object,
 // 200 or a client error (400, 413, 422) with a message, never a 500 or a
@@ -48,6 +52,15 @@ func FuzzAPI(f *testing.F) {
 		`{"variant": ["windoku", "x"]}`, `{"variant": ["jigsaw"], "regions": "12"}`, `{"variant": ["centre-dot", ""]}`,
 		`{"variant": "x"}`, `{"variant": [null]}`, `{"regions": "` + fuzzLayout + `"}`,
 		`{"level": "easy", "variant": ["x"], "seed": 2}`, `{"puzzles": ["` + nearlySolvedX + `"], "variant": ["x"]}`,
+		`{"puzzle": "....31.....42.1."}`, `{"puzzle": "....31.....42.1.", "size": 4, "depth": 3}`,
+		`{"puzzle": ".16.....1.6..2.4......5......35..3..", "box": "3x2", "path": true}`,
+		`{"puzzle": "....\n31..\n...4\n2.1.", "size": 4, "alphabet": "0-F"}`, `{"size": 16, "level": "easy", "seed": 1}`,
+		`{"size": 6, "box": "3x2", "level": "easy"}`, `{"size": 7}`, `{"size": 4, "variant": ["x"]}`,
+		`{"puzzles": ["....31.....42.1."], "format": "svg"}`,
+		`{"puzzle": "` + killerArrows + `"}`, `{"puzzle": "` + killerArrows + `", "depth": 3}`,
+		`{"variant": ["killer"], "cages": [{"sum": 17, "cells": ["r1c1", "r1c2"]}, {"sum": 10, "cells": ["r2c1", "r2c2", "r2c3"]}]}`,
+		`{"puzzle": "5", "cages": [{"sum": 50, "cells": ["r1c1", "r1c3"]}]}`, `{"cages": [{"sum": 3, "cells": ["r9c9", "x"]}]}`,
+		`{"variant": ["killer"], "seed": 4}`, `{"variant": ["killer", "x"], "seed": 4, "level": "easy"}`,
 		`{"puzzle": 5}`, `[]`, `null`, `{"puzzle": "\u0000"}`, `{"puzzle": "` + strings.Repeat("123456789", 81) + `"}`,
 	}
 	for i, s := range seeds {

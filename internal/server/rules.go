@@ -3,19 +3,34 @@ package server
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
 
 // rulesFields are the fields of a request that give the rules of its
-// puzzles, as --variant and --regions do on the command line: "variant",
-// a list of variant names (none: classic), and "regions", a jigsaw's
-// layout. A puzzle whose label names its own rules (variant=...,
-// regions=...) keeps them, as on the command line.
+// puzzles, as --variant, --regions and --size do on the command line:
+// "variant", a list of variant names (none: classic), "regions", a
+// jigsaw's layout, "cages", a killer's cages (with "variant": ["killer"],
+// which they imply), and "size", "box" and "alphabet" for puzzles of
+// another size than 9x9. A puzzle whose label names its own rules
+// (variant=..., regions=..., cages=..., size=...) keeps them, as on the
+// command line.
 type rulesFields struct {
-	Variant []string `json:"variant"`
-	Regions string   `json:"regions"`
+	Variant  []string   `json:"variant"`
+	Regions  string     `json:"regions"`
+	Cages    []cageJSON `json:"cages"`
+	Size     int        `json:"size"`
+	Box      string     `json:"box"`
+	Alphabet string     `json:"alphabet"`
+}
+
+// cageJSON is a killer's cage as the API reads and writes it, as the
+// command line's JSON rows carry it.
+type cageJSON struct {
+	Sum   int      `json:"sum"`
+	Cells []string `json:"cells"`
 }
 
 // maxVariantName is the longest variant name the API reads: the longest
@@ -27,16 +42,13 @@ func (f *rulesFields) rules() (sudoku.Rules, error) {
 	for i, name := range f.Variant {
 		switch {
 		case strings.TrimSpace(name) == "":
-			return sudoku.Rules{}, sudoku.Invalidf("field \"variant\": name %d is empty; known: %s", i+1, strings.Join(servedVariants(), ", "))
+			return sudoku.Rules{}, sudoku.Invalidf("field \"variant\": name %d is empty; known: %s", i+1, strings.Join(sudoku.VariantNames(), ", "))
 		case len(name) > maxVariantName || strings.Contains(name, ","):
 			return sudoku.Rules{}, sudoku.Invalidf("field \"variant\": name %d (%d characters) is no variant name; give a list of names such as [\"x\", \"anti-knight\"]; known: %s",
-				i+1, len(name), strings.Join(servedVariants(), ", "))
+				i+1, len(name), strings.Join(sudoku.VariantNames(), ", "))
 		}
 	}
 	rules, err := sudoku.ParseRules(strings.Join(f.Variant, ","), f.Regions)
-	if err == nil && rules.Has("killer") {
-		return sudoku.Rules{}, fmt.Errorf("field \"variant\": %w", errNoKillers)
-	}
 	if err != nil {
 		field := "variant"
 		if strings.Contains(err.Error(), "regions layout") {
@@ -44,7 +56,65 @@ func (f *rulesFields) rules() (sudoku.Rules, error) {
 		}
 		return rules, fmt.Errorf("field %q: %w", field, err)
 	}
+	if len(f.Cages) > 0 {
+		if len(f.Cages) > 81 {
+			return sudoku.Rules{}, sudoku.Invalidf("field \"cages\" holds %d cages: a killer has at most 81", len(f.Cages))
+		}
+		cages := make([]sudoku.Cage, len(f.Cages))
+		for i, c := range f.Cages {
+			if len(c.Cells) > 81 {
+				return sudoku.Rules{}, sudoku.Invalidf("field \"cages\": cage %d has %d cells: a cage has 1 to 9", i+1, len(c.Cells))
+			}
+			cages[i].Sum = c.Sum
+			for _, name := range c.Cells {
+				cell, err := sudoku.ParseCellName(name)
+				if err != nil {
+					return sudoku.Rules{}, fmt.Errorf("field \"cages\": cage %d: %w", i+1, err)
+				}
+				cages[i].Cells = append(cages[i].Cells, cell)
+			}
+		}
+		if rules, err = rules.WithCages(cages); err != nil {
+			return sudoku.Rules{}, fmt.Errorf("field \"cages\": %w", err)
+		}
+	}
+	if f.sized() && !rules.IsClassic() {
+		return sudoku.Rules{}, sudoku.Invalidf("field \"variant\": variants and killers are 9x9 puzzles: they do not go with field \"size\" %d", f.Size)
+	}
 	return rules, nil
+}
+
+// sized reports whether the fields ask for another size than 9x9.
+func (f *rulesFields) sized() bool { return (f.Size != 0 && f.Size != 9) || f.Box != "" }
+
+// shape reads "size", "box" and "alphabet": the shape and the alphabet of
+// the request's puzzles that do not give their own (the zero Shape for
+// 9x9, AutoAlphabet to detect it per puzzle).
+func (f *rulesFields) shape() (sudoku.Shape, sudoku.Alphabet, error) {
+	var shape sudoku.Shape
+	if f.Size != 0 || f.Box != "" {
+		size := ""
+		if f.Size != 0 {
+			size = strconv.Itoa(f.Size)
+		}
+		for _, s := range sudoku.Shapes() {
+			if size == "" && strings.EqualFold(s.Box(), strings.TrimSpace(f.Box)) {
+				size = strconv.Itoa(s.N()) // the size whose box it is
+			}
+		}
+		var err error
+		if shape, err = sudoku.ParseShape(size, f.Box); err != nil {
+			return shape, 0, fmt.Errorf("field \"size\": %w", err)
+		}
+	}
+	a := sudoku.AutoAlphabet
+	if f.Alphabet != "" {
+		var err error
+		if a, err = sudoku.ParseAlphabet(f.Alphabet); err != nil {
+			return shape, a, fmt.Errorf("field \"alphabet\": %w", err)
+		}
+	}
+	return shape, a, nil
 }
 
 // variantJSON is a variant the API knows: its name and its rule in words.
@@ -53,25 +123,10 @@ type variantJSON struct {
 	Rule string `json:"rule"`
 }
 
-// errNoKillers answers a request for a killer: its cages come in no
-// field, and the page draws none yet.
-var errNoKillers = sudoku.Invalidf("killer: the assistant does not take killers yet (sudokit solve does)")
-
-// servedVariants are the variants the assistant serves: all but killer.
-func servedVariants() []string {
-	var out []string
-	for _, name := range sudoku.VariantNames() {
-		if name != "killer" {
-			out = append(out, name)
-		}
-	}
-	return out
-}
-
 // variants lists the variants, in the order the rules name them.
 func (s *Server) variants() (any, error) {
 	var out []variantJSON
-	for _, name := range servedVariants() {
+	for _, name := range sudoku.VariantNames() {
 		out = append(out, variantJSON{Name: name, Rule: sudoku.VariantRule(name)})
 	}
 	return out, nil
@@ -89,9 +144,23 @@ type rulesAnswer struct {
 	Rules  []string    `json:"rules"`
 	Houses []houseJSON `json:"houses"`
 	Pairs  []pairJSON  `json:"pairs"`
+	// Size is the grid's N (9 for classic and the variants), Box its
+	// boxes' shape ("3x3", "2x3"): houses 0..N-1 are the rows, N..2N-1
+	// the columns, 2N..3N-1 the boxes, of N cells each.
+	Size int    `json:"size"`
+	Box  string `json:"box"`
+	// Cages are a killer's cages (none otherwise), each with its name
+	// ("the 15-cage at r1c1-r1c2").
+	Cages []cageNameJSON `json:"cages"`
 }
 
-// houseJSON is a house: nine cells that hold 1 to 9 once.
+// cageNameJSON is a cage with its name.
+type cageNameJSON struct {
+	cageJSON
+	Name string `json:"name"`
+}
+
+// houseJSON is a house: N cells that hold 1 to N once.
 type houseJSON struct {
 	Name  string   `json:"name"` // "row 1", "region 4", "diagonal 2", "window group 5"
 	Kind  string   `json:"kind"` // "row", "column", "block", "region", "diagonal", ...
@@ -121,7 +190,29 @@ func (s *Server) rulesOf(_ context.Context, req *rulesRequest) (any, error) {
 		return nil, err
 	}
 	ans := rulesAnswer{Variant: rules.Variants(), Regions: rules.Regions(), Label: rules.Label(),
-		Rules: rules.Describe(), Houses: []houseJSON{}, Pairs: []pairJSON{}}
+		Rules: rules.Describe(), Houses: []houseJSON{}, Pairs: []pairJSON{}, Size: 9, Box: "3x3", Cages: []cageNameJSON{}}
+	if req.sized() {
+		shape, alphabet, err := req.shape()
+		if err != nil {
+			return nil, err
+		}
+		if shape.N() != 9 {
+			ans.Variant, ans.Rules, ans.Size, ans.Box = []string{}, []string{}, shape.N(), shape.Box()
+			ans.Label = sudoku.SizeLabel(shape, alphabet)
+			kinds := []string{"row", "column", "block"}
+			for h := range 3 * shape.N() {
+				cells := []string{}
+				for _, c := range shape.HouseCells(h) {
+					cells = append(cells, shape.CellName(c))
+				}
+				ans.Houses = append(ans.Houses, houseJSON{Name: shape.HouseName(h), Kind: kinds[h/shape.N()], Cells: cells})
+			}
+			return ans, nil
+		}
+	}
+	for i, c := range cagesJSON(rules) {
+		ans.Cages = append(ans.Cages, cageNameJSON{cageJSON: c, Name: rules.Cage(i).Name()})
+	}
 	if ans.Variant == nil {
 		ans.Variant = []string{}
 	}
@@ -180,6 +271,9 @@ func (s *Server) candidates(_ context.Context, req *candidatesRequest) (any, err
 	if err != nil {
 		return nil, err
 	}
+	if p.Board != nil {
+		return nil, sudoku.Invalidf("candidates are answered for 9x9 puzzles only, not for a %s puzzle", p.Shape())
+	}
 	ans := candidatesAnswer{Puzzle: p.Grid.String(), Variant: p.Rules.Variants(), Regions: p.Rules.Regions(),
 		Candidates: make([]string, 81)}
 	for i, d := range p.State().AllCandidates() {
@@ -195,5 +289,9 @@ func (f *rulesFields) puzzle(text string) (sudoku.Puzzle, error) {
 	if err != nil {
 		return sudoku.Puzzle{}, err
 	}
-	return onePuzzle(text, rules)
+	shape, alphabet, err := f.shape()
+	if err != nil {
+		return sudoku.Puzzle{}, err
+	}
+	return onePuzzle(text, rules, shape, alphabet)
 }

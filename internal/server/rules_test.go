@@ -79,7 +79,7 @@ func withCells(placements string) string {
 func TestSolveUnderVariants(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	regions := jigsawRegions(t)
-	for _, variant := range servedVariants() {
+	for _, variant := range nonKillerVariants() {
 		t.Run(variant, func(t *testing.T) {
 			puzzle, layout := variantPuzzle(t, variant), ""
 			if variant == "jigsaw" {
@@ -223,7 +223,7 @@ func TestRulesFieldErrors(t *testing.T) {
 func TestCandidatesUnderRules(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	regions := jigsawRegions(t)
-	for _, variant := range append(servedVariants(), "x,anti-knight", "windoku,x", "jigsaw,x") {
+	for _, variant := range append(nonKillerVariants(), "x,anti-knight", "windoku,x", "jigsaw,x") {
 		layout := ""
 		if strings.HasPrefix(variant, "jigsaw") {
 			layout = regions
@@ -386,9 +386,15 @@ func TestVariantsEndpoint(t *testing.T) {
 			t.Errorf("%s has no rule", v.Name)
 		}
 	}
-	if !slices.Equal(names, servedVariants()) || slices.Contains(names, "killer") {
-		t.Errorf("variants %v, want %v", names, servedVariants())
+	if !slices.Equal(names, sudoku.VariantNames()) {
+		t.Errorf("variants %v, want %v", names, sudoku.VariantNames())
 	}
+}
+
+// nonKillerVariants are the variants whose puzzles testdata has by name:
+// all but killer (killers_test.go).
+func nonKillerVariants() []string {
+	return slices.DeleteFunc(sudoku.VariantNames(), func(name string) bool { return name == "killer" })
 }
 
 // nearlySolvedX is the solution of x.txt's second puzzle with a unique
@@ -554,24 +560,5 @@ func TestGenerateAndPrintVariants(t *testing.T) {
 	}
 	if code, got, _ := post(t, ts, "/api/v1/solve", `{"puzzle": "`+top95First+`", "variant": ["classic"]}`); code != 200 || got["status"] != "unique" {
 		t.Errorf("solve, variant [classic]: %d %v", code, got)
-	}
-}
-
-// TestNoKillersYet: the assistant does not take killers (their cages come
-// in no field, and the page draws none): a request that names killer, in
-// its fields or in its puzzle's line, is answered 400 in words, never
-// solved as if its cages' sums were not there.
-func TestNoKillersYet(t *testing.T) {
-	ts := newTestServer(t, Options{})
-	const arrows = "R<<<M<<<U^M<<<^J>^R<<^S<^R^^P>>^>^^^^^<R5^>^MP^>^V<<^^^^^>^L>>^^<^K>^<<R^>>^<>>>^"
-	for _, body := range []string{
-		`{"puzzle": "` + strings.Repeat(".", 81) + `", "variant": ["killer"]}`,
-		`{"puzzle": "` + arrows + `"}`,
-		`{"puzzle": "` + strings.Repeat(".", 81) + ` variant=killer cages=` + arrows + `"}`,
-	} {
-		code, got, _ := post(t, ts, "/api/v1/solve", body)
-		if msg, _ := got["error"].(string); code != 400 || !strings.Contains(msg, "does not take killers yet") {
-			t.Errorf("%s: %d %v", body, code, got)
-		}
 	}
 }

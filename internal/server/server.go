@@ -2,9 +2,12 @@
 // embedded, no build step) and the JSON API under /api/v1/ that the page
 // and scripts share. Every endpoint calls the same library entry points as
 // the command line (solve.For(rules).Check, grade.Grader.Grade, hint.Find,
-// generate, book.Write) and answers in the command line's JSON rows; a
-// request gives its puzzles' rules (variants) as the command line's
-// --variant and --regions do.
+// generate, book.Write; for other sizes solve.CheckPuzzle,
+// Grader.GradeBoard, hint.FindBoard and generate.NewBoards; for killers
+// generate.Killers and sudoku.CageOptions) and answers in the command
+// line's JSON rows; a request gives its puzzles' rules as the command
+// line's --variant, --regions and --size do, and a killer's cages as its
+// JSON rows carry them ("cages").
 //
 // A server on a user's machine is an attack surface, so the handler
 // refuses what a browser page of another site could send: a Host that is

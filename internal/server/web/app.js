@@ -2,14 +2,16 @@
 //
 // Structure, top to bottom:
 //
-//  1. Geometry and rules. Cells are 0..80 row-major. The rules are data
-//     from the server (POST /api/v1/rules): RULES holds their houses
-//     (rows, columns, boxes or regions, then a variant's), the pair rules
-//     (tied cells whose digits may not differ by given amounts), and what
-//     the page derives from them: the cells tied to each cell, the names
-//     of the houses, each cell's classes (box or region edges, a
-//     variant's shading). Classic until the server answers. A set of
-//     digits is a 10-bit mask: bit d for digit d.
+//  1. Geometry and rules. The board is N×N (9 for classic and the
+//     variants; 4 to 25 for the other sizes): cells 0..N×N-1 row-major,
+//     digits 1..N written 1-9 then A, B, ... (16x16: 1-9A-G). The rules
+//     are data from the server (POST /api/v1/rules): RULES holds the size,
+//     their houses (rows, columns, boxes or regions, then a variant's),
+//     the pair rules (tied cells whose digits may not differ by given
+//     amounts), a killer's cages, and what the page derives from them: the
+//     cells tied to each cell, the names of the houses, each cell's
+//     classes (box or region edges, a variant's shading). Classic until the
+//     server answers. A set of digits is a mask: bit d for digit d.
 //
 //  2. State. Everything lives in the one object `state`. The board proper is
 //     three arrays, `values` (0 = empty), `givens` (1 = a puzzle clue) and
@@ -51,10 +53,33 @@
 
 // ---------------------------------------------------------------- 1. Geometry
 
-const ALL = 0x3fe; // digits 1..9
-const rowOf = (i) => Math.floor(i / 9);
-const colOf = (i) => i % 9;
+// The board's geometry: N digits, CELLS cells, ALL the mask of digits 1..N.
+// setGeometry changes them with the rules' size.
+let N = 9;
+let CELLS = 81;
+let ALL = 0x3fe;
+const rowOf = (i) => Math.floor(i / N);
+const colOf = (i) => i % N;
 const cellName = (i) => `r${rowOf(i) + 1}c${colOf(i) + 1}`;
+function setGeometry(n) {
+  N = n;
+  CELLS = n * n;
+  ALL = (2 ** (n + 1) - 2) | 0;
+}
+// sym writes digit v as the board shows it: 1-9, then A for 10 and on.
+const sym = (v) => (v <= 9 ? String(v) : String.fromCharCode(55 + v));
+// valueOf reads a symbol of the board's alphabet (1-9, A-Z for 10 up, in
+// either case): its digit, or 0 when it is none of the board's.
+function valueOf(ch, n = N) {
+  const c = String(ch).toUpperCase();
+  let v = 0;
+  if (c >= "1" && c <= "9") v = +c;
+  else if (c >= "A" && c <= "Z") v = c.charCodeAt(0) - 55;
+  return v <= n ? v : 0;
+}
+// fromZero reads a line written in the 0-F alphabet (0 for 1, F for 16)
+// into the board's.
+const fromZero = (line) => Array.from(line, (ch) => (ch === "." ? "." : sym(parseInt(ch, 36) + 1))).join("");
 
 // --------------------------------------------------------------- 1b. Rules
 
@@ -81,18 +106,21 @@ function classicAnswer() {
     const kind = u < 9 ? "row" : u < 18 ? "column" : "block";
     houses.push({ name: `${kind} ${k + 1}`, kind, cells: cells.map(cellName) });
   }
-  return { variant: [], regions: "", label: "", rules: [], houses, pairs: [] };
+  return { variant: [], regions: "", label: "", rules: [], houses, pairs: [], size: 9, box: "3x3", cages: [] };
 }
 
 // rulesTables turns the rules endpoint's answer into the tables the page
 // works with; null when the answer is not one.
 function rulesTables(a) {
-  if (!a || !Array.isArray(a.houses) || a.houses.length < 27 || !Array.isArray(a.pairs)) return null;
-  const houses = a.houses.map((x) => ({ name: String(x.name), kind: String(x.kind), cells: (x.cells || []).map(parseCell) }));
-  if (houses.some((x) => x.cells.length !== 9 || x.cells.some((c) => c < 0))) return null;
+  const n = a && Number.isInteger(a.size) ? a.size : 9;
+  const cellCount = n * n;
+  if (!a || n < 4 || n > 25 || !Array.isArray(a.houses) || a.houses.length < 3 * n || !Array.isArray(a.pairs)) return null;
+  const cellOf = (x) => parseCell(x, n);
+  const houses = a.houses.map((x) => ({ name: String(x.name), kind: String(x.kind), cells: (x.cells || []).map(cellOf) }));
+  if (houses.some((x) => x.cells.length !== n || x.cells.some((c) => c < 0))) return null;
   // links[i]: the cells tied to cell i, each with the mask of the
   // differences their digits may not have (bit 0: the same digit).
-  const links = Array.from({ length: 81 }, () => new Map());
+  const links = Array.from({ length: cellCount }, () => new Map());
   const tie = (a, b, mask) => {
     links[a].set(b, (links[a].get(b) || 0) | mask);
     links[b].set(a, (links[b].get(a) || 0) | mask);
@@ -105,21 +133,32 @@ function rulesTables(a) {
     for (const [x, y] of cells) tie(x, y, mask);
     pairs.push({ rule: String(p.rule), text: String(p.text || ""), mask, cells });
   }
-  const cellHouses = Array.from({ length: 81 }, () => []);
+  // A killer's cages: no digit repeats in a cage, so its cells are tied.
+  const cages = [];
+  const cageOf = new Int16Array(cellCount).fill(-1);
+  for (const c of Array.isArray(a.cages) ? a.cages : []) {
+    const cells = (c.cells || []).map(cellOf).filter((x) => x >= 0);
+    if (!cells.length || cells.some((x) => cageOf[x] >= 0)) return null;
+    for (const x of cells) cageOf[x] = cages.length;
+    for (const x of cells) for (const y of cells) if (x < y) tie(x, y, 1);
+    cages.push({ sum: Number(c.sum), cells, name: String(c.name || `the ${c.sum}-cage`) });
+  }
+  const cellHouses = Array.from({ length: cellCount }, () => []);
   houses.forEach((x, u) => x.cells.forEach((c) => cellHouses[c].push(u)));
   // The board's look: thick edges between the boxes (or regions), and the
   // cells of a variant's houses shaded by kind.
-  const region = new Int8Array(81);
-  for (let u = 18; u < 27; u++) for (const c of houses[u].cells) region[c] = u;
+  const region = new Int16Array(cellCount);
+  for (let u = 2 * n; u < 3 * n; u++) for (const c of houses[u].cells) region[c] = u;
   const cellClass = [];
   const cellNote = [];
-  for (let i = 0; i < 81; i++) {
+  for (let i = 0; i < cellCount; i++) {
     let cls = "";
-    if (colOf(i) < 8 && region[i] !== region[i + 1]) cls += " edge-r";
-    if (rowOf(i) < 8 && region[i] !== region[i + 9]) cls += " edge-b";
+    if (i % n < n - 1 && region[i] !== region[i + 1]) cls += " edge-r";
+    if (Math.floor(i / n) < n - 1 && region[i] !== region[i + n]) cls += " edge-b";
     const notes = houses[region[i]].kind === "region" ? [houses[region[i]].name] : [];
+    if (cageOf[i] >= 0) notes.push(cages[cageOf[i]].name);
     for (const u of cellHouses[i]) {
-      if (u < 27) continue;
+      if (u < 3 * n) continue;
       const kind = houses[u].kind;
       if (kind !== "window group") notes.push(houses[u].name);
       if (kind === "disjoint group") cls += ` rule-group g${houses[u].name.replace(/\D/g, "")}`;
@@ -129,17 +168,22 @@ function rulesTables(a) {
     cellNote.push(notes.join(", "));
   }
   const byName = new Map(houses.map((x) => [x.name.toLowerCase(), x.cells]));
-  return {
+  const [boxRows, boxCols] = String(a.box || "3x3").split("x").map(Number);
+  const t = {
     variant: Array.isArray(a.variant) ? a.variant.map(String) : [],
     regions: typeof a.regions === "string" ? a.regions : "",
     label: typeof a.label === "string" ? a.label : "",
     words: Array.isArray(a.rules) ? a.rules.map(String) : [],
-    houses, pairs, links, cellHouses, cellClass, cellNote, byName,
+    size: n, box: `${boxRows}x${boxCols}`, boxRows, boxCols,
+    houses, pairs, links, cellHouses, cellClass, cellNote, byName, cages, cageOf,
   };
+  // The cages as the API reads them back.
+  t.cagesField = cages.map((c) => ({ sum: c.sum, cells: c.cells.map((x) => `r${Math.floor(x / n) + 1}c${(x % n) + 1}`) }));
+  return t;
 }
 
 let RULES = rulesTables(classicAnswer());
-const rulesKey = (r) => `${r.variant.join(",")}|${r.regions}`;
+const rulesKey = (r) => `${r.variant.join(",")}|${r.regions}|${r.size}:${r.box}|${JSON.stringify(r.cagesField)}`;
 
 function popcount(m) {
   let n = 0;
@@ -148,31 +192,32 @@ function popcount(m) {
 }
 function digitsOf(m) {
   const out = [];
-  for (let d = 1; d <= 9; d++) if (m & (1 << d)) out.push(d);
+  for (let d = 1; d <= N; d++) if (m & (1 << d)) out.push(d);
   return out;
 }
 function maskOf(text) {
   let m = 0;
-  for (const ch of text) if (ch >= "1" && ch <= "9") m |= 1 << +ch;
+  for (const ch of text) if (valueOf(ch)) m |= 1 << valueOf(ch);
   return m;
 }
 const NUMBER_WORDS = ["", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"];
 
-// "r3c4" → 21; "r3c4=5" / "r3c4<>5" → {cell, digit, on}.
-function parseCell(text) {
-  const m = /^r([1-9])c([1-9])$/.exec(String(text).trim());
-  return m ? (+m[1] - 1) * 9 + (+m[2] - 1) : -1;
+// "r3c4" → 21 (on a 9x9 board); "r3c4=5" / "r3c4<>5" → {cell, digit, on}
+// (digits as numbers: "r10c12=16").
+function parseCell(text, n = N) {
+  const m = /^r([1-9]\d?)c([1-9]\d?)$/.exec(String(text).trim());
+  return m && +m[1] <= n && +m[2] <= n ? (+m[1] - 1) * n + (+m[2] - 1) : -1;
 }
 function parsePotential(text) {
-  const m = /^r([1-9])c([1-9])\s*(=|<>)\s*([1-9])$/.exec(String(text).trim());
-  return m ? { cell: (+m[1] - 1) * 9 + (+m[2] - 1), on: m[3] === "=", digit: +m[4] } : null;
+  const m = /^r([1-9]\d?)c([1-9]\d?)\s*(=|<>)\s*([1-9]\d?)$/.exec(String(text).trim());
+  return m && +m[1] <= N && +m[2] <= N && +m[4] <= N ? { cell: (+m[1] - 1) * N + (+m[2] - 1), on: m[3] === "=", digit: +m[4] } : null;
 }
 // "row 3", "column 4", "block 9", "diagonal 1", "cell r4c6" → the cells.
 function unitCells(name) {
   const text = String(name).trim().toLowerCase().replace(/^(box|col)\b\s*/, (w) => (w.startsWith("box") ? "block " : "column "));
   const cells = RULES.byName.get(text.replace(/\s+/g, " "));
   if (cells) return cells;
-  const m = /^(?:cell\s+)?(r[1-9]c[1-9])$/.exec(text);
+  const m = /^(?:cell\s+)?(r[1-9]\d?c[1-9]\d?)$/.exec(text);
   return m ? [parseCell(m[1])] : [];
 }
 
@@ -186,7 +231,7 @@ const state = {
   // The board (what undo, redo, the checkpoint and localStorage keep).
   values: new Uint8Array(81), // 0 = empty, else the digit
   givens: new Uint8Array(81), // 1 = a clue of the puzzle
-  strikes: new Uint16Array(81), // candidates struck by hand or by an applied step
+  strikes: new Uint32Array(81), // candidates struck by hand or by an applied step
 
   past: [], // snapshots before each change (undo)
   future: [], // snapshots undone (redo)
@@ -210,17 +255,27 @@ const state = {
   busy: 0, // requests in flight (and a pending status check)
   ratingOf: null, // the givens line the rating box describes, or null
   savedRules: null, // the rules the saved board was played under, until they are fetched
+  savedBoard: null, // what localStorage held, until the saved rules are the board's
 };
+
+// cageState is the cages endpoint's answer for the board at version: each
+// killer cell's digits under its cage's sum (cands), and each cage's
+// combinations its cells can still hold (combos).
+const cageState = { version: -1, cands: null, combos: [], key: "" };
 
 // ------------------------------------------------------------- 3. Derivation
 
 // derive computes from digits and strikes, under the rules: the automatic
 // candidates, the remaining ones (automatic minus struck), the conflicts,
 // the hidden singles and the count of each digit.
-function derive(values, strikes) {
-  const auto = new Uint16Array(81);
-  const rem = new Uint16Array(81);
-  for (let i = 0; i < 81; i++) {
+// With cageCands (the cages endpoint's answer for these digits and
+// strikes: each cell's digits under its cage's sum), a killer's candidates
+// are also those its cage leaves it.
+function derive(values, strikes, cageCands = null) {
+  const auto = new Uint32Array(CELLS);
+  const rem = new Uint32Array(CELLS);
+  const bare = new Uint32Array(CELLS); // rem, before the cages' sums
+  for (let i = 0; i < CELLS; i++) {
     if (values[i]) continue;
     let m = ALL;
     for (const [p, diffs] of RULES.links[i]) {
@@ -229,24 +284,35 @@ function derive(values, strikes) {
       for (let d = 0; d < 9; d++) if (diffs & (1 << d)) m &= ~((1 << (v + d)) | (v - d > 0 ? 1 << (v - d) : 0));
     }
     auto[i] = m & ALL;
+    bare[i] = auto[i] & ~strikes[i];
+    if (cageCands && RULES.cageOf[i] >= 0) auto[i] &= cageCands[i];
     rem[i] = auto[i] & ~strikes[i];
   }
-  const conflict = new Uint8Array(81);
-  const conflicts = []; // {unit, digit, cells} or {rule, digits, cells}
-  const hidden = new Uint16Array(81);
+  const conflict = new Uint8Array(CELLS);
+  const conflicts = []; // {unit, digit, cells}, {cage, digit, cells} or {rule, digits, cells}
+  const hidden = new Uint32Array(CELLS);
   RULES.houses.forEach((house, u) => {
-    const where = Array.from({ length: 10 }, () => []);
-    const candWhere = Array.from({ length: 10 }, () => []);
+    const where = Array.from({ length: N + 1 }, () => []);
+    const candWhere = Array.from({ length: N + 1 }, () => []);
     for (const i of house.cells) {
       if (values[i]) where[values[i]].push(i);
       else for (const d of digitsOf(rem[i])) candWhere[d].push(i);
     }
-    for (let d = 1; d <= 9; d++) {
+    for (let d = 1; d <= N; d++) {
       if (where[d].length > 1) {
         conflicts.push({ unit: u, digit: d, cells: where[d] });
         for (const i of where[d]) conflict[i] = 1;
       }
       if (!where[d].length && candWhere[d].length === 1) hidden[candWhere[d][0]] |= 1 << d;
+    }
+  });
+  RULES.cages.forEach((cage, k) => {
+    const where = new Map();
+    for (const i of cage.cells) if (values[i]) where.set(values[i], [...(where.get(values[i]) || []), i]);
+    for (const [d, cells] of where) {
+      if (cells.length < 2) continue;
+      conflicts.push({ cage: k, digit: d, cells });
+      for (const i of cells) conflict[i] = 1;
     }
   });
   for (const p of RULES.pairs) {
@@ -258,39 +324,46 @@ function derive(values, strikes) {
       }
     }
   }
-  const counts = new Uint8Array(10);
-  for (let i = 0; i < 81; i++) counts[values[i]]++;
-  return { auto, rem, conflict, conflicts, hidden, counts };
+  const counts = new Uint8Array(N + 1);
+  for (let i = 0; i < CELLS; i++) counts[values[i]]++;
+  return { auto, rem, bare, conflict, conflicts, hidden, counts };
 }
 
-let derivedCache = { version: -1, d: null };
+let derivedCache = { version: -1, cages: null, d: null };
 function derived() {
-  if (derivedCache.version !== state.version) {
-    derivedCache = { version: state.version, d: derive(state.values, state.strikes) };
+  const cages = cageState.version === state.version ? cageState.cands : null;
+  if (derivedCache.version !== state.version || derivedCache.cages !== cages) {
+    derivedCache = { version: state.version, cages, d: derive(state.values, state.strikes, cages) };
   }
   return derivedCache.d;
 }
 
 function conflictText(conflicts) {
+  const times = (n) => NUMBER_WORDS[n] || String(n);
   const say = (c) => c.rule
     ? `${c.rule}: ${c.digits[0] === c.digits[1] ? `${c.digits[0]}s` : `${c.digits[0]} and ${c.digits[1]}`} in ${cellName(c.cells[0])} and ${cellName(c.cells[1])}`
-    : `${NUMBER_WORDS[c.cells.length]} ${c.digit}s in ${RULES.houses[c.unit].name}`;
+    : `${times(c.cells.length)} ${sym(c.digit)}s in ${c.cage !== undefined ? RULES.cages[c.cage].name : RULES.houses[c.unit].name}`;
   const first = conflicts.slice(0, 2).map(say);
   let text = first.join("; ");
   if (conflicts.length > 2) text += ` (and ${conflicts.length - 2} more)`;
   return text;
 }
 
-const boardLine = () => Array.from(state.values, (v) => (v ? String(v) : ".")).join("");
-const givensLine = () => Array.from(state.values, (v, i) => (v && state.givens[i] ? String(v) : ".")).join("");
+const boardLine = () => Array.from(state.values, (v) => (v ? sym(v) : ".")).join("");
+const givensLine = () => Array.from(state.values, (v, i) => (v && state.givens[i] ? sym(v) : ".")).join("");
 const countGivens = () => state.givens.reduce((n, g, i) => n + (g && state.values[i] ? 1 : 0), 0);
 const countFilled = () => state.values.reduce((n, v) => n + (v ? 1 : 0), 0);
+// A killer is a puzzle without a digit: its cages are its clues.
+const hasPuzzle = () => countFilled() > 0 || RULES.cages.length > 0;
+const hasGivens = () => countGivens() > 0 || RULES.cages.length > 0;
 
 // candidateGrid writes the board with its pencil marks as sudokit reads
 // them: a placed cell is its digit, an empty cell its remaining candidates,
 // "(d)" when only d is left. {error} when a cell has no candidate left.
-function candidateGrid() {
-  const d = derived();
+// Pencil marks are read for 9x9 boards only: another size sends its
+// digits. rem: the candidates to write (derived().rem by default).
+function candidateGrid(rem = derived().rem) {
+  if (N !== 9) return { text: boardLine() };
   const rows = [];
   for (let r = 0; r < 9; r++) {
     const fields = [];
@@ -300,7 +373,7 @@ function candidateGrid() {
         fields.push(String(state.values[i]));
         continue;
       }
-      const ds = digitsOf(d.rem[i]);
+      const ds = digitsOf(rem[i]);
       if (!ds.length) return { error: `${cellName(i)} has no candidate left` };
       fields.push(ds.length === 1 ? `(${ds[0]})` : ds.join(""));
     }
@@ -315,7 +388,8 @@ function snapshot() {
   return { values: state.values.slice(), givens: state.givens.slice(), strikes: state.strikes.slice() };
 }
 function sameSnapshot(a, b) {
-  for (let i = 0; i < 81; i++) {
+  if (a.values.length !== b.values.length) return false;
+  for (let i = 0; i < a.values.length; i++) {
     if (a.values[i] !== b.values[i] || a.givens[i] !== b.givens[i] || a.strikes[i] !== b.strikes[i]) return false;
   }
   return true;
@@ -331,7 +405,7 @@ function setBoard(snap) {
 function commit(mutate) {
   const before = snapshot();
   mutate();
-  for (let i = 0; i < 81; i++) if (!state.values[i]) state.givens[i] = 0;
+  for (let i = 0; i < CELLS; i++) if (!state.values[i]) state.givens[i] = 0;
   if (sameSnapshot(before, state)) return false;
   state.past.push(before);
   if (state.past.length > HISTORY_MAX) state.past.shift();
@@ -360,6 +434,7 @@ function redo() {
 // changed follows every board change.
 function changed() {
   state.version++;
+  refreshCages();
   state.hint = { level: 0, data: null };
   if (!state.path) marks = emptyMarks();
   resetHintDisplay();
@@ -369,14 +444,18 @@ function changed() {
   refreshStatus();
 }
 
+// A snapshot is kept as text: a 9x9 board's values as 81 digits, another
+// size's as its symbols ("." for empty).
 function encodeSnap(s) {
-  return { values: Array.from(s.values).join(""), givens: Array.from(s.givens).join(""), strikes: Array.from(s.strikes) };
+  const values = N === 9 ? Array.from(s.values).join("") : Array.from(s.values, (v) => (v ? sym(v) : ".")).join("");
+  return { values, givens: Array.from(s.givens).join(""), strikes: Array.from(s.strikes) };
 }
 function decodeSnap(o) {
-  if (!o || typeof o.values !== "string" || !/^[0-9]{81}$/.test(o.values)) return null;
-  const snap = { values: new Uint8Array(81), givens: new Uint8Array(81), strikes: new Uint16Array(81) };
-  for (let i = 0; i < 81; i++) {
-    snap.values[i] = +o.values[i];
+  if (!o || typeof o.values !== "string" || o.values.length !== CELLS) return null;
+  if (N === 9 ? !/^[0-9]{81}$/.test(o.values) : [...o.values].some((ch) => ch !== "." && !valueOf(ch))) return null;
+  const snap = { values: new Uint8Array(CELLS), givens: new Uint8Array(CELLS), strikes: new Uint32Array(CELLS) };
+  for (let i = 0; i < CELLS; i++) {
+    snap.values[i] = N === 9 ? +o.values[i] : valueOf(o.values[i]);
     snap.givens[i] = snap.values[i] && typeof o.givens === "string" && o.givens[i] === "1" ? 1 : 0;
     const s = Array.isArray(o.strikes) ? o.strikes[i] : 0;
     snap.strikes[i] = Number.isInteger(s) ? s & ALL : 0;
@@ -389,7 +468,7 @@ function save() {
       board: encodeSnap(state),
       checkpoint: state.checkpoint && encodeSnap(state.checkpoint),
       prefs: { cands: state.showCands, counters: state.showCounters, pencil: state.pencil, mode: state.mode },
-      rules: { variant: RULES.variant, regions: RULES.regions },
+      rules: { variant: RULES.variant, regions: RULES.regions, size: RULES.size, box: RULES.box, cages: RULES.cagesField },
     }));
   } catch {
     // Private mode or a full storage: the board is simply not remembered.
@@ -403,18 +482,29 @@ function restoreSaved() {
     saved = null;
   }
   if (!saved) return;
-  const board = decodeSnap(saved.board);
-  if (board) setBoard(board);
-  state.checkpoint = decodeSnap(saved.checkpoint);
+  const r = saved.rules || {};
+  if ((Array.isArray(r.variant) && r.variant.length) || (Number.isInteger(r.size) && r.size !== 9)) {
+    state.savedRules = { variant: (r.variant || []).map(String), regions: typeof r.regions === "string" ? r.regions : "",
+      size: Number.isInteger(r.size) ? r.size : 9, box: typeof r.box === "string" ? r.box : "", cages: Array.isArray(r.cages) ? r.cages : [] };
+  }
+  state.savedBoard = saved;
   const p = saved.prefs || {};
   if (typeof p.cands === "boolean") state.showCands = p.cands;
   if (typeof p.counters === "boolean") state.showCounters = p.counters;
   if (typeof p.pencil === "boolean") state.pencil = p.pencil;
   if (p.mode === "givens" || p.mode === "solve") state.mode = p.mode;
-  const r = saved.rules || {};
-  if (Array.isArray(r.variant) && r.variant.length) {
-    state.savedRules = { variant: r.variant.map(String), regions: typeof r.regions === "string" ? r.regions : "" };
-  }
+  state.version++;
+}
+
+// restoreBoard puts the saved board on the board, once its rules (and so
+// its size) are the board's.
+function restoreBoard() {
+  const saved = state.savedBoard;
+  state.savedBoard = null;
+  if (!saved) return;
+  const board = decodeSnap(saved.board);
+  if (board) setBoard(board);
+  state.checkpoint = decodeSnap(saved.checkpoint);
   state.version++;
 }
 
@@ -425,7 +515,8 @@ const el = {}; // the page's elements, by id
 const cellEls = [];
 const valueEls = [];
 const candEls = []; // candEls[i][d-1]
-const shown = []; // what each cell shows: {cls, kind, value, cands[9], label}
+const cageEls = []; // cageEls[i]: the cage's outline and sum drawn in cell i
+const shown = []; // what each cell shows: {cls, kind, value, cands[N], label}
 
 // h makes an element: h("td", {className: "x"}, "text", child...).
 function h(tag, props, ...children) {
@@ -441,33 +532,84 @@ function h(tag, props, ...children) {
   return e;
 }
 
+// buildBoard builds the board's N×N cells (again when the size changes):
+// the candidates of a cell are a mini-grid of the box's shape (3x3 for
+// 9x9, 4x4 for 16x16, 5x5 for 25x25), sized by CSS from --n.
 function buildBoard() {
   const board = el.board;
-  for (let r = 0; r < 9; r++) {
+  board.replaceChildren();
+  cellEls.length = valueEls.length = candEls.length = shown.length = 0;
+  board.classList.toggle("sized", N !== 9);
+  board.style.setProperty("--n", String(N));
+  board.style.setProperty("--cand-rows", String(RULES.boxRows));
+  board.style.setProperty("--cand-cols", String(RULES.boxCols));
+  board.setAttribute("aria-label", `Sudoku board, ${N} rows by ${N} columns`);
+  el.boardWrap.dataset.size = String(N);
+  document.body.dataset.size = String(N);
+  for (let r = 0; r < N; r++) {
     const row = h("div", { className: "row", role: "row" });
-    for (let c = 0; c < 9; c++) {
-      const i = r * 9 + c;
+    for (let c = 0; c < N; c++) {
+      const i = r * N + c;
       const cell = h("div", { className: "cell", id: `cell-${i}`, role: "gridcell", dataset: { cell: String(i) } });
       valueEls.push(h("span", { className: "value" }));
       const cands = [];
-      for (let d = 1; d <= 9; d++) cands.push(h("span", { className: "cand", dataset: { digit: String(d) } }, String(d)));
+      for (let d = 1; d <= N; d++) cands.push(h("span", { className: "cand", dataset: { digit: String(d) } }, sym(d)));
       candEls.push(cands);
       cell.append(...cands);
       cellEls.push(cell);
-      shown.push({ cls: "cell", kind: "c", value: 0, cands: Array(9).fill("cand"), label: "" });
+      shown.push({ cls: "cell", kind: "c", value: 0, cands: Array(N).fill("cand"), label: "" });
       row.append(cell);
     }
     board.append(row);
   }
+  buildDigits();
+  buildCages();
+}
+
+// buildDigits makes a button per digit of the board (1-9, then A...).
+function buildDigits() {
+  const erase = el.digits.querySelector("button.erase");
+  const buttons = [];
+  for (let d = 1; d <= N; d++) buttons.push(h("button", { type: "button", dataset: { digit: String(d) } }, sym(d)));
+  el.digits.replaceChildren(...buttons, erase);
+  el.digits.classList.toggle("many", N > 9);
+}
+
+// buildCages draws a killer's cages as printers do: a dashed outline inset
+// inside the cell borders (a line on each side of a cell whose neighbour
+// is not in its cage, reaching the border where the cage goes on), and
+// the sum small in the cage's first cell.
+function buildCages() {
+  cageEls.length = 0;
+  const same = (i, j) => j >= 0 && j < CELLS && RULES.cageOf[j] === RULES.cageOf[i];
+  for (let i = 0; i < CELLS; i++) {
+    const k = RULES.cageOf[i];
+    if (k < 0) {
+      cageEls.push([]);
+      continue;
+    }
+    const r = rowOf(i), c = colOf(i);
+    const up = r > 0 && same(i, i - N), down = r < N - 1 && same(i, i + N);
+    const left = c > 0 && same(i, i - 1), right = c < N - 1 && same(i, i + 1);
+    let cls = "cage";
+    if (!up) cls += " t";
+    if (!down) cls += " b";
+    if (!left) cls += " l";
+    if (!right) cls += " r";
+    const els = [h("span", { className: cls, "aria-hidden": "true" })];
+    if (RULES.cages[k].cells[0] === i) els.push(h("span", { className: "cage-sum", "aria-hidden": "true" }, String(RULES.cages[k].sum)));
+    cageEls.push(els);
+  }
+  for (const s of shown) s.kind = "";
 }
 
 // marks are the highlights of a hint (levels 2 and 3) or of a path step.
 function emptyMarks() {
   return {
     region: new Set(), pattern: new Set(), place: new Set(),
-    elim: new Uint16Array(81), // candidates eliminated by the step
-    placeDigit: new Uint16Array(81), // candidates placed by the step
-    digits: new Uint16Array(81), // the pattern's digits in its cells
+    elim: new Uint32Array(CELLS), // candidates eliminated by the step
+    placeDigit: new Uint32Array(CELLS), // candidates placed by the step
+    digits: new Uint32Array(CELLS), // the pattern's digits in its cells
     chains: [],
   };
 }
@@ -519,7 +661,8 @@ function paint() {
   const showCands = state.showCands;
   const forceCands = !!state.path || state.hint.level >= 3;
   const hl = state.highlight;
-  for (let i = 0; i < 81; i++) {
+  const cageSel = state.selected >= 0 ? RULES.cageOf[state.selected] : -1;
+  for (let i = 0; i < CELLS; i++) {
     const v = view.values[i];
     const s = shown[i];
     let cls = "cell" + RULES.cellClass[i];
@@ -533,6 +676,7 @@ function paint() {
     if (marks.pattern.has(i)) cls += " hl-pattern";
     if (marks.place.has(i)) cls += " hl-place";
     if (hl && v === hl) cls += " same-digit";
+    if (cageSel >= 0 && RULES.cageOf[i] === cageSel) cls += " in-cage";
     if (cls !== s.cls) {
       cellEls[i].className = cls;
       s.cls = cls;
@@ -541,21 +685,21 @@ function paint() {
     let label = `row ${rowOf(i) + 1} column ${colOf(i) + 1}${RULES.cellNote[i] ? ` (${RULES.cellNote[i]})` : ""}, `;
     if (v) {
       if (s.kind !== "v") {
-        cellEls[i].replaceChildren(valueEls[i]);
+        cellEls[i].replaceChildren(...cageEls[i], valueEls[i]);
         s.kind = "v";
       }
       if (s.value !== v) {
-        valueEls[i].textContent = String(v);
+        valueEls[i].textContent = sym(v);
         s.value = v;
       }
-      label += `${v}${view.givens[i] ? ", given" : ""}`;
+      label += `${sym(v)}${view.givens[i] ? ", given" : ""}`;
     } else {
       if (s.kind !== "c") {
-        cellEls[i].replaceChildren(...candEls[i]);
+        cellEls[i].replaceChildren(...cageEls[i], ...candEls[i]);
         s.kind = "c";
         s.value = 0;
       }
-      for (let d = 1; d <= 9; d++) {
+      for (let d = 1; d <= N; d++) {
         const bit = 1 << d;
         let c = "cand";
         if (!(view.auto[i] & bit)) c += " off";
@@ -571,7 +715,7 @@ function paint() {
         }
       }
       const ds = digitsOf(on);
-      label += ds.length ? `empty, candidates ${ds.join(" ")}` : "empty, no candidate left";
+      label += ds.length ? `empty, candidates ${ds.map(sym).join(" ")}` : "empty, no candidate left";
     }
     if (view.conflict[i]) label += ", conflict";
     if (label !== s.label) {
@@ -592,8 +736,10 @@ function paint() {
   else board.removeAttribute("aria-activedescendant");
 
   board.classList.toggle("variant", RULES.variant.length > 0);
+  board.classList.toggle("killer", RULES.cages.length > 0);
   paintCaption();
   paintRulesText();
+  paintCage();
   paintControls(view);
   paintCounters(view);
   scheduleLinks();
@@ -639,12 +785,12 @@ function paintControls(view) {
     ((state.hint.data.placements || []).length || (state.hint.data.eliminations || []).length));
   el["path-open"].disabled = inPath;
 
-  const counts = new Uint8Array(10);
-  for (let i = 0; i < 81; i++) counts[view.values[i]]++;
+  const counts = new Uint8Array(N + 1);
+  for (let i = 0; i < CELLS; i++) counts[view.values[i]]++;
   for (const b of el.digits.querySelectorAll("button[data-digit]")) {
     const d = +b.dataset.digit;
     if (!d) continue;
-    b.classList.toggle("done", counts[d] >= 9);
+    b.classList.toggle("done", counts[d] >= N);
     b.classList.toggle("active", state.highlight === d);
   }
 }
@@ -659,27 +805,27 @@ function buildCounters() {
   counterShown.left = [];
   counterShown.avail = [];
   const left = h("div", { className: "left-digits", role: "group", "aria-label": "Digits left to place" });
-  for (let d = 1; d <= 9; d++) {
-    const n = h("span", { className: "n" }, "9");
-    const btn = h("button", { type: "button", className: "count", dataset: { digit: String(d) }, title: `Highlight the ${d}s` },
-      h("span", { className: "d" }, String(d)), n);
+  for (let d = 1; d <= N; d++) {
+    const n = h("span", { className: "n" }, String(N));
+    const btn = h("button", { type: "button", className: "count", dataset: { digit: String(d) }, title: `Highlight the ${sym(d)}s` },
+      h("span", { className: "d" }, sym(d)), n);
     counterEls.left[d] = { btn, n };
     left.append(btn);
   }
   const tables = h("div", { className: "avail" });
-  const jigsaw = RULES.houses[18].kind === "region";
+  const jigsaw = RULES.houses[2 * N].kind === "region";
   const boxes = jigsaw ? ["Missing per region", "G"] : ["Missing per block", "B"];
-  for (const [base, title, short] of [[18, ...boxes], [0, "Missing per row", "R"], [9, "Missing per column", "C"]]) {
+  for (const [base, title, short] of [[2 * N, ...boxes], [0, "Missing per row", "R"], [N, "Missing per column", "C"]]) {
     const head = h("tr", null, h("th", { scope: "col" }, h("span", { className: "sr" }, "unit")));
-    for (let d = 1; d <= 9; d++) head.append(h("th", { scope: "col" }, String(d)));
+    for (let d = 1; d <= N; d++) head.append(h("th", { scope: "col" }, sym(d)));
     const body = h("tbody");
-    for (let k = 0; k < 9; k++) {
+    for (let k = 0; k < N; k++) {
       const u = base + k;
       const tr = h("tr", null, h("th", { scope: "row", title: RULES.houses[u].name }, `${short}${k + 1}`));
       counterEls.avail[u] = [];
       counterShown.avail[u] = [];
-      for (let d = 1; d <= 9; d++) {
-        const td = h("td", { dataset: { digit: String(d) } }, String(d));
+      for (let d = 1; d <= N; d++) {
+        const td = h("td", { dataset: { digit: String(d) } }, sym(d));
         counterEls.avail[u][d] = td;
         tr.append(td);
       }
@@ -692,15 +838,15 @@ function buildCounters() {
 
 function paintCounters(view) {
   if (!state.showCounters) return;
-  const counts = new Uint8Array(10);
-  const present = new Uint16Array(27);
-  for (let i = 0; i < 81; i++) {
+  const counts = new Uint8Array(N + 1);
+  const present = new Uint32Array(3 * N);
+  for (let i = 0; i < CELLS; i++) {
     const v = view.values[i];
     counts[v]++;
-    if (v) for (const u of RULES.cellHouses[i]) if (u < 27) present[u] |= 1 << v;
+    if (v) for (const u of RULES.cellHouses[i]) if (u < 3 * N) present[u] |= 1 << v;
   }
-  for (let d = 1; d <= 9; d++) {
-    const left = Math.max(0, 9 - counts[d]);
+  for (let d = 1; d <= N; d++) {
+    const left = Math.max(0, N - counts[d]);
     const key = `${left}|${state.highlight === d}`;
     if (counterShown.left[d] === key) continue;
     counterShown.left[d] = key;
@@ -708,10 +854,10 @@ function paintCounters(view) {
     n.textContent = String(left);
     btn.classList.toggle("done", left === 0);
     btn.classList.toggle("active", state.highlight === d);
-    btn.setAttribute("aria-label", `${d}: ${left} left`);
+    btn.setAttribute("aria-label", `${sym(d)}: ${left} left`);
   }
-  for (let u = 0; u < 27; u++) {
-    for (let d = 1; d <= 9; d++) {
+  for (let u = 0; u < 3 * N; u++) {
+    for (let d = 1; d <= N; d++) {
       const has = !!(present[u] & (1 << d));
       const key = has ? (state.highlight === d ? 3 : 1) : state.highlight === d ? 2 : 0;
       if (counterShown.avail[u][d] === key) continue;
@@ -751,7 +897,8 @@ function drawLinks() {
     if (!rects.has(p.cell)) rects.set(p.cell, cellEls[p.cell].getBoundingClientRect());
     const r = rects.get(p.cell);
     const k = p.digit - 1;
-    return { x: r.left - box.left + ((k % 3) + 0.5) * (r.width / 3), y: r.top - box.top + (Math.floor(k / 3) + 0.5) * (r.height / 3), w: r.width };
+    const cols = RULES.boxCols, rows = RULES.boxRows;
+    return { x: r.left - box.left + ((k % cols) + 0.5) * (r.width / cols), y: r.top - box.top + (Math.floor(k / cols) + 0.5) * (r.height / rows), w: r.width };
   };
   const defs = document.createElementNS(SVG_NS, "defs");
   svg.append(defs);
@@ -882,43 +1029,91 @@ function blockedByPath() {
 // rulesFields are the fields that give the board's rules to a request
 // about its puzzle: none for classic.
 function rulesFields() {
-  if (!RULES.variant.length) return {};
-  return RULES.regions ? { variant: RULES.variant, regions: RULES.regions } : { variant: RULES.variant };
+  return rulesBody(RULES);
 }
 
-const rulesCache = new Map(); // "variant|regions" → tables
+// rulesBody writes rules (tables, or {variant, regions, size, box,
+// cages}) as a request's fields.
+function rulesBody(r) {
+  const body = {};
+  if (r.variant.length) body.variant = r.variant;
+  if (r.regions) body.regions = r.regions;
+  const cages = r.cagesField || r.cages || [];
+  if (cages.length) body.cages = cages;
+  if (r.size && r.size !== 9) {
+    body.size = r.size;
+    if (r.box) body.box = r.box;
+  }
+  return body;
+}
+
+const rulesCache = new Map(); // request body → tables
 
 // fetchRules asks the server for rules as data (its 400 says what is wrong
-// with them).
-async function fetchRules(variant, regions) {
-  const key = `${variant.join(",")}|${regions}`;
+// with them): rules is {variant, regions, size, box, cages}.
+async function fetchRules(rules) {
+  const body = rulesBody({ variant: [], regions: "", ...rules });
+  const key = JSON.stringify(body);
   if (rulesCache.has(key)) return rulesCache.get(key);
-  const body = regions ? { variant, regions } : { variant };
   const t = rulesTables(await request("/api/v1/rules", body));
   if (!t) throw new ApiError("The server sent no rules.");
   if (rulesCache.size > 50) rulesCache.clear();
   rulesCache.set(key, t);
-  rulesCache.set(rulesKey(t), t);
   return t;
 }
 
-// adoptRules takes the rules an answer echoes ("variant", "regions": a
-// puzzle's label may name its own) when they are not the board's.
-async function adoptRules(res) {
-  const variant = Array.isArray(res.variant) ? res.variant.map(String) : [];
-  const regions = typeof res.regions === "string" ? res.regions : "";
-  if (`${variant.join(",")}|${regions}` === rulesKey(RULES)) return;
-  setRules(await fetchRules(variant, regions));
+// answerRules reads the rules an answer echoes: "variant", "regions",
+// "cages", "size" and "box" (a puzzle's label or cell count may name its
+// own).
+function answerRules(res) {
+  const size = Number.isInteger(res.size) ? res.size : 9;
+  return {
+    variant: Array.isArray(res.variant) ? res.variant.map(String) : [],
+    regions: typeof res.regions === "string" ? res.regions : "",
+    cages: Array.isArray(res.cages) ? res.cages : [],
+    size, box: size !== 9 && typeof res.box === "string" ? res.box : "",
+  };
 }
+
+// adoptRules takes the rules an answer echoes when they are not the
+// board's.
+async function adoptRules(res) {
+  const r = answerRules(res);
+  const box = r.size === 9 ? "3x3" : r.box || defaultBox(r.size);
+  const cages = JSON.stringify(r.cages.map((c) => ({ sum: c.sum, cells: c.cells })));
+  if (`${r.variant.join(",")}|${r.regions}|${r.size}:${box}|${cages}` === rulesKey(RULES)) return;
+  setRules(await fetchRules(r));
+}
+
+// defaultBox is the usual box of a size, as the size chooser lists it.
+const defaultBox = (n) => ({ 4: "2x2", 6: "2x3", 8: "2x4", 9: "3x3", 10: "2x5", 12: "3x4", 16: "4x4", 25: "5x5" })[n] || "";
 
 // setRules plays the board under other rules: what was derived, hinted or
 // rated under the old ones goes. The digits stay (undo does not change
-// the rules). False when they are the board's already.
+// the rules), unless the size changes: then the board starts empty, and
+// its history with it. False when they are the board's already.
 function setRules(tables) {
   if (rulesKey(tables) === rulesKey(RULES)) return false;
+  const resized = tables.size !== RULES.size || tables.box !== RULES.box;
   RULES = tables;
   closePath(false);
   clearRating();
+  if (resized) {
+    setGeometry(tables.size);
+    state.values = new Uint8Array(CELLS);
+    state.givens = new Uint8Array(CELLS);
+    state.strikes = new Uint32Array(CELLS);
+    state.past = [];
+    state.future = [];
+    state.checkpoint = null;
+    state.selected = -1;
+    state.highlight = 0;
+    state.rowNext = 0;
+    buildBoard();
+    paintRowLabel();
+  } else {
+    buildCages();
+  }
   buildCounters();
   syncPicker();
   changed();
@@ -940,6 +1135,26 @@ function buildPicker(list) {
   syncPicker();
 }
 
+// BOARD_LEVELS are the levels puzzles of other sizes are made at.
+const BOARD_LEVELS = ["easy", "medium", "hard"];
+
+// syncLevels offers the levels the board's rules are made at: all of
+// config's for 9x9, easy to hard for other sizes, none for a killer (not
+// graded yet: New makes one of any difficulty).
+function syncLevels() {
+  const sized = RULES.size !== 9;
+  const killer = RULES.variant.includes("killer");
+  const select = el["new-level"];
+  for (const o of select.options) o.disabled = killer || (sized && !BOARD_LEVELS.includes(o.value));
+  select.disabled = killer;
+  el["new-rating"].disabled = killer || sized;
+  const chosen = select.selectedOptions[0];
+  if (!killer && chosen && chosen.disabled) {
+    const first = [...select.options].find((o) => !o.disabled);
+    if (first) select.value = first.value;
+  }
+}
+
 // compactLayout drops the whitespace of a layout; shownLayout writes one
 // as nine lines of nine.
 const compactLayout = (text) => String(text).replace(/\s+/g, "");
@@ -947,14 +1162,24 @@ const shownLayout = (layout) => (layout.match(/.{1,9}/g) || []).join("\n");
 
 function syncPicker() {
   for (const b of el.variants.querySelectorAll("input[name=variant]")) b.checked = RULES.variant.includes(b.value);
+  el.size.value = RULES.size === 9 ? "9" : `${RULES.size}:${RULES.box}`;
+  syncLevels();
   if (RULES.regions && compactLayout(el.regions.value) !== RULES.regions) el.regions.value = shownLayout(RULES.regions);
   el["regions-box"].hidden = !RULES.variant.includes("jigsaw");
   el["rules-error"].textContent = "";
 }
 
-async function onPick() {
+async function onPick(e) {
   clearTimeout(pickTimer);
+  // A size other than 9 goes with no variant: the chooser of one unticks
+  // the other.
+  if (e && e.target === el.size && el.size.value !== "9") {
+    for (const b of el.variants.querySelectorAll("input[name=variant]")) b.checked = false;
+  } else if (e && e.target && e.target.name === "variant" && e.target.checked) {
+    el.size.value = "9";
+  }
   const variant = [...el.variants.querySelectorAll("input[name=variant]:checked")].map((b) => b.value);
+  const [size, box] = el.size.value.split(":");
   const jigsaw = variant.includes("jigsaw");
   const regions = jigsaw ? compactLayout(el.regions.value) : "";
   el["regions-box"].hidden = !jigsaw;
@@ -964,26 +1189,102 @@ async function onPick() {
     el.regions.focus();
     return;
   }
+  // A killer keeps the board's cages while killer stays ticked.
+  const cages = variant.includes("killer") ? RULES.cagesField : [];
   try {
-    const t = await fetchRules(variant, regions);
+    const t = await fetchRules({ variant, regions, cages, size: +size, box: box || "" });
     if (version !== pickVersion) return;
     el["rules-error"].textContent = "";
-    if (setRules(t)) message(t.variant.length ? `Rules: ${t.variant.join(", ")}.` : "Classic rules.", "ok");
+    const what = t.size !== 9 ? `${t.size}x${t.size} board (boxes of ${t.box}).` : t.variant.length ? `Rules: ${t.variant.join(", ")}.` : "Classic rules.";
+    const hint = t.variant.includes("killer") && !t.cages.length ? " Press “New” for a killer, or paste one." : "";
+    if (setRules(t)) message(what + hint, "ok");
   } catch (e) {
     if (version === pickVersion) el["rules-error"].textContent = `Not applied: ${e.message}`;
   }
 }
 
-// restoreRules fetches the rules the saved board was played under.
+// restoreRules fetches the rules the saved board was played under, and
+// gives the board their size.
 async function restoreRules() {
   const saved = state.savedRules;
   state.savedRules = null;
   if (!saved) return;
   try {
-    RULES = await fetchRules(saved.variant, saved.regions);
+    RULES = await fetchRules(saved);
+    setGeometry(RULES.size);
+    state.values = new Uint8Array(CELLS);
+    state.givens = new Uint8Array(CELLS);
+    state.strikes = new Uint32Array(CELLS);
   } catch (e) {
-    message(`The saved board's rules (${saved.variant.join(", ")}) are not available: ${e.message}`, "error");
+    message(`The saved board's rules (${saved.variant.join(", ") || `${saved.size}x${saved.size}`}) are not available: ${e.message}`, "error");
+    state.savedBoard = null;
   }
+}
+
+// -------------------------------------------------------------------- Cages
+
+// A killer's cages: the server says, for the board's digits and strikes,
+// which combinations of each cage's sum its cells can still hold and the
+// digits they leave each cell (POST /api/v1/cages). The candidates of a
+// killer's cells are those digits (derive), and the selected cell's cage
+// shows its combinations under the board.
+let cagesTimer = 0;
+
+function refreshCages() {
+  clearTimeout(cagesTimer);
+  if (!RULES.cages.length) {
+    cageState.version = -1;
+    cageState.cands = null;
+    return;
+  }
+  cagesTimer = setTimeout(runCages, 120);
+}
+
+async function runCages() {
+  const version = state.version;
+  const d = derived();
+  const grid = candidateGrid(d.bare);
+  const puzzle = grid.error ? boardLine() : grid.text;
+  const key = `${rulesKey(RULES)}\n${puzzle}`;
+  try {
+    const res = key === cageState.key && cageState.res ? cageState.res
+      : await request("/api/v1/cages", { puzzle, ...rulesFields() });
+    if (version !== state.version || !Array.isArray(res.cages) || res.cages.length !== RULES.cages.length) return;
+    const cands = new Uint32Array(CELLS).fill(ALL);
+    const combos = res.cages.map((c, k) => {
+      RULES.cages[k].cells.forEach((i, j) => {
+        cands[i] = maskOf(String((c.candidates || [])[j] || ""));
+      });
+      return Array.isArray(c.combinations) ? c.combinations.map(String) : [];
+    });
+    Object.assign(cageState, { version, cands, combos, key, res });
+    paint();
+    refreshStatus();
+  } catch (e) {
+    if (version === state.version) message(`Cages: ${e.message}`, "error");
+  }
+}
+
+// paintCage shows the combinations of the selected cell's cage.
+function paintCage() {
+  const k = state.selected >= 0 && !state.path ? RULES.cageOf[state.selected] : -1;
+  const box = el["cage-info"];
+  let text = "";
+  let combos = [];
+  if (k >= 0) {
+    const cage = RULES.cages[k];
+    const known = cageState.version === state.version;
+    combos = known ? cageState.combos[k] : [];
+    const n = cage.cells.length;
+    text = `${cage.name[0].toUpperCase()}${cage.name.slice(1)} (${n} cell${n > 1 ? "s" : ""}): `;
+    text += !known ? "…" : combos.length ? `${combos.length === 1 ? "one combination" : `${combos.length} combinations`}` : "no combination left: a digit or a struck candidate is wrong";
+  }
+  const key = `${text}|${combos.join(" ")}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.hidden = k < 0;
+  box.replaceChildren(h("span", { className: "cage-name" }, text),
+    ...combos.map((c) => h("span", { className: "combo" }, c)));
 }
 
 // ------------------------------------------------------------------- Status
@@ -1003,7 +1304,7 @@ function setStatus(word, text) {
 // the pencil marks; {error} when a cell has no candidate left.
 function statusPuzzle() {
   const d = derived();
-  const struck = d.auto.some((m, i) => !state.values[i] && m & state.strikes[i]);
+  const struck = N === 9 && d.auto.some((m, i) => !state.values[i] && m & state.strikes[i]);
   const q = struck ? { ...candidateGrid(), struck } : { text: boardLine(), struck };
   q.key = statusKey(q.text);
   return q;
@@ -1019,7 +1320,7 @@ function refreshStatus() {
   if (state.path) return;
   const q = statusPuzzle();
   const d = derived();
-  const local = !countFilled() || d.conflicts.length || q.error || statusCache.has(q.key);
+  const local = !hasPuzzle() || d.conflicts.length || q.error || statusCache.has(q.key);
   if (local) {
     cancelStatusCheck();
     showStatusOf(q);
@@ -1044,7 +1345,7 @@ async function runStatusCheck() {
   const q = statusPuzzle();
   let pending = null;
   try {
-    if (!q.error && !statusCache.has(q.key) && countFilled() && !derived().conflicts.length) {
+    if (!q.error && !statusCache.has(q.key) && hasPuzzle() && !derived().conflicts.length) {
       pending = request("/api/v1/solve", { puzzle: q.text, ...rulesFields() });
     }
   } finally {
@@ -1070,7 +1371,7 @@ function rememberStatus(key, res) {
 // showStatusOf shows the status of q, statusPuzzle's answer for the board.
 function showStatusOf(q) {
   const d = derived();
-  if (!countFilled()) return setStatus("empty", "Empty board: paste, type or generate a puzzle.");
+  if (!hasPuzzle()) return setStatus("empty", "Empty board: paste, type or generate a puzzle.");
   if (d.conflicts.length) return setStatus("invalid", conflictText(d.conflicts));
   if (q.error) return setStatus("unsolvable", `No solution: ${q.error}`);
   const res = statusCache.get(q.key);
@@ -1079,7 +1380,7 @@ function showStatusOf(q) {
   const wrong = [entered && "a digit you entered", q.struck && "a candidate you struck"].filter(Boolean).join(" or ");
   switch (res.status) {
     case "unique":
-      return setStatus("unique", countFilled() === 81 ? "Solved: every digit is right." : "Unique solution");
+      return setStatus("unique", countFilled() === CELLS ? "Solved: every digit is right." : "Unique solution");
     case "multiple":
       return setStatus("multiple", "Several solutions");
     case "unsolvable":
@@ -1109,12 +1410,12 @@ function localGrid(text) {
 // loadPuzzle puts a puzzle on the board as givens (one undoable change);
 // cands: the API's 81 candidate strings, to keep as pencil marks.
 function loadPuzzle(line, cands) {
-  const values = new Uint8Array(81);
-  for (let i = 0; i < 81; i++) values[i] = line[i] >= "1" && line[i] <= "9" ? +line[i] : 0;
-  const strikes = new Uint16Array(81);
-  if (Array.isArray(cands) && cands.length === 81) {
+  const values = new Uint8Array(CELLS);
+  for (let i = 0; i < CELLS; i++) values[i] = valueOf(line[i] || ".");
+  const strikes = new Uint32Array(CELLS);
+  if (Array.isArray(cands) && cands.length === CELLS) {
     const auto = derive(values, strikes).auto;
-    for (let i = 0; i < 81; i++) if (!values[i]) strikes[i] = auto[i] & ~maskOf(String(cands[i]));
+    for (let i = 0; i < CELLS; i++) if (!values[i]) strikes[i] = auto[i] & ~maskOf(String(cands[i]));
   }
   closePath(false);
   state.mode = "solve";
@@ -1137,13 +1438,17 @@ async function onLoad() {
     return;
   }
   try {
-    const res = await request("/api/v1/solve", { puzzle: text, ...rulesFields() });
-    if (!res.puzzle || res.puzzle.length !== 81) throw new ApiError(cleanError(res.error) || "The server sent no puzzle.");
+    // The size comes from the pasted puzzle (its count of cells, or its
+    // label): the board's rules go with it only when it is the board's.
+    const res = await request("/api/v1/solve", { puzzle: text, ...(sizedText(text) ? {} : rulesFields()) });
+    const size = Number.isInteger(res.size) ? res.size : 9;
+    if (!res.puzzle || res.puzzle.length !== size * size) throw new ApiError(cleanError(res.error) || "The server sent no puzzle.");
     // The puzzle's label may name its own rules: the board takes them.
     await adoptRules(res);
+    const line = res.alphabet === "0-F" ? fromZero(res.puzzle) : res.puzzle;
     // With pencil marks the answer is about them: the board asks again.
-    if (res.status && !res.candidates) rememberStatus(statusKey(res.puzzle), res);
-    loadPuzzle(res.puzzle, res.candidates);
+    if (res.status && !res.candidates && !res.alphabet) rememberStatus(statusKey(res.puzzle), res);
+    loadPuzzle(line, res.candidates);
     const n = [...res.puzzle].filter((c) => c !== ".").length;
     const marksNote = res.candidates ? ", with its pencil marks" : "";
     message(res.error ? cleanError(res.error) : `Loaded ${n} givens${marksNote}.`, res.error ? "error" : "ok");
@@ -1159,6 +1464,15 @@ async function onLoad() {
   }
 }
 
+// sizedText reports whether a pasted puzzle says its own size: a size=
+// label, or a line of another count of cells than 81 (16, 36, 64, 100,
+// 144, 256, 625).
+function sizedText(text) {
+  if (/(?:^|\s)size=/.test(text)) return true;
+  const first = String(text).trim().split(/\s+/)[0] || "";
+  return [16, 36, 64, 100, 144, 256, 625].includes(first.length) && /^[0-9A-Za-z.]+$/.test(first);
+}
+
 // labelRules reads the rules a pasted line's label names (variant=x,
 // regions=...), as the answers name them; the board's when it names none.
 function labelRules(text) {
@@ -1171,23 +1485,24 @@ function labelRules(text) {
 // ----------------------------------------------------------- Row-by-row entry
 
 function paintRowLabel() {
-  el["row-label"].textContent = `Type row ${state.rowNext + 1} of 9 (or all 81 characters)`;
+  el["row-label"].textContent = `Type row ${state.rowNext + 1} of ${N} (or all ${CELLS} characters)`;
+  el["row-input"].placeholder = `${N} characters, . or 0 for a blank`;
 }
 
 // checkRow checks what is typed in #row-input; final: Enter was pressed.
 function checkRow(raw, final) {
-  const s = raw.replace(/\s+/g, "");
-  const bad = /[^0-9.]/.exec(s);
-  if (bad) return { error: `“${bad[0]}” is not allowed: use digits 1-9, and . or 0 for a blank.` };
-  if (s.length === 81) return { all: s.replace(/0/g, ".") };
-  if (s.length > 9) return { error: `${s.length} characters: a row has 9 (or type all 81 at once).` };
+  const s = raw.replace(/\s+/g, "").toUpperCase();
+  const bad = [...s].find((ch) => ch !== "." && ch !== "0" && !valueOf(ch));
+  if (bad) return { error: `“${bad}” is not allowed: use ${N > 9 ? `1-9 and A-${sym(N)}` : `digits 1-${N}`}, and . or 0 for a blank.` };
+  if (s.length === CELLS) return { all: s.replace(/0/g, ".") };
+  if (s.length > N) return { error: `${s.length} characters: a row has ${N} (or type all ${CELLS} at once).` };
   const seen = new Map();
   for (const ch of s) {
     if (ch === "." || ch === "0") continue;
     seen.set(ch, (seen.get(ch) || 0) + 1);
   }
   for (const [ch, n] of seen) if (n > 1) return { error: `${NUMBER_WORDS[n]} ${ch}s in this row: a digit appears once per row.` };
-  if (final && s.length !== 9) return { error: `A row has exactly 9 characters: you typed ${s.length}.` };
+  if (final && s.length !== N) return { error: `A row has exactly ${N} characters: you typed ${s.length}.` };
   return { row: s.replace(/0/g, ".") };
 }
 
@@ -1207,27 +1522,27 @@ function onRowEnter() {
   if (r.all) {
     loadPuzzle(r.all, null);
     input.value = "";
-    message("The 81 characters are on the board as givens.", "ok");
+    message(`The ${CELLS} characters are on the board as givens.`, "ok");
     return;
   }
   const row = state.rowNext;
   commit(() => {
     if (row === 0) {
-      state.values = new Uint8Array(81);
-      state.givens = new Uint8Array(81);
-      state.strikes = new Uint16Array(81);
+      state.values = new Uint8Array(CELLS);
+      state.givens = new Uint8Array(CELLS);
+      state.strikes = new Uint32Array(CELLS);
     }
-    for (let c = 0; c < 9; c++) {
+    for (let c = 0; c < N; c++) {
       const ch = r.row[c];
-      const i = row * 9 + c;
-      state.values[i] = ch === "." ? 0 : +ch;
+      const i = row * N + c;
+      state.values[i] = ch === "." ? 0 : valueOf(ch);
       state.givens[i] = ch === "." ? 0 : 1;
     }
   });
   input.value = "";
-  if (row === 8) {
+  if (row === N - 1) {
     state.rowNext = 0;
-    message(`All 9 rows entered: the puzzle is on the board, ${countGivens()} givens.`, "ok");
+    message(`All ${N} rows entered: the puzzle is on the board, ${countGivens()} givens.`, "ok");
   } else {
     state.rowNext = row + 1;
     message(`Row ${row + 1} added.`, "ok");
@@ -1243,7 +1558,7 @@ function editable(i) {
 
 function enterDigit(i, d) {
   if (blockedByPath() || i < 0) return;
-  if (state.mode === "solve" && !countFilled()) {
+  if (state.mode === "solve" && !hasPuzzle()) {
     state.mode = "givens";
     message("Empty board: the digits you type are the puzzle's givens. Press “Solve” when done.");
   } else if (!editable(i)) {
@@ -1284,7 +1599,7 @@ function toggleStrike(i, d) {
   }
   const bit = 1 << d;
   if (!(derived().auto[i] & bit)) {
-    message(`${d} is not a candidate of ${cellName(i)}: a digit it sees rules it out.`);
+    message(`${sym(d)} is not a candidate of ${cellName(i)}: ${RULES.cageOf[i] >= 0 ? "a digit it sees, or its cage's sum," : "a digit it sees"} rules it out.`);
     return;
   }
   message("");
@@ -1305,9 +1620,9 @@ function select(i) {
 function moveSelection(dr, dc) {
   const i = state.selected < 0 ? 0 : state.selected;
   if (state.selected < 0) return select(0);
-  const r = (rowOf(i) + dr + 9) % 9;
-  const c = (colOf(i) + dc + 9) % 9;
-  select(r * 9 + c);
+  const r = (rowOf(i) + dr + N) % N;
+  const c = (colOf(i) + dc + N) % N;
+  select(r * N + c);
 }
 
 function toggleHighlight(d) {
@@ -1321,9 +1636,9 @@ function onClear() {
   state.highlight = 0;
   paintRowLabel();
   if (commit(() => {
-    state.values = new Uint8Array(81);
-    state.givens = new Uint8Array(81);
-    state.strikes = new Uint16Array(81);
+    state.values = new Uint8Array(CELLS);
+    state.givens = new Uint8Array(CELLS);
+    state.strikes = new Uint32Array(CELLS);
   })) message("Board cleared (Undo brings it back).");
 }
 
@@ -1373,7 +1688,7 @@ async function onHint() {
   const level = state.hint.level + 1;
   if (level > 3) return;
   const d = derived();
-  if (!countFilled()) return showHint("Enter or load a puzzle first.", 0, "empty");
+  if (!hasPuzzle()) return showHint("Enter or load a puzzle first.", 0, "empty");
   if (d.conflicts.length) return showHint(`Fix the conflict first: ${conflictText(d.conflicts)}.`, 0, "invalid");
   const grid = candidateGrid();
   if (grid.error) return showHint(grid.error, 0, "invalid");
@@ -1427,11 +1742,11 @@ function onApply() {
 function pathView() {
   const p = state.path;
   const step = p.steps[p.index];
-  const values = new Uint8Array(81);
-  const givens = new Uint8Array(81);
-  const on = new Uint16Array(81);
+  const values = new Uint8Array(CELLS);
+  const givens = new Uint8Array(CELLS);
+  const on = new Uint32Array(CELLS);
   const fields = typeof step.candidates === "string" ? step.candidates.trim().split(/\s+/) : [];
-  if (fields.length === 81) {
+  if (N === 9 && fields.length === 81) {
     fields.forEach((f, i) => {
       const single = /^\(([1-9])\)$/.exec(f);
       if (single) on[i] = 1 << +single[1];
@@ -1440,19 +1755,19 @@ function pathView() {
     });
   } else {
     // No candidates in the answer: replay the steps before this one.
-    const elim = new Uint16Array(81);
-    for (let i = 0; i < 81; i++) values[i] = p.puzzle[i] >= "1" && p.puzzle[i] <= "9" ? +p.puzzle[i] : 0;
+    const elim = new Uint32Array(CELLS);
+    for (let i = 0; i < CELLS; i++) values[i] = valueOf(p.puzzle[i] || ".");
     for (const s of p.steps.slice(0, p.index)) {
       for (const x of (s.placements || []).map(parsePotential)) if (x) values[x.cell] = x.digit;
       for (const x of (s.eliminations || []).map(parsePotential)) if (x) elim[x.cell] |= 1 << x.digit;
     }
     const auto = derive(values, elim).auto;
-    for (let i = 0; i < 81; i++) on[i] = auto[i] & ~elim[i];
+    for (let i = 0; i < CELLS; i++) on[i] = auto[i] & ~elim[i];
   }
-  for (let i = 0; i < 81; i++) givens[i] = values[i] && p.puzzle[i] === String(values[i]) ? 1 : 0;
+  for (let i = 0; i < CELLS; i++) givens[i] = values[i] && p.puzzle[i] === sym(values[i]) ? 1 : 0;
   // The step's candidates, as strikes of everything else, for the singles.
   const d = derive(values, on.map((m) => ALL & ~m));
-  return { values, givens, auto: on, on, struck: new Uint16Array(81), conflict: d.conflict, hidden: d.hidden };
+  return { values, givens, auto: on, on, struck: new Uint32Array(CELLS), conflict: d.conflict, hidden: d.hidden };
 }
 
 function stepText(step) {
@@ -1483,14 +1798,15 @@ function showPathStep() {
 async function onPathOpen() {
   if (state.path) return;
   const line = givensLine();
-  if (!countGivens()) return message("No givens on the board: load or enter a puzzle first.", "error");
-  const d = derive(Uint8Array.from(line, (c) => (c === "." ? 0 : +c)), new Uint16Array(81));
+  if (!hasGivens()) return message("No givens on the board: load or enter a puzzle first.", "error");
+  const d = derive(Uint8Array.from(line, (c) => valueOf(c)), new Uint32Array(CELLS));
   if (d.conflicts.length) return message(`The givens conflict: ${conflictText(d.conflicts)}.`, "error");
   const version = state.version;
   el["path-open"].disabled = true;
   try {
     const res = await request("/api/v1/grade", { puzzle: line, path: true, candidates: true, ...rulesFields() });
     if (version !== state.version) return;
+    if (!Array.isArray(res.path) && Array.isArray(res.steps)) res.path = res.steps;
     if (!Array.isArray(res.path) || !res.path.length) {
       message(cleanError(res.error) || `No solving path (${res.status}).`, "error");
       return;
@@ -1585,7 +1901,7 @@ function showRating(res) {
 }
 
 async function onRate() {
-  if (!countGivens()) return message("No givens to rate: load or enter a puzzle first.", "error");
+  if (!hasGivens()) return message("No givens to rate: load or enter a puzzle first.", "error");
   el.rate.disabled = true;
   const line = givensLine();
   const rules = rulesKey(RULES);
@@ -1637,8 +1953,12 @@ async function onNew() {
     return;
   }
   const choice = el["new-level"].selectedOptions[0];
-  const rating = el["new-rating"].value.trim() || (choice && choice.dataset.rating) || "";
-  const level = el["new-level"].value;
+  const killer = RULES.variant.includes("killer");
+  const sized = RULES.size !== 9;
+  // Other sizes are made by level (easy, medium, hard); killers without
+  // a level or a rating (they are not graded yet).
+  const rating = killer || sized ? "" : el["new-rating"].value.trim() || (choice && choice.dataset.rating) || "";
+  const level = killer ? "" : el["new-level"].value;
   if (rating && !/^\d+(\.\d+)?\s*(\+|-\s*(\d+(\.\d+)?)?)?$/.test(rating)) {
     message(`“${rating}” is not a rating range: write e.g. 3.0-4.0, 9.8 or 10.0+.`, "error");
     el["new-rating"].focus();
@@ -1650,8 +1970,8 @@ async function onNew() {
   btn.textContent = "Cancel";
   btn.title = "Generating: press to cancel";
   el.form.classList.add("generating");
-  const kind = RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
-  const what = `Generating a ${rating ? `${kind}puzzle rated ${rating}` : `${level} ${kind}puzzle`}…`;
+  const kind = sized ? `${N}x${N} ` : RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
+  const what = `Generating a ${rating ? `${kind}puzzle rated ${rating}` : `${level} ${kind}puzzle`.trim()}…`.replace(/\s+/g, " ");
   const start = Date.now();
   const tick = () => {
     const s = Math.round((Date.now() - start) / 1000);
@@ -1660,22 +1980,29 @@ async function onNew() {
   tick();
   const ticker = setInterval(tick, 1000);
   try {
-    const ask = rating ? { rating } : { level };
-    let p = BANK ? await drawFromBank(ask, generating.signal) : null;
+    const ask = rating ? { rating } : level ? { level } : {};
+    let p = BANK && !sized && !killer ? await drawFromBank(ask, generating.signal) : null;
     const fromBank = Boolean(p);
     let why = "";
     if (!p) {
-      const res = await request("/api/v1/generate", { ...ask, count: 1, ...rulesFields() }, { signal: generating.signal });
+      const fields = rulesFields();
+      delete fields.cages; // a killer made draws its own
+      const res = await request("/api/v1/generate", { ...ask, count: 1, ...fields }, { signal: generating.signal });
       p = res.puzzles && res.puzzles[0];
       why = res.error;
     }
     if (!p || !p.puzzle) throw new ApiError(cleanError(why) || "No puzzle was made.");
     await adoptRules(p);
     loadPuzzle(p.puzzle, null);
-    showRating(p);
-    const kind = RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
-    const whence = fromBank ? ` from the bank (puzzle ${p.line})` : BANK ? " (the bank has none left: generated)" : "";
-    message(`New ${p.level || ""} ${kind}puzzle${whence}: ER ${fmt(p.er)}, ${p.clues || countGivens()} clues.`.replace(/\s+/g, " "), "ok");
+    const kind = sized ? `${N}x${N} ` : RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
+    const whence = fromBank ? ` from the bank (puzzle ${p.line})` : BANK && !sized && !killer ? " (the bank has none left: generated)" : "";
+    if (sized || killer) {
+      clearRating();
+      message(`New ${p.level || ""} ${kind}puzzle: ${killer ? `${RULES.cages.length} cages, ` : ""}${countGivens()} givens.`.replace(/\s+/g, " "), "ok");
+    } else {
+      showRating(p);
+      message(`New ${p.level || ""} ${kind}puzzle${whence}: ER ${fmt(p.er)}, ${p.clues || countGivens()} clues.`.replace(/\s+/g, " "), "ok");
+    }
   } catch (e) {
     message(e.status === -1 ? "Generation cancelled." : e.message, e.status === -1 ? "info" : "error");
   } finally {
@@ -1691,7 +2018,7 @@ async function onNew() {
 // --------------------------------------------------------------- Downloads
 
 async function onDownload(format) {
-  if (!countGivens()) return message("No givens to print: load or enter a puzzle first.", "error");
+  if (!hasGivens()) return message("No givens to print: load or enter a puzzle first.", "error");
   const btn = el[`download-${format}`];
   btn.disabled = true;
   try {
@@ -1752,7 +2079,18 @@ function isTextField(t) {
 // Shift+5 ("%") still counts as 5.
 function digitOfCode(code) {
   const m = /^(?:Digit|Numpad)([0-9])$/.exec(code || "");
-  return m ? +m[1] : -1;
+  if (m) return +m[1];
+  const k = /^Key([A-Z])$/.exec(code || "");
+  return k && N > 9 && valueOf(k[1]) ? valueOf(k[1]) : -1;
+}
+
+// keyDigit reads the digit a key types: 1-9, and on boards of 10 and up
+// the letters A for 10 and on (H is the hint key up to 16x16, where it is
+// no digit).
+function keyDigit(e) {
+  if (/^[0-9]$/.test(e.key)) return +e.key;
+  if (N > 9 && /^[a-z]$/i.test(e.key) && valueOf(e.key)) return valueOf(e.key);
+  return -1;
 }
 
 function onKeyDown(e) {
@@ -1770,7 +2108,7 @@ function onKeyDown(e) {
     return;
   }
   if (ctrl) return;
-  const d = /^[0-9]$/.test(e.key) ? +e.key : -1;
+  const d = keyDigit(e);
   if ((e.shiftKey || e.altKey) && digitOfCode(e.code) > 0) {
     e.preventDefault();
     if (state.selected >= 0) toggleStrike(state.selected, digitOfCode(e.code));
@@ -1846,7 +2184,7 @@ function onDigitButton(e) {
     return;
   }
   if (i >= 0 && !state.path && state.pencil) toggleStrike(i, d);
-  else if (i >= 0 && !state.path && (editable(i) || !countFilled())) enterDigit(i, d);
+  else if (i >= 0 && !state.path && (editable(i) || !hasPuzzle())) enterDigit(i, d);
   else toggleHighlight(d);
 }
 
@@ -1900,6 +2238,7 @@ function bind() {
     onPick();
   });
   el.variants.addEventListener("change", onPick);
+  el.size.addEventListener("change", onPick);
   el.regions.addEventListener("input", () => {
     clearTimeout(pickTimer);
     pickTimer = setTimeout(onPick, 400);
@@ -1951,6 +2290,7 @@ async function loadMeta() {
     select.replaceChildren(...levels.value.map((l) => h("option", { value: l.name },
       `${l.name} (${fmt(l.min)}${l.max ? `–${fmt(l.max)}` : "+"})`)), ratingOptions());
     select.value = [...select.options].some((o) => o.value === keep) ? keep : levels.value[0].name;
+    syncLevels();
   } else if (levels.status === "rejected") {
     message(levels.reason.message, "error");
   }
@@ -1963,9 +2303,12 @@ async function init() {
   el.boardWrap = el.board.parentElement;
   restoreTheme();
   paintTheme();
-  buildBoard();
   restoreSaved();
   await restoreRules();
+  buildBoard();
+  restoreBoard();
+  syncPicker();
+  refreshCages();
   buildCounters();
   bind();
   paintRowLabel();

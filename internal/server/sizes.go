@@ -1,0 +1,305 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/hint"
+	"github.com/sudokit/sudokit/solve"
+	"github.com/sudokit/sudokit/sudoku"
+)
+
+// Puzzles of other sizes than 9x9 (issue 34) and killers (issue 35): the
+// endpoints read them as the command line does and call the library's
+// entry points for them (solve.CheckPuzzle, grade.Grader.GradeBoard,
+// hint.FindBoard, generate.NewBoards and generate.Killers); this file holds
+// what differs from a classic puzzle's path.
+
+// solveBoard solves a sized puzzle within the grading budget. The board
+// solver takes no context: past the budget the request is answered and
+// the search ends on its own.
+func (s *Server) solveBoard(ctx context.Context, p sudoku.Puzzle, limit int) (solve.Report, error) {
+	done := make(chan solve.Report, 1)
+	go func() { done <- solve.CheckPuzzle(p, limit) }()
+	budget, cancel := context.WithTimeout(ctx, s.cfg.Budget)
+	defer cancel()
+	select {
+	case rep := <-done:
+		return rep, nil
+	case <-budget.Done():
+		if err := cancelled(ctx); err != nil {
+			return solve.Report{}, err
+		}
+		return solve.Report{}, &apiError{http.StatusUnprocessableEntity,
+			fmt.Sprintf("the search passed the budget of %s without an answer", s.cfg.Budget)}
+	}
+}
+
+// killer reports whether a request asks for killers: its variants name
+// killer, or it gives cages.
+func (f *rulesFields) killer() bool {
+	return len(f.Cages) > 0 || slices.Contains(f.Variant, "killer")
+}
+
+// boardRow is the JSON row of a puzzle of another size made by generate,
+// as `sudokit generate --size N -f json` writes it.
+type boardRow struct {
+	Seed     uint64 `json:"seed"`
+	Index    int    `json:"index"`
+	Size     int    `json:"size"`
+	Box      string `json:"box,omitempty"`
+	Puzzle   string `json:"puzzle"`
+	Solution string `json:"solution,omitempty"`
+	Givens   int    `json:"givens"`
+	Symmetry string `json:"symmetry"`
+	Level    string `json:"level,omitempty"`
+}
+
+// killerRow is the JSON row of a killer made by generate, as `sudokit
+// generate --variant killer -f json` writes it.
+type killerRow struct {
+	Seed     uint64     `json:"seed"`
+	Index    int        `json:"index"`
+	Puzzle   string     `json:"puzzle"`
+	Solution string     `json:"solution,omitempty"`
+	Variant  []string   `json:"variant"`
+	Cages    []cageJSON `json:"cages"`
+	Givens   int        `json:"givens"`
+}
+
+// cagesJSON writes the cages of rules as the API reads them.
+func cagesJSON(rules sudoku.Rules) []cageJSON {
+	out := []cageJSON{}
+	for _, c := range rules.Cages() {
+		k := cageJSON{Sum: c.Sum, Cells: []string{}}
+		for _, cell := range c.Cells {
+			k.Cells = append(k.Cells, sudoku.CellName(cell))
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// generateOther makes puzzles of another size (generate.NewBoards) or
+// killers (generate.Killers) for a generate request that asks for them;
+// done is false for a classic or variant request, which generate makes.
+func (s *Server) generateOther(ctx context.Context, req *generateRequest, count int, seed uint64) (ans any, done bool, err error) {
+	sized, killer := req.sized(), req.killer()
+	if !sized && !killer {
+		return nil, false, nil
+	}
+	what := "puzzles of other sizes"
+	if killer {
+		what = "killers"
+	}
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"rating", req.Rating != ""}, {"clues", req.Clues != "" && killer}, {"require", len(req.Require) > 0}, {"level", req.Level != "" && killer},
+		{"symmetry", req.Symmetry != "" && killer}, {"minimal", req.Minimal && killer}} {
+		if f.set {
+			why := "they are made by level"
+			switch {
+			case killer && (f.name == "symmetry" || f.name == "minimal"):
+				why = "a killer's givens are none, and its cages are drawn at random"
+			case killer:
+				why = "killers are not graded by the assistant yet, so they have no level or rating"
+			}
+			return nil, true, sudoku.Invalidf("field %q does not go with %s: %s", f.name, what, why)
+		}
+	}
+	if _, err := req.rules(); err != nil {
+		return nil, true, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.opt.GenerateTimeout)
+	defer cancel()
+	out := generateAnswer{Seed: seed, Puzzles: []json.RawMessage{}}
+	emit := func(v any) error {
+		b, err := json.Marshal(v)
+		out.Puzzles = append(out.Puzzles, b)
+		return err
+	}
+	run := generate.RunOptions{Count: count, Workers: s.slots.Share()}
+	var runErr error
+	if sized {
+		runErr = s.generateBoards(ctx, req, seed, run, emit)
+	} else {
+		runErr = s.generateKillers(ctx, req, seed, run, emit)
+	}
+	switch {
+	case runErr == nil:
+		return out, true, nil
+	case errors.Is(runErr, sudoku.ErrInvalid):
+		return nil, true, runErr
+	}
+	if err := cancelled(ctx); err != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil, true, err
+	}
+	why := runErr.Error()
+	if errors.Is(runErr, context.DeadlineExceeded) {
+		why = fmt.Sprintf("the time allowed (%s) ran out: ask for fewer puzzles, or an easier level", seconds(s.opt.GenerateTimeout))
+	}
+	if len(out.Puzzles) == 0 {
+		return nil, true, &apiError{http.StatusUnprocessableEntity, "no puzzle made: " + why}
+	}
+	out.Error = fmt.Sprintf("made %d of %d: %s", len(out.Puzzles), count, why)
+	return out, true, nil
+}
+
+// generateBoards makes puzzles of the request's shape by level.
+func (s *Server) generateBoards(ctx context.Context, req *generateRequest, seed uint64, run generate.RunOptions, emit func(any) error) error {
+	shape, alphabet, err := req.shape()
+	if err != nil {
+		return err
+	}
+	if req.Level != "" && !slices.Contains(generate.BoardLevels(), req.Level) {
+		return sudoku.Invalidf("field \"level\": %q is no level of a %s puzzle: %s", req.Level, shape, strings.Join(generate.BoardLevels(), ", "))
+	}
+	if req.Level == "" && shape.N() >= 16 {
+		// Digging to the end takes minutes at 16x16 and up: the levels
+		// are made in about a second.
+		return sudoku.Invalidf("field \"level\" is needed for a %s puzzle: %s", shape, strings.Join(generate.BoardLevels(), ", "))
+	}
+	opt := generate.BoardOptions{Shape: shape, Seed: seed, Minimal: req.Minimal, Level: req.Level}
+	if req.Symmetry != "" {
+		if opt.Symmetry, err = generate.ParseSymmetry(req.Symmetry); err != nil {
+			return fmt.Errorf("field \"symmetry\": %w", err)
+		}
+	} else if req.Minimal && shape.N() >= 10 {
+		opt.Symmetry = generate.None // minimal and symmetric are very rare at these sizes
+	}
+	if req.Clues != "" {
+		if opt.MinGivens, opt.MaxGivens, err = generate.ParseGivens(req.Clues, shape); err != nil {
+			return fmt.Errorf("field \"clues\": %w", err)
+		}
+	}
+	gen, err := generate.NewBoards(opt)
+	if err != nil {
+		return err
+	}
+	if alphabet == sudoku.AutoAlphabet {
+		alphabet = sudoku.Letters
+	}
+	_, err = gen.Run(ctx, run, func(p generate.BoardPuzzle) error {
+		r := boardRow{Seed: p.Seed, Index: p.Index, Size: shape.N(), Puzzle: p.Board.Format(alphabet), Givens: p.Board.Givens(),
+			Symmetry: p.Symmetry.String(), Level: p.Level}
+		if !shape.IsUsual() {
+			r.Box = shape.Box()
+		}
+		if req.Solution {
+			r.Solution = p.Solution.Format(alphabet)
+		}
+		return emit(r)
+	})
+	return err
+}
+
+// generateKillers makes killers under the request's other variants.
+func (s *Server) generateKillers(ctx context.Context, req *generateRequest, seed uint64, run generate.RunOptions, emit func(any) error) error {
+	if len(req.Cages) > 0 {
+		return sudoku.Invalidf("field \"cages\" does not go with generate: the killers made draw their own cages")
+	}
+	var names []string
+	for _, name := range req.Variant {
+		if name != "killer" {
+			names = append(names, name)
+		}
+	}
+	if slices.Contains(names, "jigsaw") {
+		return sudoku.Invalidf("field \"variant\": jigsaw killers are not made yet")
+	}
+	base, err := sudoku.ParseRules(strings.Join(names, ","), "")
+	if err != nil {
+		return fmt.Errorf("field \"variant\": %w", err)
+	}
+	gen, err := generate.Killers(generate.KillerOptions{Rules: base, Seed: seed})
+	if err != nil {
+		return err
+	}
+	_, err = gen.Run(ctx, run, func(p generate.KillerPuzzle) error {
+		r := killerRow{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Variant: p.Rules.Variants(), Cages: cagesJSON(p.Rules), Givens: p.Grid.Givens()}
+		if req.Solution {
+			r.Solution = p.Solution.String()
+		}
+		return emit(r)
+	})
+	return err
+}
+
+// noKillerHint says in words that the grader found no step for a killer
+// (its killer techniques are not in this build, so that it searches
+// until its budget runs out): a 422 the page shows, rather than a row
+// with the status "budget".
+func noKillerHint(p sudoku.Puzzle, err error) error {
+	var none *hint.NoHint
+	if !p.Rules.HasCages() || !errors.As(err, &none) || (none.Status != "budget" && none.Status != "beyond") {
+		return nil
+	}
+	return &apiError{http.StatusUnprocessableEntity, fmt.Sprintf(
+		"hints for killers are not available yet: the grader found no step for this killer (%s)", none.Status)}
+}
+
+type cagesRequest struct {
+	Puzzle string `json:"puzzle"`
+	rulesFields
+}
+
+// cageOptionsJSON is a cage and what it can still hold.
+type cageOptionsJSON struct {
+	Name  string   `json:"name"` // "the 15-cage at r1c1-r1c2"
+	Sum   int      `json:"sum"`
+	Cells []string `json:"cells"`
+	// Combinations are the sets of digits that add up to the sum and
+	// that the cells can still take, each cell a different digit among
+	// its candidates ("126", "135").
+	Combinations []string `json:"combinations"`
+	// Candidates are, cell by cell, the digits those combinations leave
+	// it: its candidates under the cage's rules.
+	Candidates []string `json:"candidates"`
+}
+
+// cagesAnswer is a killer's cages and what each can still hold.
+type cagesAnswer struct {
+	Puzzle string            `json:"puzzle"`
+	Cages  []cageOptionsJSON `json:"cages"`
+}
+
+// cages answers, for each cage of a killer, the combinations of its sum
+// that its cells can still hold given their candidates (the puzzle's
+// digits and pencil marks, under its rules), and the digits they leave
+// each cell (sudoku.CageOptions).
+func (s *Server) cages(_ context.Context, req *cagesRequest) (any, error) {
+	p, err := req.puzzle(req.Puzzle)
+	if err != nil {
+		return nil, err
+	}
+	if !p.Rules.HasCages() {
+		return nil, sudoku.Invalidf("the puzzle has no cages: give a killer (field \"cages\", or a cages= label)")
+	}
+	st := p.State()
+	cands := st.AllCandidates()
+	ans := cagesAnswer{Puzzle: p.Grid.String(), Cages: []cageOptionsJSON{}}
+	for _, c := range p.Rules.Cages() {
+		in := make([]sudoku.Digits, len(c.Cells))
+		k := cageOptionsJSON{Name: c.Name(), Sum: c.Sum, Combinations: []string{}}
+		for i, cell := range c.Cells {
+			in[i] = cands[cell]
+			k.Cells = append(k.Cells, sudoku.CellName(cell))
+		}
+		combos, each := sudoku.CageOptions(c.Sum, in)
+		for _, d := range combos {
+			k.Combinations = append(k.Combinations, d.String())
+		}
+		for _, d := range each {
+			k.Candidates = append(k.Candidates, strings.TrimPrefix(d.String(), "-"))
+		}
+		ans.Cages = append(ans.Cages, k)
+	}
+	return ans, nil
+}
