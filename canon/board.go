@@ -100,8 +100,9 @@ func transposeBoard(b sudoku.Board) sudoku.Board {
 // Dense boards cost more: each row's new digits are tried in every order,
 // so a full 10x10 or 12x12 grid takes seconds; past a bound
 // (maxBoardStates) MinlexBoard gives up with ErrTooLarge rather than
-// fill the memory, as it does for full grids from 12x12 and for the
-// 25x25 puzzles of the test set (360 givens).
+// fill the memory, as it does for full grids from 12x12 and for 2 of
+// the 100 25x25 puzzles of testdata (360 givens; the others take 75 ms
+// on average, 2.4 s at most).
 func MinlexBoard(b sudoku.Board) (sudoku.Board, error) {
 	if err := b.Validate(); err != nil {
 		return sudoku.Board{}, err
@@ -202,12 +203,12 @@ const maxBoardStates = 100_000
 
 // ErrTooLarge is the error of MinlexBoard on a board whose form search
 // would keep more than it can: a dense board (a full grid) from 10x10 up,
-// or most 25x25 puzzles. It is of kind sudoku.ErrInvalid.
+// or a few 25x25 puzzles. It is of kind sudoku.ErrInvalid.
 var ErrTooLarge = sudoku.Invalidf("too many ties")
 
 func (s *boardSearch) tooLarge() error {
 	return fmt.Errorf("canon: %w: the form of this %dx%d board needs more than %d partial transformations kept at once "+
-		"(each row's new digits in every order: full grids and dense boards from 10x10 up, most 25x25 puzzles)", ErrTooLarge, s.n, s.n, maxBoardStates)
+		"(each row's new digits in every order: full grids and dense boards from 10x10 up)", ErrTooLarge, s.n, s.n, maxBoardStates)
 }
 
 // orders is how many states extend makes of st with source row src: the

@@ -12,6 +12,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
@@ -209,10 +210,17 @@ func (r *sizedRun) readRun(c *ucli.Context) error {
 	if start < 0 {
 		return sudoku.Invalidf("--start-index must not be negative, got %d", start)
 	}
-	if c.IsSet("dedupe") && c.String("dedupe") != "exact" && c.String("dedupe") != "" {
-		return sudoku.Invalidf("--dedupe %s does not go with --size: puzzles of other sizes are deduplicated exactly (--dedupe exact)", c.String("dedupe"))
-	}
 	r.run = generate.RunOptions{Count: count, Workers: workers, Start: start, Dedupe: c.IsSet("dedupe")}
+	switch d := c.String("dedupe"); {
+	case !c.IsSet("dedupe") || d == "exact" || d == "":
+	case d == "isomorphs":
+		// The same up to the size's isomorphisms (canon.MinlexBoard); a
+		// board whose form search is too large (canon.ErrTooLarge) is
+		// compared as it is.
+		r.run.BoardKey = canon.BoardKey
+	default:
+		return sudoku.Invalidf("--dedupe %s: want exact or isomorphs", d)
+	}
 	return nil
 }
 
