@@ -74,7 +74,8 @@ type Options struct {
 	// ("hard – diabolical").
 	Levels []string
 	// LevelNotes is the line on a level's section page: its rating band
-	// and the techniques it needs.
+	// and the techniques it needs; for a section of another size than
+	// 9x9, under SizedLevel(n, level), since each size has its levels.
 	LevelNotes map[string]string
 	Contents   bool // a table of contents after the title page
 	LargePrint bool // one or two puzzles per page, bigger digits and text
@@ -664,6 +665,10 @@ func (b *book) pageNumber(page int) {
 	b.align(b.text, b.headerPt, x0, x1, y1, fmt.Sprint(page), how, 90)
 }
 
+// SizedLevel is the key in Options.LevelNotes of a level of puzzles of
+// n x n cells other than 9x9: "6x6 hard".
+func SizedLevel(n int, level string) string { return fmt.Sprintf("%dx%d %s", n, n, level) }
+
 // ratedNoLevel is the title page's key of the puzzles rated without a
 // level (no level is named so: it holds a byte no label has).
 const ratedNoLevel = "\x00rated"
@@ -682,8 +687,8 @@ func (b *book) titlePage(p bookPage) {
 	for _, q := range b.puzzles {
 		level := q.Level
 		if level == "" && q.Rating != 0 {
-			// Rated but without a level: a puzzle of another size
-			// (config's levels are 9x9's).
+			// Rated but without a level (a caller that gives sized
+			// puzzles none).
 			level = ratedNoLevel
 		}
 		if count[level] == 0 {
@@ -857,7 +862,11 @@ func (b *book) sectionPage(p bookPage) {
 		}
 		y = b.diagram(x0, x1, y+4, y1, p.rules)
 	}
-	if note := b.opt.LevelNotes[p.level]; note != "" && b.opt.Sections {
+	key := p.level
+	if q := b.puzzles[p.puzzles[0]]; q.Board != nil && q.Board.Shape.N() != 9 {
+		key = SizedLevel(q.Board.Shape.N(), p.level)
+	}
+	if note := b.opt.LevelNotes[key]; note != "" && b.opt.Sections {
 		b.block(b.text, small-1, 8, 8, x0+inset, x1-inset, y+6, note, 60)
 	}
 }

@@ -157,14 +157,17 @@ func Entry(grid, solution sudoku.Grid, res grade.Result) (e book.Entry, note str
 }
 
 // BoardEntry makes the entry in a book of a puzzle of any size (a Board:
-// 4x4 to 25x25; not numbered), with its solution and its rating on SE's
-// scale from the grader at every size (grade.Board), and no level (the
-// levels of config.yaml are 9x9's). A board beyond what that grader
-// covers at its size goes in without a rating. A board that breaks the
+// 4x4 to 25x25; not numbered), with its solution, its rating on SE's
+// scale from the grader at every size (g.GradeBoard, within g's time
+// budget) and its level from the size's levels in g's configuration
+// (config.Config.AtSize), as a 9x9 puzzle's entry has them. A board
+// beyond what that grader covers at its size goes in with its size's
+// last level and without a rating; one whose grading runs over the
+// budget, with neither. A board that breaks the
 // rules (a digit twice in a house), or has no or several solutions,
 // cannot go into a book: err says why, in the words of
 // grade.Result.Failed; so does a context that ends while it is rated.
-func BoardEntry(ctx context.Context, b sudoku.Board) (book.Entry, error) {
+func BoardEntry(ctx context.Context, g *grade.Grader, b sudoku.Board) (book.Entry, error) {
 	if err := b.Validate(); err != nil {
 		return book.Entry{}, err
 	}
@@ -177,12 +180,17 @@ func BoardEntry(ctx context.Context, b sudoku.Board) (book.Entry, error) {
 	}
 	puzzle, solution := b.Clone(), r.Solution
 	e := book.Entry{Board: &puzzle, BoardSolution: &solution}
-	res, err := grade.Board(ctx, b, grade.Options{Unique: true})
-	switch {
-	case err != nil && ctx.Err() != nil:
-		return book.Entry{}, err
-	case err == nil && res.Status == grade.Rated:
-		e.Rating = res.ER
+	res, _ := g.GradeBoard(ctx, b, grade.Options{Unique: true})
+	switch res.Status {
+	case grade.Cancelled:
+		if err := ctx.Err(); err != nil {
+			return book.Entry{}, err
+		}
+		return book.Entry{}, context.Canceled
+	case grade.Rated:
+		e.Rating, e.Level = res.ER, res.Level
+	case grade.Beyond:
+		e.Level = res.Level
 	}
 	return e, nil
 }
@@ -192,16 +200,33 @@ func BoardEntry(ctx context.Context, b sudoku.Board) (book.Entry, error) {
 // line on each level's section page: its band of SE ratings and the
 // techniques (switched on) whose easiest step falls in it; when they are
 // many, their families.
+//
+// The levels of the other sizes (config.Config.AtSize) come after 9x9's
+// when their names are not 9x9's, and their notes are keyed by
+// book.SizedLevel: a 6x6 "hard" has its own band.
 func Levels(cfg *config.Config) (levels []string, notes map[string]string) {
 	levels = cfg.LevelNames()
 	notes = map[string]string{}
 	for _, l := range levels {
 		notes[l] = levelNote(cfg, l)
 	}
+	for _, shape := range sudoku.Shapes() {
+		at := cfg.AtSize(shape.N())
+		if at == cfg {
+			continue
+		}
+		for _, l := range at.LevelNames() {
+			notes[book.SizedLevel(shape.N(), l)] = levelNote(at, l)
+			if !slices.Contains(levels, l) {
+				levels = append(levels, l)
+			}
+		}
+	}
 	return levels, notes
 }
 
-// levelNote is the line on a level's section page.
+// levelNote is the line on a level's section page (of cfg's levels: a
+// size's, from AtSize). The techniques it names are classic SE's.
 func levelNote(cfg *config.Config, level string) string {
 	rr, ok := cfg.LevelRange(level)
 	if !ok {
@@ -223,7 +248,7 @@ func levelNote(cfg *config.Config, level string) string {
 	}
 	note := "Sudoku Explainer rating " + band + "."
 	switch {
-	case len(names) == 0:
+	case len(names) == 0 || rr.Min <= 1.0 && rr.Max == 0: // none, or every one (4x4's only level)
 		return note
 	case len(names) > 8:
 		return note + " Needs " + strings.Join(families, ", ") + ", besides the techniques of the easier levels."

@@ -136,9 +136,25 @@ func TestLevels(t *testing.T) {
 	if got := strings.Join(levels, " "); got != "easy medium hard fiendish diabolical" {
 		t.Errorf("levels %s", got)
 	}
+	if got := notes["4x4 easy"]; got != "Sudoku Explainer rating 1.0 and up." {
+		t.Errorf("4x4's only level: %q, want its band alone", got)
+	}
+	// A size's level of a name 9x9 has not comes after 9x9's.
+	mine, err := config.Parse([]byte("sizes:\n  \"6\":\n    levels:\n      - name: beginner\n        max: 1.2\n      - name: easy\n"), "my.yaml", config.Default(), config.Schema{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if levels, notes := Levels(mine); strings.Join(levels, " ") != "easy medium hard fiendish diabolical beginner" || notes["6x6 beginner"] == "" {
+		t.Errorf("levels %v, 6x6 beginner's note %q", levels, notes["6x6 beginner"])
+	}
 	for l, want := range map[string]string{
 		"easy":       "Sudoku Explainer rating 1.0–1.5. Needs Full House, Hidden Single.",
 		"diabolical": "Sudoku Explainer rating 6.1 and up. Needs ",
+		// Other sizes' levels, by book.SizedLevel: their own bands.
+		"6x6 hard":         "Sudoku Explainer rating 2.6 and up. Needs ",
+		"16x16 diabolical": "Sudoku Explainer rating 4.1 and up. Needs ",
+		"12x12 hard":       "Sudoku Explainer rating 2.6–4.0. Needs ",
+		"4x4 easy":         "Sudoku Explainer rating 1.0 and up.",
 	} {
 		if !strings.HasPrefix(notes[l], want) {
 			t.Errorf("%s: %q, want %q...", l, notes[l], want)
@@ -235,10 +251,17 @@ func TestGradeVariant(t *testing.T) {
 // board with two solutions, none, or a repeated digit does not, and the
 // error says why.
 func TestBoardEntry(t *testing.T) {
-	for _, tt := range []struct{ size, line string }{
-		{"4", "....31.....42.1."},
-		{"6", ".....132.6....62....3...4......1..4."},
-		{"16", "3.F.E.6.4B.5C..1.4.....571..3.2......A1..C........A.C84F...9.B.7....6F8...BG2...AE6.D..C..1F..8...23G.A..6.7.F..F..4.27...9..C....B...5..G7C.D.9..56.C.7.....1A27349..D.2.51....8..F23....4..........9E.B36A..7CD...86......E35..5E..B.38.C2.A4..F...GC415D....."},
+	g, err := grade.New(config.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ size, line, level string }{
+		{"4", "....31.....42.1.", "easy"},
+		{"6", ".....132.6....62....3...4......1..4.", "easy"},
+		{"6", "5..2...4..3.....2..3.......5..6.1...", "hard"},                                   // 6.6: 6x6's last level
+		{"8", ".........734..1.5.2..4.7....352...5.....2..6.3..3....74.74.5...6", "diabolical"}, // beyond: no rating
+		{"12", "..5.63..1A....92.A....C..3....9......8....1.....6...B..2.......98....14B.........8.7...81C..39....4C9.3AB.5.A.C.....9.....8..4A..2.3...1..257...", "fiendish"},
+		{"16", "3.F.E.6.4B.5C..1.4.....571..3.2......A1..C........A.C84F...9.B.7....6F8...BG2...AE6.D..C..1F..8...23G.A..6.7.F..F..4.27...9..C....B...5..G7C.D.9..56.C.7.....1A27349..D.2.51....8..F23....4..........9E.B36A..7CD...86......E35..5E..B.38.C2.A4..F...GC415D.....", "medium"},
 	} {
 		shape, _ := sudoku.ParseShape(tt.size, "")
 		b, _, err := sudoku.ParseBoard(tt.line, shape, sudoku.AutoAlphabet)
@@ -248,15 +271,18 @@ func TestBoardEntry(t *testing.T) {
 		if solve.CountBoard(b, 2).Count != 1 {
 			t.Fatalf("%s: the test wants a unique puzzle", tt.line)
 		}
-		e, err := BoardEntry(context.Background(), b)
+		e, err := BoardEntry(context.Background(), g, b)
 		if err != nil {
 			t.Fatalf("%s: %v", shape, err)
 		}
-		// These are graded within the ladder at every size: the entry
-		// carries grade.Board's rating.
+		// The entry carries grade.Board's rating (none beyond the
+		// ladder), and the level of the size's levels in config.yaml.
 		res, err := grade.Board(context.Background(), b, grade.Options{})
-		if err != nil || res.Status != grade.Rated || e.Rating != res.ER || e.Rating == 0 {
+		if err != nil || res.Status == grade.Rated && (e.Rating != res.ER || e.Rating == 0) || res.Status == grade.Beyond && e.Rating != 0 {
 			t.Errorf("%s: entry rated %v, grade.Board %v %v (%v)", shape, e.Rating, res.Status, res.ER, err)
+		}
+		if e.Level != tt.level {
+			t.Errorf("%s %.20s...: entry level %q, want %q", shape, tt.line, e.Level, tt.level)
 		}
 		if e.Board == nil || e.BoardSolution == nil || e.Board.String() != b.String() || e.BoardSolution.Validate() != nil {
 			t.Fatalf("%s: entry %+v", shape, e)
@@ -281,7 +307,7 @@ func TestBoardEntry(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := BoardEntry(context.Background(), b); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := BoardEntry(context.Background(), g, b); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", line, err, want)
 		}
 	}

@@ -12,8 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,8 +36,11 @@ const DefaultName = "built-in config.yaml"
 
 // Config is the whole configuration.
 type Config struct {
-	Levels     []Level         `yaml:"levels"`
-	Techniques map[string]bool `yaml:"techniques"`
+	Levels []Level `yaml:"levels"`
+	// Sizes holds the levels of the other sizes than 9x9, by size ("4",
+	// "16"): see AtSize.
+	Sizes      map[string]SizeLevels `yaml:"sizes,omitempty"`
+	Techniques map[string]bool       `yaml:"techniques"`
 	// Budget bounds the time spent grading one puzzle; a puzzle over it is
 	// reported as not rated (0: no limit).
 	Budget time.Duration `yaml:"budget"`
@@ -47,6 +52,12 @@ type Config struct {
 type Level struct {
 	Name string         `yaml:"name"`
 	Max  *sudoku.Rating `yaml:"max,omitempty"`
+}
+
+// SizeLevels holds the levels of one size other than 9x9: a 4x4 "hard" is
+// not a 9x9 "hard", since what a generator reaches at each size differs.
+type SizeLevels struct {
+	Levels []Level `yaml:"levels"`
 }
 
 // Output holds each command's default output format.
@@ -136,7 +147,8 @@ func Load(path string, schema Schema) (*Config, error) {
 
 // keys lists the keys each mapping of the file may hold.
 var keys = map[string][]string{
-	"":       {"levels", "techniques", "budget", "output"},
+	"":       {"levels", "techniques", "budget", "output", "sizes"},
+	"sizes":  {"levels"},
 	"levels": {"name", "max"},
 	"output": {"solve", "grade", "generate"},
 }
@@ -152,6 +164,7 @@ func Parse(data []byte, file string, base *Config, schema Schema) (*Config, erro
 		}
 		cfg.Output = base.Output
 		cfg.Budget = base.Budget
+		cfg.Sizes = maps.Clone(base.Sizes)
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
@@ -167,17 +180,25 @@ func Parse(data []byte, file string, base *Config, schema Schema) (*Config, erro
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	var levels []Level
+	var sizes map[string]SizeLevels
 	over := struct {
-		Levels     *[]Level        `yaml:"levels"`
-		Techniques map[string]bool `yaml:"techniques"`
-		Budget     *time.Duration  `yaml:"budget"`
-		Output     *Output         `yaml:"output"`
-	}{Levels: &levels, Techniques: cfg.Techniques, Output: &cfg.Output, Budget: &cfg.Budget}
+		Levels     *[]Level               `yaml:"levels"`
+		Techniques map[string]bool        `yaml:"techniques"`
+		Budget     *time.Duration         `yaml:"budget"`
+		Output     *Output                `yaml:"output"`
+		Sizes      *map[string]SizeLevels `yaml:"sizes"`
+	}{Levels: &levels, Techniques: cfg.Techniques, Output: &cfg.Output, Budget: &cfg.Budget, Sizes: &sizes}
 	if err := dec.Decode(&over); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlError(file, err)
 	}
 	if levels != nil {
 		cfg.Levels = levels
+	}
+	for size, l := range sizes { // a size given replaces that size's levels
+		if cfg.Sizes == nil {
+			cfg.Sizes = map[string]SizeLevels{}
+		}
+		cfg.Sizes[size] = l
 	}
 	return cfg, cfg.validate(file, doc, schema)
 }
@@ -241,6 +262,21 @@ func checkKeys(file string, doc *yaml.Node, schema Schema) error {
 			}
 		}
 	}
+	if s := child(doc, "sizes"); s != nil && s.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(s.Content); i += 2 {
+			where := fmt.Sprintf(" under sizes.%s", s.Content[i].Value)
+			if err := check(s.Content[i+1], where, keys["sizes"]); err != nil {
+				return err
+			}
+			if l := child(s.Content[i+1], "levels"); l != nil && l.Kind == yaml.SequenceNode {
+				for _, item := range l.Content {
+					if err := check(item, " in a level"+where, keys["levels"]); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
 	if err := check(child(doc, "output"), " under output", keys["output"]); err != nil {
 		return err
 	}
@@ -267,36 +303,14 @@ func (c *Config) validate(file string, doc *yaml.Node, schema Schema) error {
 		}
 		return n.Line
 	}
-	levelLine := func(i int) int {
-		if l := child(doc, "levels"); l != nil && i < len(l.Content) {
-			return l.Content[i].Line
-		}
-		return line(child(doc, "levels"))
-	}
-	if len(c.Levels) == 0 {
-		return &Error{File: file, Line: levelLine(0), Msg: "levels: at least one level is needed"}
+	if err := validateLevels(file, "levels", c.Levels, child(doc, "levels")); err != nil {
+		return err
 	}
 	if c.Budget < 0 {
 		return &Error{File: file, Line: line(child(doc, "budget")), Msg: "budget must not be negative"}
 	}
-	seen := map[string]bool{}
-	prev := sudoku.Rating(-1)
-	for i, l := range c.Levels {
-		last := i == len(c.Levels)-1
-		switch {
-		case l.Name == "":
-			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: level %d has no name", i+1)}
-		case seen[l.Name]:
-			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q appears twice", l.Name)}
-		case l.Max == nil && !last:
-			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q needs a max (only the last level may omit it)", l.Name)}
-		case l.Max != nil && prev >= 0 && l.Max.Tenths() <= prev.Tenths():
-			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q has max %v, not above the previous level's %v", l.Name, *l.Max, prev)}
-		}
-		seen[l.Name] = true
-		if l.Max != nil {
-			prev = *l.Max
-		}
+	if err := c.validateSizes(file, child(doc, "sizes")); err != nil {
+		return err
 	}
 	for _, o := range []struct{ cmd, format string }{{"solve", c.Output.Solve}, {"grade", c.Output.Grade}, {"generate", c.Output.Generate}} {
 		known := schema.Formats[o.cmd]
@@ -307,6 +321,105 @@ func (c *Config) validate(file string, doc *yaml.Node, schema Schema) error {
 			Msg: fmt.Sprintf("output.%s: unknown format %q (want one of %s)", o.cmd, o.format, strings.Join(known, ", "))}
 	}
 	return nil
+}
+
+// validateLevels checks a list of levels (named what in messages; node is
+// its place in the file, or nil): at least one level, names unique and
+// non-empty, maxima increasing, only the last without a max.
+func validateLevels(file, what string, levels []Level, node *yaml.Node) error {
+	levelLine := func(i int) int {
+		switch {
+		case node == nil:
+			return 0
+		case node.Kind == yaml.SequenceNode && i < len(node.Content):
+			return node.Content[i].Line
+		}
+		return node.Line
+	}
+	if len(levels) == 0 {
+		return &Error{File: file, Line: levelLine(0), Msg: what + ": at least one level is needed"}
+	}
+	seen := map[string]bool{}
+	prev := sudoku.Rating(-1)
+	for i, l := range levels {
+		last := i == len(levels)-1
+		switch {
+		case l.Name == "":
+			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("%s: level %d has no name", what, i+1)}
+		case seen[l.Name]:
+			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("%s: %q appears twice", what, l.Name)}
+		case l.Max == nil && !last:
+			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("%s: %q needs a max (only the last level may omit it)", what, l.Name)}
+		case l.Max != nil && prev >= 0 && l.Max.Tenths() <= prev.Tenths():
+			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("%s: %q has max %v, not above the previous level's %v", what, l.Name, *l.Max, prev)}
+		}
+		seen[l.Name] = true
+		if l.Max != nil {
+			prev = *l.Max
+		}
+	}
+	return nil
+}
+
+// sizeKeys are the sizes that sizes may hold: every size but 9, whose
+// levels are the top-level ones.
+func sizeKeys() []string {
+	var out []string
+	for _, s := range sudoku.Shapes() {
+		if k := strconv.Itoa(s.N()); s.N() != 9 && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// validateSizes checks the levels of each size (node is sizes in the
+// file, or nil): a size sudokit knows, other than 9, with levels as
+// validateLevels wants them.
+func (c *Config) validateSizes(file string, node *yaml.Node) error {
+	known := sizeKeys()
+	for _, size := range slices.Sorted(maps.Keys(c.Sizes)) {
+		var key, value *yaml.Node
+		if node != nil && node.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(node.Content); i += 2 {
+				if node.Content[i].Value == size {
+					key, value = node.Content[i], node.Content[i+1]
+				}
+			}
+		}
+		if !slices.Contains(known, size) {
+			line := 0
+			if key != nil {
+				line = key.Line
+			}
+			msg := fmt.Sprintf("sizes: unknown size %q (want one of %s)", size, strings.Join(known, ", "))
+			if size == "9" {
+				msg = "sizes: 9x9's levels are the top-level levels, not sizes.9"
+			}
+			return &Error{File: file, Line: line, Msg: msg}
+		}
+		if err := validateLevels(file, "sizes."+size+".levels", c.Sizes[size].Levels, child(value, "levels")); err != nil {
+			if e := err.(*Error); e.Line == 0 && value != nil {
+				e.Line = value.Line
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// AtSize returns the configuration for puzzles of n x n cells: c itself
+// for 9x9 (and for n 0, unknown), else c with the size's levels in place
+// of 9x9's, so that Level, LevelRange and LevelNames speak of that size.
+// A size without levels of its own keeps 9x9's.
+func (c *Config) AtSize(n int) *Config {
+	sl, ok := c.Sizes[strconv.Itoa(n)]
+	if n == 9 || !ok || len(sl.Levels) == 0 {
+		return c
+	}
+	out := *c
+	out.Levels = sl.Levels
+	return &out
 }
 
 // Level returns the name of the level holding rating r (compared in tenths,

@@ -110,6 +110,14 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate level", "levels:\n  - name: a\n    max: 3\n  - name: a\n", `my.yaml:4: levels: "a" appears twice`},
 		{"nameless level", "levels:\n  - max: 3\n  - name: b\n", "my.yaml:2: levels: level 1 has no name"},
 		{"no levels", "levels: []\n", "levels: at least one level is needed"},
+		{"unknown size", "sizes:\n  \"4\":\n    levels: [{name: a}]\n  \"7\":\n    levels: [{name: a}]\n", `my.yaml:4: sizes: unknown size "7" (want one of 4, 6, 8, 10, 12, 16, 25)`},
+		{"size 9", "sizes:\n  \"9\":\n    levels: [{name: a}]\n", `my.yaml:2: sizes: 9x9's levels are the top-level levels, not sizes.9`},
+		{"unknown key under a size", "sizes:\n  \"6\":\n    level:\n      - name: a\n", `my.yaml:3: unknown key "level" under sizes.6 (did you mean "levels"?); known keys: levels`},
+		{"unknown key in a size's level", "sizes:\n  \"6\":\n    levels:\n      - name: a\n        maxi: 2\n", `my.yaml:5: unknown key "maxi" in a level under sizes.6 (did you mean "max"?)`},
+		{"size's levels out of order", "sizes:\n  \"16\":\n    levels:\n      - name: a\n        max: 3\n      - name: b\n        max: 3\n      - name: c\n", `my.yaml:6: sizes.16.levels: "b" has max 3.0, not above the previous level's 3.0`},
+		{"size's level without max", "sizes:\n  \"16\":\n    levels:\n      - name: a\n      - name: b\n", `my.yaml:4: sizes.16.levels: "a" needs a max`},
+		{"size without levels", "sizes:\n  \"12\": {}\n", `my.yaml:2: sizes.12.levels: at least one level is needed`},
+		{"size's levels of the wrong type", "sizes:\n  \"12\":\n    levels: easy\n", "my.yaml:3: cannot unmarshal !!str `easy` into []config.Level"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,6 +139,58 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+func TestSizeLevels(t *testing.T) {
+	cfg := mustDefault(t)
+	tests := []struct {
+		size   int
+		levels string
+		er     sudoku.Rating
+		level  string
+		band   string // of level
+	}{
+		{4, "easy", 1.2, "easy", "1.0+"},
+		{4, "easy", sudoku.RatingBeyond, "easy", "1.0+"},
+		{6, "easy,medium,hard", 7.1, "hard", "2.6+"},
+		{6, "easy,medium,hard", 2.0, "medium", "1.6-2.5"},
+		{8, "easy,medium,hard,fiendish,diabolical", 4.2, "fiendish", "4.1-6.0"},
+		{10, "easy,medium,hard,fiendish,diabolical", 7.2, "diabolical", "6.1+"},
+		{12, "easy,medium,hard,fiendish,diabolical", 2.8, "hard", "2.6-4.0"},
+		{16, "easy,medium,hard,diabolical", 4.5, "diabolical", "4.1+"},
+		{25, "easy,medium,hard", 2.6, "hard", "2.6+"},
+		{9, "easy,medium,hard,fiendish,diabolical", 2.6, "hard", "2.6-4.0"},
+		{0, "easy,medium,hard,fiendish,diabolical", 6.2, "diabolical", "6.1+"},
+	}
+	for _, tt := range tests {
+		at := cfg.AtSize(tt.size)
+		if got := strings.Join(at.LevelNames(), ","); got != tt.levels {
+			t.Errorf("AtSize(%d) levels %s, want %s", tt.size, got, tt.levels)
+		}
+		if got := at.Level(tt.er); got != tt.level {
+			t.Errorf("AtSize(%d).Level(%v) = %s, want %s", tt.size, tt.er, got, tt.level)
+		}
+		if rr, ok := at.LevelRange(tt.level); !ok || rr.String() != tt.band {
+			t.Errorf("AtSize(%d).LevelRange(%s) = %v, %v; want %s", tt.size, tt.level, rr, ok, tt.band)
+		}
+	}
+	if cfg.AtSize(9) != cfg || strings.Join(cfg.LevelNames(), ",") != "easy,medium,hard,fiendish,diabolical" {
+		t.Error("AtSize(9) is not the configuration itself, or AtSize changed it")
+	}
+	// A file that gives one size replaces that size's levels only.
+	mine, err := Parse([]byte("sizes:\n  \"6\":\n    levels:\n      - name: tiny\n        max: 1.2\n      - name: big\n"), "my.yaml", cfg, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(mine.AtSize(6).LevelNames(), ","); got != "tiny,big" {
+		t.Errorf("6x6 levels after the file: %s", got)
+	}
+	if got := strings.Join(mine.AtSize(16).LevelNames(), ","); got != "easy,medium,hard,diabolical" {
+		t.Errorf("16x16 levels after a file that gives 6x6's: %s", got)
+	}
+	if got := strings.Join(cfg.AtSize(6).LevelNames(), ","); got != "easy,medium,hard" {
+		t.Errorf("Parse changed its base's 6x6 levels: %s", got)
+	}
+}
+
 func TestMarshalRoundTrip(t *testing.T) {
 	cfg := mustDefault(t)
 	data, err := cfg.Marshal()
@@ -141,7 +201,8 @@ func TestMarshalRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, data)
 	}
-	if strings.Join(again.LevelNames(), ",") != strings.Join(cfg.LevelNames(), ",") || len(again.Techniques) != len(cfg.Techniques) {
+	if strings.Join(again.LevelNames(), ",") != strings.Join(cfg.LevelNames(), ",") || len(again.Techniques) != len(cfg.Techniques) ||
+		strings.Join(again.AtSize(16).LevelNames(), ",") != strings.Join(cfg.AtSize(16).LevelNames(), ",") {
 		t.Errorf("round trip lost data:\n%s", data)
 	}
 }

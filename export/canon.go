@@ -13,7 +13,10 @@ import (
 // rules (the puzzle's, but for a jigsaw, whose layout turns along with
 // the grid), and a transformation that takes the puzzle there.
 type Canonical struct {
-	Form      sudoku.Grid
+	Form sudoku.Grid
+	// Board is the form of a puzzle of another size than 9x9
+	// (canon.MinlexBoard), which has no Transform; Form is then unused.
+	Board     *sudoku.Board
 	Rules     sudoku.Rules
 	Transform canon.Transform
 }
@@ -21,6 +24,9 @@ type Canonical struct {
 // key is the form with its rules, as a line carries them: 81 characters,
 // then for a variant "variant=x" (and a jigsaw's "regions=...").
 func (c *Canonical) key() string {
+	if c.Board != nil {
+		return c.Board.String()
+	}
 	if rules := c.Rules.Label(); rules != "" {
 		return canon.Format(c.Form) + " " + rules
 	}
@@ -29,7 +35,8 @@ func (c *Canonical) key() string {
 
 // canonWriter writes canon's rows:
 //
-//	line: <form, 81 characters, blanks as 0> [rules] [transform]
+//	line: <form, 81 characters, blanks as 0> [rules] [transform]; a
+//	      puzzle of another size: its form, N×N characters, blanks as .
 //	json: the row's head, "canon", "canon_regions" (a jigsaw's) and "transform"
 //	csv:  source, line, label, puzzle, status, canon, transform, error
 //
@@ -69,7 +76,9 @@ func (w *canonWriter) Write(r Record) error {
 	form, key, spec, regions := "", "", "", ""
 	if r.Canon != nil {
 		form, key, regions = canon.Format(r.Canon.Form), r.Canon.key(), r.Canon.Rules.Regions()
-		if w.opt.WithTransform || w.name != "line" {
+		if r.Canon.Board != nil {
+			form = key
+		} else if w.opt.WithTransform || w.name != "line" {
 			spec = r.Canon.Transform.String()
 		}
 	}

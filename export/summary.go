@@ -197,7 +197,7 @@ type levelRow struct {
 var summaryHeader = []string{"section", "level", "technique", "se_rating", "puzzles", "steps", "placements", "eliminations", "share"}
 
 // noLevel names, in a summary's levels, the graded puzzles that have no
-// level: those of other sizes than 9x9.
+// level (a caller's rows without one: grade gives every size its level).
 const noLevel = "none (sizes)"
 
 // writeGradeSummary writes the usage of each technique over a batch (per
@@ -224,7 +224,7 @@ func writeGradeSummary(out io.Writer, format string, s Summary) error {
 	for _, l := range levels {
 		r := levelRow{Level: l, Puzzles: sum.ByLevel[l], Share: "0%"}
 		if l == "" {
-			r.Level = noLevel // puzzles of other sizes than 9x9: config.yaml's levels are 9x9's
+			r.Level = noLevel
 		}
 		if graded > 0 {
 			r.Share = fmt.Sprintf("%.1f%%", 100*float64(r.Puzzles)/float64(graded))

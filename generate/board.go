@@ -270,10 +270,15 @@ func MinimalBoard(b sudoku.Board) bool {
 
 // Run makes opt.Count puzzles on opt.Workers goroutines and passes them to
 // emit in index order, as Generator.Run does: the same seed and options
-// give the same puzzles whatever the number of workers. With Dedupe, equal
-// boards count as the same (Key is not used).
+// give the same puzzles whatever the number of workers. With Dedupe,
+// boards with equal BoardKeys count as the same, or equal boards without
+// one (Key is not used).
 func (g *BoardGenerator) Run(ctx context.Context, opt RunOptions, emit func(BoardPuzzle) error) (Stats, error) {
-	st, err := runIndexed(ctx, opt, g.Puzzle, func(p BoardPuzzle) string { return string(p.Board.Cells) }, emit)
+	key := func(p BoardPuzzle) string { return string(p.Board.Cells) }
+	if opt.BoardKey != nil {
+		key = func(p BoardPuzzle) string { return opt.BoardKey(p.Board) }
+	}
+	st, err := runIndexed(ctx, opt, g.Puzzle, key, emit)
 	st.Tries = g.Tries()
 	return st, err
 }

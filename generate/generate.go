@@ -518,6 +518,10 @@ type RunOptions struct {
 	// its rules).
 	Dedupe bool
 	Key    func(sudoku.Rules, sudoku.Grid) string
+	// BoardKey is Key for BoardGenerator.Run: boards with equal keys are
+	// the same (canon.BoardKey: the same up to isomorphism); nil: equal
+	// boards are.
+	BoardKey func(sudoku.Board) string
 	// Start and Step choose the indices of the puzzles: Start, Start+Step,
 	// Start+2*Step, ... (Step 0 means 1). The puzzle at an index is the
 	// same in every run with the same seed and options, so runs over

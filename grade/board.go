@@ -91,8 +91,9 @@ func Board(ctx context.Context, b sudoku.Board, opt Options) (BoardResult, error
 // the writers of graded rows: its Status (Invalid with Err, Unsolvable,
 // Multiple, Budget or Cancelled for a board that was not graded; a board
 // beyond the ladder is Beyond, which SE writes 20.0), ratings, hardest
-// step, usage and steps. The Result has no Level (config.yaml's levels
-// are 9x9's) and no Path: the board's steps are the BoardResult's.
+// step, usage and steps, and its Level from the board's size's levels
+// (config.Config.AtSize; a board beyond the ladder takes the last); no
+// Path: the board's steps are the BoardResult's.
 // Of opt, Path and Unique count.
 func (g *Grader) GradeBoard(ctx context.Context, b sudoku.Board, opt Options) (Result, BoardResult) {
 	inner := ctx
@@ -109,6 +110,14 @@ func (g *Grader) GradeBoard(ctx context.Context, b sudoku.Board, opt Options) (R
 			res.Err = errors.Unwrap(err)
 		}
 		res.Ratings, res.Hardest, res.Usage, res.Steps = Ratings{}, "", nil, 0
+		return res, br
+	}
+	levels := g.cfg.AtSize(b.Shape.N())
+	switch res.Status {
+	case Rated:
+		res.Level = levels.Level(res.ER)
+	case Beyond:
+		res.Level = levels.Level(sudoku.RatingBeyond)
 	}
 	return res, br
 }

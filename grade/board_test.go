@@ -171,18 +171,22 @@ func TestGradeBoardStatus(t *testing.T) {
 		board sudoku.Board
 		want  Status
 		er    sudoku.Rating
+		level string // from the size's levels in config.yaml
 	}{
-		{"rated", sizedPuzzles(t, "4x4-minimal.txt")[0], Rated, 1.2},
-		{"beyond", eight[beyond], Beyond, 6.6},
-		{"repeat", sudoku.Board{Shape: four, Cells: []uint8{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, Invalid, 0},
-		{"several", sudoku.NewBoard(four), Multiple, 0},
-		{"none", sudoku.Board{Shape: four, Cells: []uint8{1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 3}}, Unsolvable, 0},
+		{"rated", sizedPuzzles(t, "4x4-minimal.txt")[0], Rated, 1.2, "easy"},
+		{"6x6 hard", sizedPuzzles(t, "6x6-minimal.txt")[11], Rated, 6.6, "hard"}, // line 12: 6x6's last level
+		{"12x12 hard", sizedPuzzles(t, "12x12-minimal.txt")[11], Rated, 3.0, "hard"},
+		{"12x12 fiendish", sizedPuzzles(t, "12x12-minimal.txt")[23], Rated, 4.5, "fiendish"},
+		{"beyond", eight[beyond], Beyond, 6.6, "diabolical"},
+		{"repeat", sudoku.Board{Shape: four, Cells: []uint8{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, Invalid, 0, ""},
+		{"several", sudoku.NewBoard(four), Multiple, 0, ""},
+		{"none", sudoku.Board{Shape: four, Cells: []uint8{1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 3}}, Unsolvable, 0, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, br := g.GradeBoard(context.Background(), tc.board, Options{Path: true})
-			if res.Status != tc.want || res.ER != tc.er || res.Level != "" {
-				t.Fatalf("status %v ER %v level %q, want %v ER %v and no level", res.Status, res.ER, res.Level, tc.want, tc.er)
+			if res.Status != tc.want || res.ER != tc.er || res.Level != tc.level {
+				t.Fatalf("status %v ER %v level %q, want %v ER %v level %q", res.Status, res.ER, res.Level, tc.want, tc.er, tc.level)
 			}
 			if tc.want == Invalid && res.Err == nil {
 				t.Error("an invalid board without its error")

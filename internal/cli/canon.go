@@ -38,6 +38,13 @@ mirrors, its layout turning along: the form is that of the puzzle and its
 layout together. The form's line names its rules after it (variant=x,
 variant=jigsaw regions=...), so that sort -u still drops isomorphs.
 
+A puzzle of another size (a line of 16, 36, ..., 625 cells; box=3x2 in its
+label for a 6x6 with 3x2 boxes) takes its size's group: digits, rows within
+bands, bands, columns within stacks, stacks, and the transposition when
+the boxes are square; a box taller than wide is read as its transpose. Its
+form is a line of the size's usual shape, '.' for a blank. A dense board
+(a full grid from 10x10 up) ties too many partial forms and is refused.
+
 ` + variantHelp("reads puzzles") + `
 Formats:
 ` + export.FormatHelp(export.Canon) + `
@@ -80,6 +87,7 @@ func runCanon(c *ucli.Context) error {
 	}
 	s := newSession(c)
 	s.takeVariants(rules)
+	s.takeSizes(sudoku.Shape{}, sudoku.AutoAlphabet) // a line gives its size by its count of cells
 	err = s.runBatch(batchJob{job: export.Canon, verb: "canonicalising", format: format, opt: opt, workers: workers,
 		chunk: chunkFor(c, true),
 		work: func(it item) export.Record {
@@ -87,6 +95,17 @@ func runCanon(c *ucli.Context) error {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
 			start := time.Now()
+			if it.p.Board != nil {
+				if opt.WithTransform {
+					return export.Record{Puzzle: it.p, Err: inputError(it.p, sudoku.Invalidf(
+						"a %s puzzle: --with-transform writes the transformations of 9x9 puzzles only", it.p.Shape()))}
+				}
+				form, err := canon.MinlexBoard(*it.p.Board)
+				if err != nil {
+					return export.Record{Puzzle: it.p, Err: inputError(it.p, err)}
+				}
+				return export.Record{Puzzle: it.p, Canon: &export.Canonical{Board: &form}, Elapsed: time.Since(start)}
+			}
 			group, err := canon.GroupOf(it.p.Rules)
 			if err != nil {
 				return export.Record{Puzzle: it.p, Err: inputError(it.p, err)}
@@ -117,7 +136,8 @@ identity, t or transpose, rot90, rot180, rot270, mirror (left-right), flip
 bands and stacks, such as r=120345678), d=DIGITS (the new name of 1..9, such
 as d=912345678); canon --with-transform writes such a spec. With --random,
 --count random isomorphs of each puzzle (uniform over the 3,359,232
-geometries and 9! relabellings), reproducible with --seed.
+geometries and 9! relabellings), reproducible with --seed; for a puzzle of
+another size, over its size's group (see canon --help).
 
 Each output line: the puzzle (. for a blank), its rules when it is not
 classic (variant=x; a jigsaw's layout turned along, variant=jigsaw
@@ -179,6 +199,7 @@ func runTransform(c *ucli.Context) error {
 	}
 	s := newSession(c)
 	s.takeVariants(rules)
+	s.takeSizes(sudoku.Shape{}, sudoku.AutoAlphabet) // --random: a line gives its size by its count of cells
 	seed := c.Uint64("seed")
 	if random && !c.IsSet("seed") {
 		seed = uint64(time.Now().UnixNano())
@@ -207,7 +228,9 @@ func (s *session) transform(c *ucli.Context, w io.Writer, out *rowSink, fixed ca
 			return err
 		}
 		var group *canon.Group
-		if it.err == nil {
+		if it.err == nil && it.p.Board != nil && (rng == nil || c.Bool("with-transform")) {
+			it.err = inputError(it.p, sudoku.Invalidf("a %s puzzle: --random transforms puzzles of every size, --spec and --with-transform 9x9 ones only", it.p.Shape()))
+		} else if it.err == nil && it.p.Board == nil {
 			group, it.err = canon.GroupOf(it.p.Rules)
 			if it.err == nil && rng == nil {
 				it.err = keeps(it.p.Rules, fixed)
@@ -225,6 +248,17 @@ func (s *session) transform(c *ucli.Context, w io.Writer, out *rowSink, fixed ca
 				return err
 			}
 			s.report(it.err)
+			continue
+		}
+		if b := it.p.Board; b != nil {
+			box := ""
+			if !b.Shape.IsUsual() {
+				box = " box=" + b.Shape.Box()
+			}
+			for range count {
+				fmt.Fprintln(w, canon.RandomBoardTransform(b.Shape, rng).Apply(*b).String()+box)
+			}
+			out.add(count)
 			continue
 		}
 		for range count {

@@ -56,11 +56,14 @@ are not graded yet: --level and --rating are refused.
 
 Sizes: --size N makes NxN puzzles (4, 6, 8, 10, 12, 16, 25; --box RxC for
 6x6 as 3x2, 8x8 as 4x2, 12x12 as 4x3), unique, symmetric, reproducible by
-seed on any --workers, minimal on request, at the levels of the classic
-bands reached by technique: easy (hidden singles only, ER 1.5 at most),
-medium (naked singles needed, ER 1.6-2.5), hard (pointing or claiming
-needed, ER 2.6-2.8); without --level, dug to the end (any rating). A 4x4
-is always easy, a 6x6 seldom medium. --clues bounds the givens (easy with
+seed on any --workers, minimal on request, at the levels of their size
+in config.yaml (sizes:): 4x4 easy only; 6x6 and 25x25 easy, medium, hard;
+8x8 to 12x12 9x9's five; 16x16 easy, medium, hard, diabolical. Easy
+(hidden singles only, ER 1.5 at most), medium (naked singles needed, ER
+1.6-2.5) and hard (pointing or claiming needed, ER 2.6-2.8) are reached by
+technique; a level above them is dug to the end and kept when the grader
+at sizes rates it in its band. Without --level, dug to the end (any
+rating). --clues bounds the givens (easy with
 many givens: --clues 150-200 at 16x16). Written as line (the puzzle, its
 solution with --with-solution, box=RxC for a box that is not the usual
 one, the level, seed:index; digits 1-9 then A-Z, or --alphabet 0-F) or

@@ -12,6 +12,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
@@ -22,7 +23,7 @@ import (
 // generateSizeFlags are generate's flags for puzzles of other sizes.
 func generateSizeFlags() []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.StringFlag{Name: "size", Usage: "make `N`xN puzzles: 4, 6, 8, 9, 10, 12, 16 or 25 (levels easy, medium and hard, see sudokit help generate)", DefaultText: "9, classic"},
+		&ucli.StringFlag{Name: "size", Usage: "make `N`xN puzzles: 4, 6, 8, 9, 10, 12, 16 or 25 (each size's levels: sudokit help generate)", DefaultText: "9, classic"},
 		&ucli.StringFlag{Name: "box", Usage: "boxes of `RxC` cells where a size has two shapes (6: 2x3 or 3x2; 8: 2x4 or 4x2; 12: 3x4 or 4x3); alone, the size is RxC's", DefaultText: "the size's usual box, rows the smaller side"},
 		&ucli.StringFlag{Name: "alphabet", Usage: "write the digits of other sizes in `ALPHABET`: 1-9A-Z (10 is A, 16 is G) or 0-F (0 is 1, F is 16, as common 16x16 sets)", DefaultText: "1-9A-Z"},
 	}
@@ -80,6 +81,8 @@ var boardRater = func(*config.Config) (func(sudoku.Board) (sudoku.Rating, error)
 // sizedRun is what runGenerateSized reads from its flags.
 type sizedRun struct {
 	opt      generate.BoardOptions
+	level    string // the level asked for, of the size's levels ("" for any)
+	showER   bool   // --rating: lines carry ER=
 	run      generate.RunOptions
 	alphabet sudoku.Alphabet
 	format   string
@@ -129,26 +132,61 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 		sym, r.symmetryDropped = generate.None, true
 	}
 	r.opt = generate.BoardOptions{Shape: shape, Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"),
-		Level: c.String("level"), MaxTries: c.Int("max-tries")}
+		MaxTries: c.Int("max-tries")}
 	if c.IsSet("clues") {
 		if r.opt.MinGivens, r.opt.MaxGivens, err = generate.ParseGivens(c.String("clues"), shape); err != nil {
 			return nil, fmt.Errorf("--clues: %w", err)
 		}
 	}
-	if c.IsSet("rating") {
-		t, err := generate.NewTarget(cfg, generate.TargetSpec{Rating: c.String("rating")})
-		if err != nil {
-			return nil, err
-		}
-		if r.opt.Rate, err = boardRater(cfg); err != nil {
-			return nil, err
-		}
-		r.opt.Rating = t.Rating
+	if err := r.readLevel(c, cfg); err != nil {
+		return nil, err
 	}
 	if err := r.readRun(c); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// readLevel reads --level, a level of the size's levels in config.yaml,
+// and --rating: the technique to dig by, and the band the grader keeps
+// candidates in when the digging alone does not keep them there
+// (generate.PlanBoardLevel), or when --rating asks.
+func (r *sizedRun) readLevel(c *ucli.Context, cfg *config.Config) error {
+	levels := cfg.AtSize(r.opt.Shape.N())
+	var band sudoku.RatingRange
+	rate := false
+	if c.IsSet("rating") {
+		t, err := generate.NewTarget(cfg, generate.TargetSpec{Rating: c.String("rating")})
+		if err != nil {
+			return err
+		}
+		band, rate, r.showER = t.Rating, true, true
+	}
+	if r.level = c.String("level"); r.level != "" {
+		lband, ok := levels.LevelRange(r.level)
+		if !ok {
+			return sudoku.Invalidf("--level %s: %s puzzles have the levels %s (config.yaml's sizes)",
+				r.level, r.opt.Shape, strings.Join(levels.LevelNames(), ", "))
+		}
+		if rate {
+			var meet bool
+			if band, meet = generate.IntersectRatings(lband, band); !meet {
+				return sudoku.Invalidf("--rating %s is outside level %s of %s puzzles (%v)", c.String("rating"), r.level, r.opt.Shape, lband)
+			}
+		} else {
+			band = lband
+		}
+		plan := generate.PlanBoardLevel(r.level, band)
+		r.opt.Level, rate = plan.Dig, rate || plan.Rate
+	}
+	if rate {
+		var err error
+		if r.opt.Rate, err = boardRater(cfg); err != nil {
+			return err
+		}
+		r.opt.Rating = band
+	}
+	return nil
 }
 
 // readRun reads the numbers of the run: --count, --workers, --max-tries,
@@ -172,10 +210,17 @@ func (r *sizedRun) readRun(c *ucli.Context) error {
 	if start < 0 {
 		return sudoku.Invalidf("--start-index must not be negative, got %d", start)
 	}
-	if c.IsSet("dedupe") && c.String("dedupe") != "exact" && c.String("dedupe") != "" {
-		return sudoku.Invalidf("--dedupe %s does not go with --size: puzzles of other sizes are deduplicated exactly (--dedupe exact)", c.String("dedupe"))
-	}
 	r.run = generate.RunOptions{Count: count, Workers: workers, Start: start, Dedupe: c.IsSet("dedupe")}
+	switch d := c.String("dedupe"); {
+	case !c.IsSet("dedupe") || d == "exact" || d == "":
+	case d == "isomorphs":
+		// The same up to the size's isomorphisms (canon.MinlexBoard); a
+		// board whose form search is too large (canon.ErrTooLarge) is
+		// compared as it is.
+		r.run.BoardKey = canon.BoardKey
+	default:
+		return sudoku.Invalidf("--dedupe %s: want exact or isomorphs", d)
+	}
 	return nil
 }
 
@@ -291,11 +336,11 @@ func (r *sizedRun) row(p generate.BoardPuzzle, withSolution bool) (string, error
 	}
 	if r.format == "json" {
 		row := sizedRow{Seed: p.Seed, Index: p.Index, Size: p.Board.Shape.N(), Box: box, Puzzle: p.Board.Format(r.alphabet),
-			Givens: p.Board.Givens(), Symmetry: p.Symmetry.String(), Level: p.Level, Tries: p.Tries}
+			Givens: p.Board.Givens(), Symmetry: p.Symmetry.String(), Level: r.level, Tries: p.Tries}
 		if withSolution {
 			row.Solution = p.Solution.Format(r.alphabet)
 		}
-		if r.opt.Rate != nil {
+		if r.showER {
 			row.ER = &p.Rating
 		}
 		b, err := json.Marshal(row)
@@ -308,11 +353,11 @@ func (r *sizedRun) row(p generate.BoardPuzzle, withSolution bool) (string, error
 	if box != "" {
 		fields = append(fields, "box="+box)
 	}
-	if r.opt.Rate != nil {
+	if r.showER {
 		fields = append(fields, "ER="+p.Rating.String())
 	}
-	if p.Level != "" {
-		fields = append(fields, p.Level)
+	if r.level != "" {
+		fields = append(fields, r.level)
 	}
 	fields = append(fields, fmt.Sprintf("%d:%d", p.Seed, p.Index))
 	return strings.Join(fields, " ") + "\n", nil

@@ -188,7 +188,7 @@ func bookItemOf(ctx context.Context, grader *grade.Grader, it item, workers int,
 		return bookItem{err: it.err}
 	}
 	if it.p.Board != nil {
-		e, err := bookgrade.BoardEntry(ctx, *it.p.Board)
+		e, err := bookgrade.BoardEntry(ctx, grader, *it.p.Board)
 		switch {
 		case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
 			return bookItem{cancelled: true}
