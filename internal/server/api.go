@@ -434,7 +434,7 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 		var e book.Entry
 		var note string
 		if p.Board != nil {
-			e, err = bookgrade.BoardEntry(ctx, *p.Board)
+			e, err = bookgrade.BoardEntry(ctx, s.grader, *p.Board)
 		} else {
 			e, note, err = bookgrade.Grade(ctx, s.grader, p, bookgrade.Options{Workers: s.slots.Share()})
 		}
