@@ -209,7 +209,7 @@ func (r *Reader) csvRow(line []byte) bool {
 func (r *Reader) rowPuzzle(puzzle, label, er, ep, ed string, own *Rules) {
 	if len(puzzle) != 81 && shapeOfCells(len(puzzle)).n != 0 && own == nil {
 		p := Puzzle{Label: label, Source: r.source, Line: r.line}
-		r.queue = append(r.queue, r.finishBoard(p, puzzle, Shape{}, false))
+		r.queue = append(r.queue, r.finishBoard(p, puzzle, Shape{}, false, nil))
 		return
 	}
 	if len(puzzle) != 81 || !allCells([]byte(puzzle)) {
