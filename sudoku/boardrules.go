@@ -286,3 +286,7 @@ func (s Shape) ParseCellName(name string) (int, error) {
 	}
 	return (r-1)*n + c - 1, nil
 }
+
+// Neighbours returns the orthogonal neighbours of a cell, in reading
+// order.
+func (s Shape) Neighbours(cell int) []int { return s.steps(cell, rookSteps) }
