@@ -113,7 +113,8 @@ func (g *BoardKillerGenerator) Puzzle(ctx context.Context, i int) (BoardKiller, 
 			b.Cages = cagesOfOwners(sol, owner)
 			r := solve.CountBoard(b, 2)
 			if r.Count == 1 {
-				if !slices.Equal(r.Solution.Cells, sol.Cells) || b.Validate() != nil {
+				b.Cages = g.tidy(empty, sol, owner, rng)
+				if r = solve.CountBoard(b, 2); r.Count != 1 || !slices.Equal(r.Solution.Cells, sol.Cells) || b.Validate() != nil {
 					return BoardKiller{Index: i, Tries: try}, fmt.Errorf("puzzle %d: made a bad killer (a bug): %s", i, b.RulesLabel())
 				}
 				return BoardKiller{Index: i, Seed: g.opt.Seed, Board: b, Solution: sol, Tries: try, Repairs: repair}, nil
@@ -139,6 +140,51 @@ func (g *BoardKillerGenerator) Puzzle(ctx context.Context, i int) (BoardKiller, 
 		}
 	}
 	return BoardKiller{Index: i, Tries: g.opt.MaxTries}, fmt.Errorf("puzzle %d: %w after %d cage layouts", i, ErrGaveUp, g.opt.MaxTries)
+}
+
+// tidy joins the cages of one cell that the repairs leave (they give a
+// digit away, as a given does) to a neighbouring cage, where the joined
+// cage keeps to MaxCage, holds no digit twice and leaves the killer
+// unique; it returns the cages.
+func (g *BoardKillerGenerator) tidy(empty, sol sudoku.Board, owner []int, rng *rand.Rand) []sudoku.Cage {
+	if g.opt.MaxCage < 2 {
+		return cagesOfOwners(sol, owner)
+	}
+	size := map[int]int{}
+	for _, o := range owner {
+		size[o]++
+	}
+	for _, c := range rng.Perm(len(owner)) {
+		if size[owner[c]] != 1 {
+			continue
+		}
+		nbs := sol.Shape.Neighbours(c)
+		rng.Shuffle(len(nbs), func(i, j int) { nbs[i], nbs[j] = nbs[j], nbs[i] })
+		for _, nb := range nbs {
+			o := owner[nb]
+			if size[o]+1 > g.opt.MaxCage {
+				continue
+			}
+			clash := false
+			for m, om := range owner {
+				clash = clash || om == o && sol.Cells[m] == sol.Cells[c]
+			}
+			if clash {
+				continue
+			}
+			was := owner[c]
+			owner[c] = o
+			b := empty.Clone()
+			b.Cages = cagesOfOwners(sol, owner)
+			if solve.CountBoard(b, 2).Count == 1 {
+				delete(size, was)
+				size[o]++
+				break
+			}
+			owner[c] = was
+		}
+	}
+	return cagesOfOwners(sol, owner)
 }
 
 // otherSolution returns the cells where a solution of b other than sol

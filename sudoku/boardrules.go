@@ -66,9 +66,12 @@ func (b Board) RulesLabel() string {
 	return l
 }
 
-// boardVariants reads a comma-separated list of variants for a board of
-// shape s: x and killer (with cages, which the caller adds).
-func boardVariants(spec string, s Shape) (x, killer bool, err error) {
+// ParseBoardVariants reads a comma-separated list of variants for a board
+// of shape s, as a command line gives them: x (every size) and killer (up
+// to 8x8; the cages come with each puzzle). Another variant, or killer
+// at a larger size, is an error of kind ErrInvalid that says which
+// variants the size takes.
+func ParseBoardVariants(spec string, s Shape) (x, killer bool, err error) {
 	for name := range strings.SplitSeq(spec, ",") {
 		switch name = strings.TrimSpace(name); name {
 		case "", "classic":
@@ -96,7 +99,7 @@ func boardVariants(spec string, s Shape) (x, killer bool, err error) {
 // its size does not take, a killer without cages or cages without killer
 // is an error of kind ErrInvalid.
 func (b *Board) SetVariants(spec string, cages []Cage) error {
-	x, killer, err := boardVariants(spec, b.Shape)
+	x, killer, err := ParseBoardVariants(spec, b.Shape)
 	switch {
 	case err != nil:
 		return err

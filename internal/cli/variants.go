@@ -78,6 +78,15 @@ func ruleConflict(p sudoku.Puzzle, flag sudoku.Rules) error {
 		what, flag)}
 }
 
+// boardRules names the variants of a sized board as Rules.String does:
+// "classic", "x", "killer", "x,killer".
+func boardRules(b *sudoku.Board) string {
+	if b.IsClassic() {
+		return "classic"
+	}
+	return strings.Join(b.Variants(), ",")
+}
+
 // variantCommands lists the commands that take --variant, for the messages
 // of those that do not.
 func variantCommands(app *ucli.App) string {
