@@ -24,7 +24,7 @@ func variantFlags(what string) []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "variant",
 			Usage: what + " under the rules of `NAME[,NAME]`: " + strings.Join(variantNames(what == "solve" || what == "print"), ", ") +
-				" (a line that names its rules keeps them, and they must agree)"},
+				" (a line that names its rules keeps them, and they must agree; with --size, x or killer)"},
 		&ucli.StringFlag{Name: "regions",
 			Usage: "a jigsaw's regions: `LAYOUT|FILE`, 81 region ids 1-9 row by row, or a file of them"},
 	}
