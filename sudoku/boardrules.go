@@ -78,6 +78,9 @@ func ParseBoardVariants(spec string, s Shape) (x, killer bool, err error) {
 		case "x":
 			x = true
 		case "killer":
+			if s.N() == 9 {
+				return false, false, Invalidf("a 9x9 killer goes without size=9 (as a classic grid, whose rules take cages)")
+			}
 			if s.N() > MaxKillerSize {
 				return false, false, Invalidf("killer is for 4x4, 6x6, 8x8 and 9x9 puzzles, not %s", s)
 			}

@@ -86,6 +86,8 @@ func TestReaderBoardRules(t *testing.T) {
 			"1: error jigsaw regions are for 9x9 puzzles only: a 4x4 puzzle takes x and killer"}},
 		{"a JSON row", `{"puzzle":"` + strings.Repeat(".", 16) + `","size":4,"variant":["x","killer"],"cages":[{"sum":3,"cells":["r1c1","r1c2"]},{"sum":7,"cells":["r1c3","r1c4"]}]}` + "\n", Rules{}, []string{
 			"1: 4x4 " + strings.Repeat(".", 16) + " [x killer] 2 [] | size=4 variant=x,killer cages=3<7<000000000000"}},
+		{"a JSON killer with size 9", `{"puzzle":"` + strings.Repeat(".", 81) + `","size":9,"variant":"killer","cages":[{"sum":3,"cells":["r1c1","r1c2"]}]}` + "\n", Rules{}, []string{
+			"1: error a 9x9 killer goes without size=9 (as a classic grid, whose rules take cages)"}},
 		{"a JSON cage off the board", `{"puzzle":"` + p4 + `","size":4,"variant":"killer","cages":[{"sum":3,"cells":["r1c1","r1c5"]}]}` + "\n", Rules{}, []string{
 			`1: error the row's cage 1: "r1c5" is no cell name of 4x4: want r1c1 to r4c4`}},
 	}

@@ -395,28 +395,11 @@ func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) 
 		spec = strings.Join(r.rules.Variants(), ",")
 	}
 	if jcages != nil {
-		list, ok := jcages.([]any)
-		if !ok {
-			return label, Invalidf("the row's \"cages\" is not a list of cages")
+		more, err := jsonCages(jcages, b.Shape.ParseCellName)
+		if err != nil {
+			return label, err
 		}
-		for i, item := range list {
-			obj, ok := item.(map[string]any)
-			sum, okSum := obj["sum"].(float64)
-			names, okCells := obj["cells"].([]any)
-			if !ok || !okSum || !okCells || sum != float64(int(sum)) {
-				return label, Invalidf("the row's cage %d is not {\"sum\": N, \"cells\": [\"r1c1\", ...]}", i+1)
-			}
-			c := Cage{Sum: int(sum)}
-			for _, nm := range names {
-				name, _ := nm.(string)
-				cell, err := b.Shape.ParseCellName(name)
-				if err != nil {
-					return label, Invalidf("the row's cage %d: %w", i+1, err)
-				}
-				c.Cells = append(c.Cells, cell)
-			}
-			cages = append(cages, c)
-		}
+		cages = append(cages, more...)
 	}
 	return label, b.SetVariants(spec, cages)
 }
