@@ -59,7 +59,7 @@ func BenchmarkGenerateSizes(b *testing.B) {
 
 // BenchmarkBoardKillers makes 4x4, 6x6 and 8x8 killers (and killer-x),
 // one at a time, and reports killers per second (target, issue 35:
-// thousands per second for the children's sizes), as in
+// thousands per second for the children's sizes; measured 7,000-9,000 4x4, 2,500-3,200 6x6 and 300 8x8 a second with -cpu 1 on a shared 2-core machine), as in
 //
 //	go test ./generate -run '^$' -bench BoardKillers -cpu 1
 func BenchmarkBoardKillers(b *testing.B) {
