@@ -911,7 +911,7 @@ func (b *book) diagram(x0, x1, y, y1 float64, rules sudoku.Rules) float64 {
 			}
 		}
 	}
-	b.grid(x, y, side, classicShape, example[:], example[:], drawn, b.opt.LargePrint, false)
+	b.grid(x, y, side, classicShape, example[:], example[:], lookOf(drawn), b.opt.LargePrint, false)
 	var crossed sudoku.CellSet
 	if knight {
 		crossed = crossed.Union(rules.Partners(sudoku.AntiKnight, centre))
@@ -985,14 +985,14 @@ func (b *book) puzzlePage(p bookPage) {
 		// it at hand (children's books print it on every page).
 		x0, x1, y0, _ := b.content(p.number)
 		q := b.puzzles[p.puzzles[0]]
-		b.align(b.text, b.rulePt(), x0, x1, y0+b.rulePt()*ptMM, b.fit(b.text, b.rulePt(), x1-x0, sizeRule(q.shape(), b.opt.Symbols)), "C", 40)
+		b.align(b.text, b.rulePt(), x0, x1, y0+b.rulePt()*ptMM, b.fit(b.text, b.rulePt(), x1-x0, q.pageRule(b.opt.Symbols)), "C", 40)
 	}
 	for slot, i := range p.puzzles {
 		q := b.puzzles[i]
 		g := b.place(p, slot)
 		b.label(g.x, g.y, g.side, b.puzzleLabelPt(p.per), fmt.Sprintf("#%d", q.Number), q.details())
 		cells := q.puzzleCells()
-		b.grid(g.x, g.y, g.side, q.shape(), cells, cells, q.Rules, b.opt.friendly(q.shape().N()), false)
+		b.grid(g.x, g.y, g.side, q.shape(), cells, cells, q.look(), b.opt.friendly(q.shape().N()), false)
 	}
 }
 
@@ -1030,7 +1030,7 @@ func (b *book) solutionPage(p bookPage) {
 			details = strings.TrimSuffix(q.kindTitle()+", "+details, ", ")
 		}
 		b.label(g.x, g.y, g.side, 8, fmt.Sprintf("#%d", q.Number), details)
-		b.grid(g.x, g.y, g.side, q.shape(), q.solutionCells(), q.puzzleCells(), q.Rules, b.opt.LargePrint, true)
+		b.grid(g.x, g.y, g.side, q.shape(), q.solutionCells(), q.puzzleCells(), q.look(), b.opt.LargePrint, true)
 	}
 }
 
@@ -1061,24 +1061,24 @@ func lineWidths(side float64, n int, large bool) (thin, thick float64) {
 // grid draws a grid of a shape at (x, y), its cells g row by row: thin
 // cell lines, thick box lines (R×C boxes) and border, digits centred
 // (above 9 in the book's Symbols, shrunk to fit the cell), and the marks
-// of its rules (see look; 9x9 only): shaded, circled or dotted cells, the
-// diagonals as lines, a jigsaw's regions outlined instead of the boxes.
+// of its rules, l (see look; nil for a classic grid): shaded, circled or
+// dotted cells (9x9's variants; at other sizes, x's diagonals shaded),
+// the diagonals as lines, a jigsaw's regions outlined instead of the
+// boxes.
 // A killer's cages are drawn dashed inside the cells, with their sums
 // (see cageLines), light on a solution.
 // Digits given in given print bold (the givens of a solution); others
 // regular. A large grid has large print's lines and digits.
-func (b *book) grid(x, y, side float64, shape sudoku.Shape, g, given []uint8, rules sudoku.Rules, large, solution bool) {
+func (b *book) grid(x, y, side float64, shape sudoku.Shape, g, given []uint8, l *look, large, solution bool) {
 	n := shape.N()
 	cell := side / float64(n)
 	thin, thick := lineWidths(side, n, large)
-	var l *look
-	if !rules.IsClassic() {
-		l = lookOf(rules)
+	if !l.classic() {
 		b.marks(x, y, cell, l)
 	}
-	if rules.HasCages() {
-		b.cageLines(x, y, cell, rules, l, solution)
-		defer b.cageSums(x, y, cell, rules, solution)
+	if l.hasCages() {
+		b.cageLines(x, y, cell, l, solution)
+		defer b.cageSums(x, y, cell, l, solution)
 	}
 	// Line i runs between columns (or rows) i-1 and i: thick at a box's
 	// side.
@@ -1116,7 +1116,7 @@ func (b *book) grid(x, y, side float64, shape sudoku.Shape, g, given []uint8, ru
 	if large {
 		frac = 0.72
 	}
-	if rules.HasCages() {
+	if l.hasCages() {
 		frac = cageDigitSize // clear of the sums
 	}
 	for i, v := range g {
@@ -1149,8 +1149,8 @@ func (b *book) marks(x, y, cell float64, l *look) {
 		return
 	}
 	pdf.SetFillColor(fillGray, fillGray, fillGray)
-	for c := range l.marks[markFill].All() {
-		pdf.Rect(x+float64(c%9)*cell, y+float64(c/9)*cell, cell, cell, "F")
+	for _, c := range l.shadedCells() {
+		pdf.Rect(x+float64(c%l.n)*cell, y+float64(c/l.n)*cell, cell, cell, "F")
 	}
 	if l.diagonalLines {
 		w := max(0.2, cell*0.05)

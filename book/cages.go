@@ -52,15 +52,15 @@ func (p cagePoint) at(inset float64) (x, y float64) {
 	return float64(p.Col) + float64(p.DX)*inset, float64(p.Row) + float64(p.DY)*inset
 }
 
-// cageOutlines returns the outline of the cage of cells (0-80) as closed
-// loops of corners, clockwise on the page: one loop, or more for a cage
-// round a hole. Each side of a cell on the cage's border is a stretch of
-// the outline, inset; consecutive stretches along one line are merged so
-// that each corner of a loop is a turn.
-func cageOutlines(cells []int) [][]cagePoint {
+// cageOutlines returns the outline of the cage of cells (0 to n×n-1, on
+// a grid of side n) as closed loops of corners, clockwise on the page:
+// one loop, or more for a cage round a hole. Each side of a cell on the
+// cage's border is a stretch of the outline, inset; consecutive stretches
+// along one line are merged so that each corner of a loop is a turn.
+func cageOutlines(cells []int, n int) [][]cagePoint {
 	in := make(map[[2]int]bool, len(cells))
 	for _, c := range cells {
-		in[[2]int{c / 9, c % 9}] = true
+		in[[2]int{c / n, c % n}] = true
 	}
 	has := func(r, c int) bool { return in[[2]int{r, c}] }
 	// ext says how far a stretch runs past the cell's corner: back (-1:
@@ -83,7 +83,7 @@ func cageOutlines(cells []int) [][]cagePoint {
 		starts = append(starts, a)
 	}
 	for _, cell := range cells {
-		r, c := cell/9, cell%9
+		r, c := cell/n, cell%n
 		if !has(r-1, c) { // top, left to right, inset down
 			add(cagePoint{c, r, ext(has(r, c-1), has(r-1, c-1)) * -1, 1},
 				cagePoint{c + 1, r, ext(has(r, c+1), has(r-1, c+1)), 1})
@@ -138,7 +138,7 @@ func turns(loop []cagePoint) []cagePoint {
 // cageLines draws a grid's cages at (x, y), cells of cell mm, under its
 // lines: the dashed outlines, then a patch under each sum (white, or the
 // cell's shade) that stops the dashes short of it; light on a solution.
-func (b *book) cageLines(x, y, cell float64, rules sudoku.Rules, l *look, light bool) {
+func (b *book) cageLines(x, y, cell float64, l *look, light bool) {
 	pdf := b.pdf
 	if pdf == nil {
 		return
@@ -150,8 +150,8 @@ func (b *book) cageLines(x, y, cell float64, rules sudoku.Rules, l *look, light 
 	pdf.SetDrawColor(gray, gray, gray)
 	pdf.SetLineWidth(max(0.1, cell*0.018))
 	pdf.SetDashPattern([]float64{cell * cageDash, cell * cageGap}, 0)
-	for _, cage := range rules.Cages() {
-		for _, loop := range cageOutlines(cage.Cells) {
+	for _, cage := range l.cages {
+		for _, loop := range cageOutlines(cage.Cells, l.n) {
 			for i, p := range loop {
 				px, py := p.at(cageInset)
 				if i == 0 {
@@ -165,14 +165,14 @@ func (b *book) cageLines(x, y, cell float64, rules sudoku.Rules, l *look, light 
 		}
 	}
 	pdf.SetDashPattern([]float64{}, 0)
-	for _, cage := range rules.Cages() {
+	for _, cage := range l.cages {
 		first := cage.Cells[0]
 		shade := 255
-		if l != nil && l.marks[markFill].Has(first) {
+		if l.shaded(first) {
 			shade = fillGray
 		}
 		pdf.SetFillColor(shade, shade, shade)
-		px, py, w, h := b.cageSumBox(x, y, cell, cage)
+		px, py, w, h := b.cageSumBox(x, y, cell, l.n, cage)
 		pad := cell * cageSumPad
 		pdf.Rect(px-pad, py-pad, w+2*pad, h+2*pad, "F")
 	}
@@ -180,10 +180,10 @@ func (b *book) cageLines(x, y, cell float64, rules sudoku.Rules, l *look, light 
 
 // cageSumBox is where a cage's sum goes: the top left corner (mm) and
 // size of its figures, and its size in points.
-func (b *book) cageSumBox(x, y, cell float64, cage sudoku.Cage) (px, py, w, h float64) {
+func (b *book) cageSumBox(x, y, cell float64, n int, cage sudoku.Cage) (px, py, w, h float64) {
 	first := cage.Cells[0]
-	px = x + (float64(first%9)+cageInset*0.6)*cell
-	py = y + (float64(first/9)+cageInset*0.6)*cell
+	px = x + (float64(first%n)+cageInset*0.6)*cell
+	py = y + (float64(first/n)+cageInset*0.6)*cell
 	return px, py, b.digit.width(strconv.Itoa(cage.Sum), b.cageSumPt(cell)), cell * cageSumSize
 }
 
@@ -193,13 +193,13 @@ func (b *book) cageSumPt(cell float64) float64 {
 }
 
 // cageSums writes the cages' sums, over the grid's lines.
-func (b *book) cageSums(x, y, cell float64, rules sudoku.Rules, light bool) {
+func (b *book) cageSums(x, y, cell float64, l *look, light bool) {
 	gray := cageGray / 2
 	if light {
 		gray = cageLightGray / 2
 	}
-	for _, cage := range rules.Cages() {
-		px, py, _, h := b.cageSumBox(x, y, cell, cage)
+	for _, cage := range l.cages {
+		px, py, _, h := b.cageSumBox(x, y, cell, l.n, cage)
 		b.put(b.digit, b.cageSumPt(cell), px, py+h, strconv.Itoa(cage.Sum), gray)
 	}
 }
@@ -207,22 +207,23 @@ func (b *book) cageSums(x, y, cell float64, rules sudoku.Rules, light bool) {
 // svgCages writes a grid's cages under its lines (see cageLines): the
 // dashed outlines and the patches under the sums; light on a solution.
 // cell is a cell's side in the SVG's units.
-func svgCages(b *strings.Builder, cell float64, rules sudoku.Rules, l *look, light bool) {
-	svgCagesOver(b, cell, rules, l, light, 0)
+func svgCages(b *strings.Builder, cell float64, l *look, light bool) {
+	svgCagesOver(b, cell, l, light, 0)
 }
 
 // svgCagesOver writes the cages as svgCages does, each sum's patch kept
 // from (at least) clear cells of its cell's sides: over a grid's lines
 // (an HTML page lays the cages over its table), the patch must not hide
 // them.
-func svgCagesOver(b *strings.Builder, cell float64, rules sudoku.Rules, l *look, light bool, clear float64) {
+func svgCagesOver(b *strings.Builder, cell float64, l *look, light bool, clear float64) {
 	gray := cageGray
 	if light {
 		gray = cageLightGray
 	}
-	for _, cage := range rules.Cages() {
+	n := l.n
+	for _, cage := range l.cages {
 		var d strings.Builder
-		for _, loop := range cageOutlines(cage.Cells) {
+		for _, loop := range cageOutlines(cage.Cells, n) {
 			for i, p := range loop {
 				x, y := p.at(cageInset)
 				op := "L"
@@ -236,16 +237,16 @@ func svgCagesOver(b *strings.Builder, cell float64, rules sudoku.Rules, l *look,
 		fmt.Fprintf(b, `<path class="cage" d="%s" fill="none" stroke="%s" stroke-width="%.2f" stroke-dasharray="%.2f %.2f"/>`+"\n",
 			d.String(), svgGray(gray), max(0.5, cell*0.018), cell*cageDash, cell*cageGap)
 	}
-	for _, cage := range rules.Cages() {
+	for _, cage := range l.cages {
 		first := cage.Cells[0]
 		shade := 255
-		if l != nil && l.marks[markFill].Has(first) {
+		if l.shaded(first) {
 			shade = fillGray
 		}
-		x, y, w, h := svgCageSumBox(cell, cage)
+		x, y, w, h := svgCageSumBox(cell, n, cage)
 		pad := cell * cageSumPad
-		x0 := max(x-pad, float64(first%9)*cell+clear*cell)
-		y0 := max(y-pad, float64(first/9)*cell+clear*cell)
+		x0 := max(x-pad, float64(first%n)*cell+clear*cell)
+		y0 := max(y-pad, float64(first/n)*cell+clear*cell)
 		fmt.Fprintf(b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>`+"\n", x0, y0, x+w+pad-x0, y+h+pad-y0, svgGray(shade))
 	}
 }
@@ -253,21 +254,21 @@ func svgCagesOver(b *strings.Builder, cell float64, rules sudoku.Rules, l *look,
 // svgCageSumBox is where a cage's sum goes in an SVG grid: its top left
 // corner and size (the figures' advance taken as 0.55 em, their cap
 // height 0.7 em).
-func svgCageSumBox(cell float64, cage sudoku.Cage) (x, y, w, h float64) {
+func svgCageSumBox(cell float64, n int, cage sudoku.Cage) (x, y, w, h float64) {
 	first := cage.Cells[0]
 	h = cell * cageSumSize
-	return (float64(first%9) + cageInset*0.6) * cell, (float64(first/9) + cageInset*0.6) * cell,
+	return (float64(first%n) + cageInset*0.6) * cell, (float64(first/n) + cageInset*0.6) * cell,
 		float64(len(strconv.Itoa(cage.Sum))) * h / 0.7 * 0.55, h
 }
 
 // svgCageSums writes the cages' sums, over the grid's lines.
-func svgCageSums(b *strings.Builder, cell float64, rules sudoku.Rules, light bool) {
+func svgCageSums(b *strings.Builder, cell float64, l *look, light bool) {
 	gray := cageGray / 2
 	if light {
 		gray = cageLightGray / 2
 	}
-	for _, cage := range rules.Cages() {
-		x, y, _, h := svgCageSumBox(cell, cage)
+	for _, cage := range l.cages {
+		x, y, _, h := svgCageSumBox(cell, l.n, cage)
 		fmt.Fprintf(b, `<text class="cage-sum" x="%.2f" y="%.2f" font-size="%.1f" fill="%s">%d</text>`+"\n", x, y+h, h/0.7, svgGray(gray), cage.Sum)
 	}
 }
@@ -290,7 +291,7 @@ func solutionGrid(g, given []uint8) bool {
 // cageLines): s is pixels per unit, cell a cell's side in units, the grid
 // at (imgPad, imgPad). The dashes run on along each loop, corner to
 // corner, as a PDF's do.
-func pngCages(img *image.Gray, s, cell float64, rules sudoku.Rules, l *look, light bool) {
+func pngCages(img *image.Gray, s, cell float64, l *look, light bool) {
 	gray := uint8(cageGray)
 	if light {
 		gray = cageLightGray
@@ -298,8 +299,8 @@ func pngCages(img *image.Gray, s, cell float64, rules sudoku.Rules, l *look, lig
 	half := max(cell*0.018, 1/s) / 2 // half the line's width, units
 	period, dash := cell*(cageDash+cageGap), cell*cageDash
 	step := 0.25 / s
-	for _, cage := range rules.Cages() {
-		for _, loop := range cageOutlines(cage.Cells) {
+	for _, cage := range l.cages {
+		for _, loop := range cageOutlines(cage.Cells, l.n) {
 			along := 0.0
 			for i, p := range loop {
 				x0, y0 := p.at(cageInset)
@@ -321,23 +322,24 @@ func pngCages(img *image.Gray, s, cell float64, rules sudoku.Rules, l *look, lig
 			}
 		}
 	}
-	for _, cage := range rules.Cages() {
+	for _, cage := range l.cages {
 		first := cage.Cells[0]
 		shade := uint8(255)
-		if l != nil && l.marks[markFill].Has(first) {
+		if l.shaded(first) {
 			shade = fillGray
 		}
-		x, y, w, h := svgCageSumBox(cell, cage)
+		x, y, w, h := svgCageSumBox(cell, l.n, cage)
 		pad := cell * cageSumPad
 		r := image.Rect(int((imgPad+x-pad)*s), int((imgPad+y-pad)*s), int(math.Ceil((imgPad+x+w+pad)*s)), int(math.Ceil((imgPad+y+h+pad)*s)))
 		draw.Draw(img, r, image.NewUniform(color.Gray{Y: shade}), image.Point{}, draw.Src)
 	}
 }
 
-// hasKillers reports whether some puzzle of a book is a killer.
+// hasKillers reports whether some puzzle of a book is a killer (of any
+// size).
 func hasKillers(puzzles []Entry) bool {
 	for _, p := range puzzles {
-		if p.Rules.HasCages() {
+		if p.Rules.HasCages() || p.Board != nil && len(p.Board.Cages) > 0 {
 			return true
 		}
 	}
@@ -345,20 +347,17 @@ func hasKillers(puzzles []Entry) bool {
 }
 
 // htmlCages is a killer's cages as an SVG to lay over its HTML table (see
-// svgCages), light on a solution; "" for rules without cages.
-func htmlCages(rules sudoku.Rules, light bool) template.HTML {
-	if !rules.HasCages() {
+// svgCages), light on a solution; "" for a grid without cages.
+func htmlCages(l *look, light bool) template.HTML {
+	if !l.hasCages() {
 		return ""
 	}
 	const cell = 100.0
 	var b strings.Builder
-	b.WriteString(`<svg viewBox="0 0 900 900" preserveAspectRatio="none" xmlns="http://www.w3.org/2000/svg">`)
-	var l *look
-	if !rules.IsClassic() {
-		l = lookOf(rules)
-	}
-	svgCagesOver(&b, cell, rules, l, light, 0.05)
-	svgCageSums(&b, cell, rules, light)
+	side := cell * float64(l.n)
+	fmt.Fprintf(&b, `<svg viewBox="0 0 %g %g" preserveAspectRatio="none" xmlns="http://www.w3.org/2000/svg">`, side, side)
+	svgCagesOver(&b, cell, l, light, 0.05)
+	svgCageSums(&b, cell, l, light)
 	b.WriteString("</svg>")
 	return template.HTML(b.String()) // built here from numbers alone
 }

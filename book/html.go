@@ -140,10 +140,7 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 	// side mm gets its boxes' borders and digits sized to its cells in
 	// each cell's style.
 	cells := func(p Entry, g, given []uint8, side float64) [][]htmlCell {
-		var l *look
-		if !p.Rules.IsClassic() {
-			l = lookOf(p.Rules)
-		}
+		l := p.look()
 		shape := p.shape()
 		n := shape.N()
 		rows := make([][]htmlCell, n)
@@ -154,6 +151,9 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 			}
 			if p.sized() {
 				c.Style = sizedCellStyle(shape, i, side, data.Thin, data.Thick)
+				if l.shaded(i) {
+					c.Style += template.CSS("; background-color: " + svgGray(fillGray))
+				}
 			} else {
 				c.Style = l.cellStyle(i, data.Thin, data.Thick)
 			}
@@ -198,9 +198,9 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 				if data.Variants {
 					details = strings.TrimSuffix(p.kindTitle()+", "+details, ", ")
 				}
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p, p.solutionCells(), p.puzzleCells(), pside), width, htmlCages(p.Rules, true)})
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, details, cells(p, p.solutionCells(), p.puzzleCells(), pside), width, htmlCages(p.look(), true)})
 			} else {
-				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p, p.puzzleCells(), p.puzzleCells(), pside), width, htmlCages(p.Rules, false)})
+				page.Puzzles = append(page.Puzzles, htmlPuzzle{p.Number, p.details(), cells(p, p.puzzleCells(), p.puzzleCells(), pside), width, htmlCages(p.look(), false)})
 			}
 		}
 		data.Pages = append(data.Pages, page)

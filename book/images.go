@@ -161,14 +161,13 @@ func writePNGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error 
 	shape := p.shape()
 	n := shape.N()
 	cell := imgSide / float64(n)
-	var l *look
-	if !p.Rules.IsClassic() {
-		l = lookOf(p.Rules)
+	l := p.look()
+	if !l.classic() {
 		pngMarks(img, s, cell, l)
 	}
 	light := solutionGrid(p.puzzleCells(), given)
-	if p.Rules.HasCages() {
-		pngCages(img, s, cell, p.Rules, l, light)
+	if l.hasCages() {
+		pngCages(img, s, cell, l, light)
 	}
 	for i := 1; i < n; i++ {
 		wv, wh := 0.5, 0.5
@@ -196,7 +195,7 @@ func writePNGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error 
 		rect(e[0], e[1], e[2], e[3])
 	}
 	frac := 0.62
-	if p.Rules.HasCages() {
+	if l.hasCages() {
 		frac = cageDigitSize // clear of the sums
 	}
 	regular, err := face(goregular.TTF, cell*frac*s)
@@ -250,7 +249,7 @@ func writePNGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error 
 		cy := (imgPad + (float64(i/n)+0.5)*cell) * s
 		text(f, cx, cy+capH(f)/2, d, "C", 0)
 	}
-	if p.Rules.HasCages() {
+	if l.hasCages() {
 		sums, err := face(goregular.TTF, cell*cageSumSize/0.7*s)
 		if err != nil {
 			return err
@@ -259,8 +258,8 @@ func writePNGImage(w io.Writer, p Entry, given []uint8, opt ImageOptions) error 
 		if light {
 			gray = cageLightGray / 2
 		}
-		for _, cage := range p.Rules.Cages() {
-			x, y, _, h := svgCageSumBox(cell, cage)
+		for _, cage := range l.cages {
+			x, y, _, h := svgCageSumBox(cell, l.n, cage)
 			text(sums, (imgPad+x)*s, (imgPad+y+h)*s, strconv.Itoa(cage.Sum), "L", gray)
 		}
 	}
@@ -298,8 +297,8 @@ func pngMarks(img *image.Gray, s, cell float64, l *look) {
 		}
 	}
 	all := func(x, y float64) bool { return true }
-	origin := func(c int) (float64, float64) { return imgPad + float64(c%9)*cell, imgPad + float64(c/9)*cell }
-	for c := range l.marks[markFill].All() {
+	origin := func(c int) (float64, float64) { return imgPad + float64(c%l.n)*cell, imgPad + float64(c/l.n)*cell }
+	for _, c := range l.shadedCells() {
 		x, y := origin(c)
 		paint(x, y, x+cell, y+cell, fillGray, all)
 	}

@@ -59,7 +59,8 @@ func (p picture) strip(c, s int, t0, t1 float64, ink, clear uint8) (inked, clear
 			u, v = cageInset, t
 		}
 		// The darkest pixel across the line (a pixel either side).
-		x, y := p.x+(float64(c%9)+u)*p.cell, p.y+(float64(c/9)+v)*p.cell
+		x0, y0 := p.at(c)
+		x, y := x0+u*p.cell, y0+v*p.cell
 		g := uint8(255)
 		for d := -1; d <= 1; d++ {
 			if s%2 == 0 {
@@ -89,7 +90,7 @@ func (p picture) strip(c, s int, t0, t1 float64, ink, clear uint8) (inked, clear
 //
 // An empty cell (of cells, when not nil) holds no ink at all between its
 // cage's lines: no dash runs inside a cage.
-func checkCages(t *testing.T, what string, p picture, rules sudoku.Rules, cells []uint8, ink, clear uint8) {
+func checkCages(t *testing.T, what string, p picture, l *look, cells []uint8, ink, clear uint8) {
 	t.Helper()
 	errs := 0
 	fail := func(format string, args ...any) {
@@ -97,44 +98,55 @@ func checkCages(t *testing.T, what string, p picture, rules sudoku.Rules, cells 
 			t.Errorf(what+": "+format, args...)
 		}
 	}
-	l := lookOf(rules)
-	for c := range 81 {
-		cage := rules.CageOf(c)
+	n := l.n
+	p.n = n
+	cageOf := make([]int, n*n)
+	for i := range cageOf {
+		cageOf[i] = -1
+	}
+	for k, cg := range l.cages {
+		for _, c := range cg.Cells {
+			cageOf[c] = k
+		}
+	}
+	name := func(c int) string { return fmt.Sprintf("r%dc%d", c/n+1, c%n+1) }
+	for c := range n * n {
+		cage := cageOf[c]
 		if cage < 0 {
 			continue
 		}
-		r, col := c/9, c%9
-		neighbours := [4]int{c - 9, c + 1, c + 9, c - 1}
-		inside := [4]bool{r > 0, col < 8, r < 8, col > 0}
+		r, col := c/n, c%n
+		neighbours := [4]int{c - n, c + 1, c + n, c - 1}
+		inside := [4]bool{r > 0, col < n-1, r < n-1, col > 0}
 		for s, nb := range neighbours {
-			border := !inside[s] || rules.CageOf(nb) != cage
+			border := !inside[s] || cageOf[nb] != cage
 			// A shaded cell (killer-x) is lighter than clear: its gaps are
 			// sought against its grey.
 			cl, in := clear, ink
-			if l.marks[markFill].Has(c) {
+			if l.shaded(c) {
 				cl, in = min(clear, fillGray-15), min(ink, fillGray-20)
 			}
 			if border {
 				inked, cleared := p.strip(c, s, 0.45, 0.85, in, cl)
 				if inked < 0.25 || cleared < 0.15 {
-					fail("%s side %d, on cage %d's border: %.0f%% inked, %.0f%% clear, want a dashed line", sudoku.CellName(c), s, cage, inked*100, cleared*100)
+					fail("%s side %d, on cage %d's border: %.0f%% inked, %.0f%% clear, want a dashed line", name(c), s, cage, inked*100, cleared*100)
 				}
 			} else if inked, _ := p.strip(c, s, 0.3, 0.7, in, cl); inked > 0 {
-				fail("%s side %d, inside cage %d: %.0f%% inked, want no line", sudoku.CellName(c), s, cage, inked*100)
+				fail("%s side %d, inside cage %d: %.0f%% inked, want no line", name(c), s, cage, inked*100)
 			}
 		}
 		if cells != nil && cells[c] == 0 {
-			if g := p.darkest(c, 0.55, 0.55, 0.24); g < 250 && !l.marks[markFill].Has(c) || g < fillGray-5 {
-				fail("%s: darkest grey %d inside the empty cell, want none", sudoku.CellName(c), g)
+			if g := p.darkest(c, 0.55, 0.55, 0.24); g < 250 && !l.shaded(c) || g < fillGray-5 {
+				fail("%s: darkest grey %d inside the empty cell, want none", name(c), g)
 			}
 		}
-		first := rules.Cage(cage).Cells[0] == c
+		first := l.cages[cage].Cells[0] == c
 		in := ink
-		if l.marks[markFill].Has(c) {
+		if l.shaded(c) {
 			in = min(ink, fillGray-20)
 		}
 		if g := p.darkest(c, 0.18, 0.19, 0.06); (g < in) != first {
-			fail("%s: darkest grey %d in the top left corner, want a sum %v", sudoku.CellName(c), g, first)
+			fail("%s: darkest grey %d in the top left corner, want a sum %v", name(c), g, first)
 		}
 	}
 }
@@ -173,7 +185,7 @@ func TestKillerBookPictures(t *testing.T) {
 			if p.kind == solutionPageKind {
 				cells = nil // full
 			}
-			checkCages(t, fmt.Sprintf("page %d, #%d", p.number, i+1), pic, entries[i].Rules, cells, ink, clear)
+			checkCages(t, fmt.Sprintf("page %d, #%d", p.number, i+1), pic, lookOf(entries[i].Rules), cells, ink, clear)
 			checked[i]++
 		}
 		if p.kind == puzzlePageKind {
@@ -230,13 +242,13 @@ func TestCageOutlines(t *testing.T) {
 		// outline crossing out of r1c2 and r2c1 to it.
 		{"L", []int{0, 1, 9}, [][]cagePoint{{{0, 0, 1, 1}, {2, 0, -1, 1}, {2, 1, -1, -1}, {1, 1, -1, -1}, {1, 2, -1, -1}, {0, 2, 1, -1}}}},
 	} {
-		got := cageOutlines(tt.cells)
+		got := cageOutlines(tt.cells, 9)
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
 	ring := []int{0, 1, 2, 9, 11, 18, 19, 20}
-	if got := cageOutlines(ring); len(got) != 2 || len(got[0]) != 4 || len(got[1]) != 4 {
+	if got := cageOutlines(ring, 9); len(got) != 2 || len(got[0]) != 4 || len(got[1]) != 4 {
 		t.Errorf("ring: %v, want two loops of four corners", got)
 	}
 }
@@ -459,7 +471,7 @@ func TestKillerImagePictures(t *testing.T) {
 			draw.Draw(g, g.Bounds(), img, img.Bounds().Min, draw.Src)
 			s := float64(opt.pixels()) / (imgSide + 2*imgPad)
 			checkCages(t, fmt.Sprintf("#%d image (solution %v)", e.Number, solution),
-				picture{img: g, x: imgPad * s, y: imgPad * s, cell: imgSide / 9 * s}, e.Rules, p.Grid[:], ink, clear)
+				picture{img: g, x: imgPad * s, y: imgPad * s, cell: imgSide / 9 * s}, lookOf(e.Rules), p.Grid[:], ink, clear)
 		}
 	}
 }

@@ -42,7 +42,17 @@ var marked = []sudoku.HouseKind{sudoku.HouseWindow, sudoku.HouseAsterisk, sudoku
 // thick borders of its boxes or jigsaw regions.
 type look struct {
 	rules sudoku.Rules
-	marks [numMarks]sudoku.CellSet
+	// n is the grid's side in cells: 9, or a Board's size.
+	n int
+	// board is a sized grid's Board (x and cages at any size); nil for
+	// 9x9 rules.
+	board *sudoku.Board
+	// cages are a killer's cages, cells numbered on the n×n grid.
+	cages []sudoku.Cage
+	// filled are the shaded cells of a Board (its diagonals, with x): a
+	// 9x9 grid's are marks[markFill].
+	filled []int
+	marks  [numMarks]sudoku.CellSet
 	// markOf is the mark each kind of house got (only those the rules
 	// have are set).
 	markOf map[sudoku.HouseKind]mark
@@ -57,7 +67,7 @@ type look struct {
 
 // lookOf works out how a grid under rules is drawn.
 func lookOf(r sudoku.Rules) *look {
-	l := &look{rules: r, markOf: map[sudoku.HouseKind]mark{}}
+	l := &look{rules: r, n: 9, cages: r.Cages(), markOf: map[sudoku.HouseKind]mark{}}
 	for h := 18; h < 27; h++ {
 		for _, c := range r.House(h).Cells {
 			l.region[c] = h - 18
@@ -96,9 +106,63 @@ func lookOf(r sudoku.Rules) *look {
 	return l
 }
 
+// boardLook works out how a grid of any size is drawn: with x, its
+// diagonals shaded as a 9x9 x's are; a killer's cages dashed as 9x9's
+// are. Its marks (of 9x9's other variants) are empty.
+func boardLook(b *sudoku.Board) *look {
+	l := &look{n: b.Shape.N(), board: b, cages: b.Cages, markOf: map[sudoku.HouseKind]mark{}}
+	if b.X {
+		l.markOf[sudoku.HouseDiagonal] = markFill
+		for h := 3 * l.n; h < 3*l.n+2; h++ {
+			for _, c := range b.Shape.HouseCells(h) {
+				if !slices.Contains(l.filled, c) {
+					l.filled = append(l.filled, c)
+				}
+			}
+		}
+	}
+	return l
+}
+
+// look is how an entry's grid is drawn: its rules', or its Board's; nil
+// for a classic grid of any size.
+func (p Entry) look() *look {
+	switch {
+	case p.Board != nil && !p.Board.IsClassic():
+		return boardLook(p.Board)
+	case p.Board == nil && !p.Rules.IsClassic():
+		return lookOf(p.Rules)
+	}
+	return nil
+}
+
 // classic reports whether the grid is drawn as a classic one: no marks,
 // no lines, the boxes' borders.
-func (l *look) classic() bool { return l == nil || l.rules.IsClassic() }
+func (l *look) classic() bool {
+	return l == nil || l.board == nil && l.rules.IsClassic() || l.board != nil && l.board.IsClassic()
+}
+
+// hasCages reports whether the grid is a killer's.
+func (l *look) hasCages() bool { return l != nil && len(l.cages) > 0 }
+
+// shadedCells lists the cells the grid shades.
+func (l *look) shadedCells() []int {
+	if l.board != nil {
+		return l.filled
+	}
+	return l.marks[markFill].Cells()
+}
+
+// shaded reports whether the grid shades cell c.
+func (l *look) shaded(c int) bool {
+	if l == nil {
+		return false
+	}
+	if l.board != nil {
+		return slices.Contains(l.filled, c)
+	}
+	return l.marks[markFill].Has(c)
+}
 
 // borders lists the thick lines inside a jigsaw's grid, each run of edges
 // between two regions as one segment, in cell units from the grid's top

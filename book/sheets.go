@@ -15,19 +15,17 @@ import (
 // given side, its cells g row by row: the marks of its rules (see look),
 // thin cell lines, thick box lines (a jigsaw's region borders instead),
 // digits centred (givens bold; above 9 as symbols says).
-func svgGrid(b *strings.Builder, x, y, side float64, shape sudoku.Shape, g, given []uint8, rules sudoku.Rules, symbols Symbols) {
+func svgGrid(b *strings.Builder, x, y, side float64, shape sudoku.Shape, g, given []uint8, l *look, symbols Symbols) {
 	n := shape.N()
 	cell := side / float64(n)
 	fmt.Fprintf(b, `<g transform="translate(%.2f %.2f)">`+"\n", x, y)
 	fmt.Fprintf(b, `<rect width="%.2f" height="%.2f" fill="white"/>`+"\n", side, side)
-	var l *look
-	if !rules.IsClassic() {
-		l = lookOf(rules)
+	if !l.classic() {
 		svgMarks(b, cell, l)
 	}
 	light := solutionGrid(g, given)
-	if rules.HasCages() {
-		svgCages(b, cell, rules, l, light)
+	if l.hasCages() {
+		svgCages(b, cell, l, light)
 	}
 	width := func(i, box int) float64 {
 		if i%box == 0 && !l.jigsawGrid() {
@@ -63,8 +61,8 @@ func svgGrid(b *strings.Builder, x, y, side float64, shape sudoku.Shape, g, give
 		fmt.Fprintf(b, `<text x="%.2f" y="%.2f" font-size="%.1f" font-weight="%s" text-anchor="middle" dominant-baseline="central">%s</text>`+"\n",
 			(float64(i%n)+0.5)*cell, (float64(i/n)+0.5)*cell, size, weight, d)
 	}
-	if rules.HasCages() {
-		svgCageSums(b, cell, rules, light) // over the lines
+	if l.hasCages() {
+		svgCageSums(b, cell, l, light) // over the lines
 	}
 	b.WriteString("</g>\n")
 }
@@ -72,9 +70,9 @@ func svgGrid(b *strings.Builder, x, y, side float64, shape sudoku.Shape, g, give
 // svgMarks writes the marks of a grid's rules, under its lines.
 func svgMarks(b *strings.Builder, cell float64, l *look) {
 	gray := func(v int) string { return fmt.Sprintf("#%02x%02x%02x", v, v, v) }
-	for c := range l.marks[markFill].All() {
+	for _, c := range l.shadedCells() {
 		fmt.Fprintf(b, `<rect class="shaded" x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>`+"\n",
-			float64(c%9)*cell, float64(c/9)*cell, cell, cell, gray(fillGray))
+			float64(c%l.n)*cell, float64(c/l.n)*cell, cell, cell, gray(fillGray))
 	}
 	if l.diagonalLines {
 		w := cell * 0.05
@@ -123,7 +121,7 @@ func writeSVGPuzzle(w io.Writer, p Entry, given []uint8, size string, symbols Sy
 	}
 	fmt.Fprintf(&b, svgHeadSized, size, size, n, n)
 	svgLabel(&b, pad, pad, side, p)
-	svgGrid(&b, pad, pad, side, p.shape(), p.puzzleCells(), given, p.Rules, symbols)
+	svgGrid(&b, pad, pad, side, p.shape(), p.puzzleCells(), given, p.look(), symbols)
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -166,7 +164,7 @@ func writeSVGSheet(w io.Writer, puzzles []Entry, title string, symbols Symbols) 
 	for i, p := range puzzles {
 		x, y := place(i, top)
 		svgLabel(&b, x, y, side, p)
-		svgGrid(&b, x, y, side, p.shape(), p.puzzleCells(), p.puzzleCells(), p.Rules, symbols)
+		svgGrid(&b, x, y, side, p.shape(), p.puzzleCells(), p.puzzleCells(), p.look(), symbols)
 	}
 	top += float64(rowsOf(len(puzzles))) * cellH
 	fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" font-size="18" font-weight="bold">Solutions</text>`+"\n", pad, top+10)
@@ -174,7 +172,7 @@ func writeSVGSheet(w io.Writer, puzzles []Entry, title string, symbols Symbols) 
 	for i, p := range puzzles {
 		x, y := place(i, top)
 		svgLabel(&b, x, y, side, Entry{Number: p.Number, Level: p.Level, Rules: p.Rules, Board: p.Board})
-		svgGrid(&b, x, y, side, p.shape(), p.solutionCells(), p.puzzleCells(), p.Rules, symbols)
+		svgGrid(&b, x, y, side, p.shape(), p.solutionCells(), p.puzzleCells(), p.look(), symbols)
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())

@@ -99,6 +99,9 @@ func (p Entry) solutionCells() []uint8 {
 // layout aside).
 func (p Entry) kind() string {
 	if p.Board != nil {
+		if v := p.Board.Variants(); len(v) > 0 {
+			return p.Board.Shape.String() + " " + strings.Join(v, ",")
+		}
 		return p.Board.Shape.String()
 	}
 	return p.Rules.String()
@@ -111,10 +114,19 @@ func (p Entry) kindTitle() string {
 		return rulesTitle(p.Rules)
 	}
 	s := p.Board.Shape
-	if s.IsUsual() {
-		return fmt.Sprintf("Sudoku %dx%d", s.N(), s.N())
+	name := "Sudoku"
+	switch {
+	case p.Board.X && len(p.Board.Cages) > 0:
+		name = "Killer X"
+	case p.Board.X:
+		name = "Sudoku X"
+	case len(p.Board.Cages) > 0:
+		name = "Killer Sudoku"
 	}
-	return fmt.Sprintf("Sudoku %dx%d, %s boxes", s.N(), s.N(), s.Box())
+	if s.IsUsual() {
+		return fmt.Sprintf("%s %dx%d", name, s.N(), s.N())
+	}
+	return fmt.Sprintf("%s %dx%d, %s boxes", name, s.N(), s.N(), s.Box())
 }
 
 // kindWords states an entry's rules for a reader: "Each row, column and
@@ -124,7 +136,27 @@ func (p Entry) kindWords(symbols Symbols) []string {
 		return lookOf(p.Rules).words()
 	}
 	s := p.Board.Shape
-	return []string{sizeRule(s, symbols)}
+	out := []string{sizeRule(s, symbols)}
+	if p.Board.X {
+		out = append(out, fmt.Sprintf("The two shaded diagonals also hold %s once each.", symbols.range_(s.N())))
+	}
+	if len(p.Board.Cages) > 0 {
+		out = append(out, "Each cage's digits add up to its sum and do not repeat: a cage is outlined in dashes, its sum small in its top left corner.")
+	}
+	return out
+}
+
+// pageRule is the rule a page of an entry's kind repeats under its
+// header, short: the size's, then x's and killer's in a few words.
+func (p Entry) pageRule(symbols Symbols) string {
+	rule := sizeRule(p.shape(), symbols)
+	if p.Board != nil && p.Board.X {
+		rule += " So does each shaded diagonal."
+	}
+	if p.Board != nil && len(p.Board.Cages) > 0 {
+		rule += " Each cage adds up to its sum, no digit twice."
+	}
+	return rule
 }
 
 // sizeRule is the rule of a size in one sentence.

@@ -92,12 +92,27 @@ type picture struct {
 	img         *image.Gray
 	x, y, cell  float64
 	thin, thick float64 // the widths of its lines, pixels
+	n           int     // the grid's side in cells (0: 9)
+}
+
+// side is the grid's side in cells.
+func (p picture) side() int {
+	if p.n == 0 {
+		return 9
+	}
+	return p.n
+}
+
+// at is the top left corner of cell c, pixels.
+func (p picture) at(c int) (x, y float64) {
+	return p.x + float64(c%p.side())*p.cell, p.y + float64(c/p.side())*p.cell
 }
 
 // spot is the mean grey of a small square of the picture (half-side r
 // cells) round the point (u, v) of cell c (u, v from 0 to 1 across it).
 func (p picture) spot(c int, u, v, r float64) float64 {
-	cx, cy := p.x+(float64(c%9)+u)*p.cell, p.y+(float64(c/9)+v)*p.cell
+	x, y := p.at(c)
+	cx, cy := x+u*p.cell, y+v*p.cell
 	d := max(1, r*p.cell)
 	sum, n := 0.0, 0
 	for y := int(cy - d); y <= int(cy+d); y++ {
@@ -111,7 +126,8 @@ func (p picture) spot(c int, u, v, r float64) float64 {
 
 // darkest is the darkest grey of that square.
 func (p picture) darkest(c int, u, v, r float64) uint8 {
-	cx, cy := p.x+(float64(c%9)+u)*p.cell, p.y+(float64(c/9)+v)*p.cell
+	x, y := p.at(c)
+	cx, cy := x+u*p.cell, y+v*p.cell
 	d := max(1, r*p.cell)
 	least := uint8(255)
 	for y := int(cy - d); y <= int(cy+d); y++ {

@@ -471,6 +471,21 @@ func (c *Config) LevelNames() []string {
 	return out
 }
 
+// AllLevelNames returns the names of the 9x9 levels, then those of the
+// other sizes' levels (config.yaml's sizes) not among them, each once: the
+// words a graded row may carry as its level at any size.
+func (c *Config) AllLevelNames() []string {
+	out := c.LevelNames()
+	for _, size := range slices.Sorted(maps.Keys(c.Sizes)) {
+		for _, l := range c.Sizes[size].Levels {
+			if !slices.Contains(out, l.Name) {
+				out = append(out, l.Name)
+			}
+		}
+	}
+	return out
+}
+
 // Marshal returns the configuration as YAML.
 func (c *Config) Marshal() ([]byte, error) {
 	var b bytes.Buffer

@@ -43,8 +43,9 @@ func (w *gridWriter) Write(r Record) error {
 		if w.job == Solve && r.Solve != nil && r.Solve.Count > 0 {
 			b = *r.Solve.Board
 		}
-		// The size on the title line above the grid, which reads it back.
-		w.out.WriteString(sudoku.SizeLabel(b.Shape, p.Alphabet) + "\n")
+		// The size (and the variants) on the title line above the grid,
+		// which reads it back.
+		w.out.WriteString(strings.TrimSpace(sudoku.SizeLabel(b.Shape, p.Alphabet)+" "+p.Board.RulesLabel()) + "\n")
 		_, err := w.out.WriteString(b.Pretty(p.Alphabet, w.opt.Numbers))
 		return err
 	}

@@ -63,6 +63,20 @@ func cagesOf(r sudoku.Rules) []cageJSON {
 	return out
 }
 
+// boardCages returns the cages of a sized killer, cells named at its
+// size.
+func boardCages(b *sudoku.Board) []cageJSON {
+	var out []cageJSON
+	for _, c := range b.Cages {
+		j := cageJSON{Sum: c.Sum}
+		for _, cell := range c.Cells {
+			j.Cells = append(j.Cells, b.Shape.CellName(cell))
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
 // rowHead fills the fields every row starts with; the rules of a puzzle
 // that is not classic are its variants and, for a jigsaw, its regions, for
 // a killer its cages (and its puzzle, givens or none, so that the row
@@ -79,6 +93,7 @@ func rowHead(r Record) rowJSON {
 		if p.Alphabet == sudoku.FromZero {
 			j.Alphabet = p.Alphabet.String()
 		}
+		j.Variant, j.Cages = p.Board.Variants(), boardCages(p.Board)
 	} else if r.Puzzle.Grid.Givens() > 0 || r.Puzzle.Rules.HasCages() {
 		j.Puzzle = r.Puzzle.Grid.String()
 	}

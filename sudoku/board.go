@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -125,7 +126,9 @@ func (s Shape) CellName(i int) string {
 
 // HouseName names house h of the shape: houses 0..N-1 are the rows,
 // N..2N-1 the columns, 2N..3N-1 the boxes, as "row 3", "column 12",
-// "block 7" (numbers from 1, as for classic).
+// "block 7" (numbers from 1, as for classic), and 3N, 3N+1 the diagonals
+// of the variant x, "diagonal 1" (r1c1 to rNcN) and "diagonal 2" (r1cN to
+// rNc1).
 func (s Shape) HouseName(h int) string {
 	n := int(s.n)
 	switch h / n {
@@ -133,6 +136,8 @@ func (s Shape) HouseName(h int) string {
 		return fmt.Sprintf("row %d", h+1)
 	case 1:
 		return fmt.Sprintf("column %d", h-n+1)
+	case 3:
+		return fmt.Sprintf("diagonal %d", h-3*n+1)
 	default:
 		return fmt.Sprintf("block %d", h-2*n+1)
 	}
@@ -151,6 +156,10 @@ func (s Shape) HouseCells(h int) []int {
 		for r := range n {
 			cells = append(cells, r*n+k)
 		}
+	case 3:
+		for r := range n {
+			cells = append(cells, r*n+r+k*(n-1-2*r))
+		}
 	default:
 		r0, c0 := k/(n/int(s.c))*int(s.r), k%(n/int(s.c))*int(s.c)
 		for r := r0; r < r0+int(s.r); r++ {
@@ -165,9 +174,15 @@ func (s Shape) HouseCells(h int) []int {
 // Board is a sudoku of any shape: cell i (0..N×N-1, row by row) holds a
 // digit 1..N, or 0 when it is empty. Classic 9x9 puzzles keep their own,
 // faster type, Grid; a Board is for every size.
+//
+// A Board may carry the variants sizes take (see boardrules.go): X, the
+// two main diagonals as houses too, and Cages, a killer's (cells numbered
+// as Cells); the zero values are classic rules.
 type Board struct {
 	Shape Shape
 	Cells []uint8 // Shape.Cells() values
+	X     bool    // the diagonals are houses 3N and 3N+1
+	Cages []Cage  // a killer's cages, cells in reading order; none otherwise
 }
 
 // NewBoard returns an empty board of a shape.
@@ -175,7 +190,18 @@ func NewBoard(s Shape) Board { return Board{Shape: s, Cells: make([]uint8, s.Cel
 
 // Clone returns a copy of b that shares no memory with it.
 func (b Board) Clone() Board {
-	return Board{Shape: b.Shape, Cells: append([]uint8(nil), b.Cells...)}
+	out := b.WithCells(append([]uint8(nil), b.Cells...))
+	out.Cages = nil
+	for _, c := range b.Cages {
+		out.Cages = append(out.Cages, Cage{Sum: c.Sum, Cells: slices.Clone(c.Cells)})
+	}
+	return out
+}
+
+// WithCells returns a board of b's shape and rules (sharing its cages)
+// with other cells: a solution of b, or b with digits removed.
+func (b Board) WithCells(cells []uint8) Board {
+	return Board{Shape: b.Shape, Cells: cells, X: b.X, Cages: b.Cages}
 }
 
 // Givens returns the number of filled cells.
@@ -207,10 +233,12 @@ func (e *BoardConflictError) Error() string {
 }
 
 // Validate checks that the board has a shape and N×N cells of values
-// 0..N, and that no digit repeats in a row, column or box; it reports the
-// first repetition found (rows first, then columns, then boxes; cells in
-// reading order) as a *BoardConflictError. Its errors are of kind
-// ErrInvalid.
+// 0..N, and that no digit repeats in a row, column or box (or diagonal,
+// with X); it reports the first repetition found (rows first, then
+// columns, boxes, diagonals; cells in reading order) as a
+// *BoardConflictError. With cages, it checks them as SetVariants does,
+// and their digits: none repeated in a cage, a full cage on its sum, a
+// partial one able to reach it. Its errors are of kind ErrInvalid.
 func (b Board) Validate() error {
 	s := b.Shape
 	if ShapeOf(s.N()).n == 0 {
@@ -225,7 +253,10 @@ func (b Board) Validate() error {
 			return Invalidf("cell %s holds %d, want 0..%d", s.CellName(i), v, n)
 		}
 	}
-	for h := range 3 * n {
+	if err := b.checkCageShapes(); err != nil {
+		return err
+	}
+	for h := range b.NumHouses() {
 		var seen [MaxSize + 1]int16
 		for _, cell := range s.HouseCells(h) {
 			v := b.Cells[cell]
@@ -238,7 +269,7 @@ func (b Board) Validate() error {
 			seen[v] = int16(cell) + 1
 		}
 	}
-	return nil
+	return b.checkCageDigits()
 }
 
 // String returns the board in line format with the default alphabet (see

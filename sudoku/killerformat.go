@@ -85,13 +85,18 @@ func isArrowLine(b []byte) bool {
 // a cell of no cage, arrows that go round in a circle, or a cage whose
 // sum its size cannot make is an error of kind ErrInvalid naming the
 // cell.
-func ParseArrows(s string) ([]Cage, error) {
-	if len(s) != 81 {
-		return nil, Invalidf("arrow format: %d characters, want 81", len(s))
+func ParseArrows(s string) ([]Cage, error) { return ShapeOf(9).ParseArrows(s) }
+
+// ParseArrows reads a killer's cages in the arrow format at the shape's
+// size: N×N characters, one a cell (see above and boardrules.go).
+func (sh Shape) ParseArrows(s string) ([]Cage, error) {
+	n, cells := sh.N(), sh.Cells()
+	if len(s) != cells {
+		return nil, Invalidf("arrow format: %d characters, want %d", len(s), cells)
 	}
-	var head [81]int
-	var isHead [81]bool
-	for i := range 81 {
+	head := make([]int, cells)
+	isHead := make([]bool, cells)
+	for i := range cells {
 		c := s[i]
 		if _, ok := charSum(c); ok {
 			isHead[i] = true
@@ -99,30 +104,30 @@ func ParseArrows(s string) ([]Cage, error) {
 		}
 		step, ok := arrowSteps[c]
 		if !ok {
-			return nil, Invalidf("arrow format: unexpected %q at %s, want a sum (0-9, A-Z, a-j) or an arrow (< > ^ v ` ' , .)", c, CellName(i))
+			return nil, Invalidf("arrow format: unexpected %q at %s, want a sum (0-9, A-Z, a-j) or an arrow (< > ^ v ` ' , .)", c, sh.CellName(i))
 		}
-		r, col := i/9+step[0], i%9+step[1]
-		if r < 0 || r > 8 || col < 0 || col > 8 {
-			return nil, Invalidf("arrow format: the arrow %q at %s points off the grid", c, CellName(i))
+		r, col := i/n+step[0], i%n+step[1]
+		if r < 0 || r >= n || col < 0 || col >= n {
+			return nil, Invalidf("arrow format: the arrow %q at %s points off the grid", c, sh.CellName(i))
 		}
 	}
-	for i := range 81 {
+	for i := range cells {
 		at := i
-		for n := 0; !isHead[at]; n++ {
-			if n > 81 {
-				return nil, Invalidf("arrow format: the arrows from %s go round in a circle and reach no sum", CellName(i))
+		for k := 0; !isHead[at]; k++ {
+			if k > cells {
+				return nil, Invalidf("arrow format: the arrows from %s go round in a circle and reach no sum", sh.CellName(i))
 			}
 			step := arrowSteps[s[at]]
-			at = (at/9+step[0])*9 + at%9 + step[1]
+			at = (at/n+step[0])*n + at%n + step[1]
 		}
 		if sum, _ := charSum(s[at]); sum == 0 && at != i {
-			return nil, Invalidf("arrow format: the arrows from %s lead to %s, which holds 0: a cell in no cage", CellName(i), CellName(at))
+			return nil, Invalidf("arrow format: the arrows from %s lead to %s, which holds 0: a cell in no cage", sh.CellName(i), sh.CellName(at))
 		}
 		head[i] = at
 	}
 	var cages []Cage
 	index := map[int]int{}
-	for i := range 81 {
+	for i := range cells {
 		h := head[i]
 		sum, _ := charSum(s[h])
 		if sum == 0 {
@@ -146,43 +151,54 @@ func FormatArrows(r Rules) (string, error) {
 	if !r.HasCages() {
 		return "", Invalidf("arrow format: the rules have no cages")
 	}
-	var out [81]byte
-	for i := range out {
-		out[i] = '0'
+	return ShapeOf(9).FormatArrows(r.set().cages), nil
+}
+
+// FormatArrows writes cages of the shape's size in the arrow format, as
+// FormatArrows does for 9x9's.
+func (sh Shape) FormatArrows(cages []Cage) string {
+	out := []byte(strings.Repeat("0", sh.Cells()))
+	for _, c := range cages {
+		sh.writeArrows(out, c)
 	}
-	for _, c := range r.set().cages {
-		writeArrows(&out, c)
-	}
-	return string(out[:]), nil
+	return string(out)
 }
 
 // writeArrows writes one cage: its head, then arrows that each point at a
 // cell nearer the head, found by a search from the head that takes
 // orthogonal steps and, only when none is left, one diagonal step.
-func writeArrows(out *[81]byte, c Cage) {
-	set := c.Set()
+func (sh Shape) writeArrows(out []byte, c Cage) {
+	in := map[int]bool{}
+	for _, cell := range c.Cells {
+		in[cell] = true
+	}
 	head := c.Cells[0]
 	out[head] = sumChar(c.Sum)
-	reached := CellSetOf(head)
+	reached := map[int]bool{head: true}
 	queue := []int{head}
-	link := func(n, at int) {
-		reached.Add(n)
-		queue = append(queue, n)
-		out[n] = arrowTo(n, at)
+	link := func(nb, at int) {
+		reached[nb] = true
+		queue = append(queue, nb)
+		out[nb] = sh.arrowTo(nb, at)
 	}
 	for len(queue) < len(c.Cells) {
 		for i := 0; i < len(queue); i++ {
 			at := queue[i]
-			for n := range moves(at, rookSteps).Intersect(set).Minus(reached).All() {
-				link(n, at)
+			for _, nb := range sh.steps(at, rookSteps) {
+				if in[nb] && !reached[nb] {
+					link(nb, at)
+				}
 			}
 		}
 		diagonal := false
 		for i := 0; i < len(queue) && !diagonal; i++ {
 			at := queue[i]
-			if next := moves(at, kingSteps).Intersect(set).Minus(reached); !next.Empty() {
-				link(next.First(), at)
-				diagonal = true
+			for _, nb := range sh.steps(at, kingSteps) {
+				if in[nb] && !reached[nb] {
+					link(nb, at)
+					diagonal = true
+					break
+				}
 			}
 		}
 		if !diagonal && len(queue) < len(c.Cells) {
@@ -192,8 +208,9 @@ func writeArrows(out *[81]byte, c Cage) {
 }
 
 // arrowTo is the arrow in cell from that points at its neighbour to.
-func arrowTo(from, to int) byte {
-	dr, dc := to/9-from/9, to%9-from%9
+func (sh Shape) arrowTo(from, to int) byte {
+	n := sh.N()
+	dr, dc := to/n-from/n, to%n-from%n
 	for c, step := range arrowSteps {
 		if step == [2]int{dr, dc} {
 			return c

@@ -163,7 +163,7 @@ func (r Rules) Label() string {
 func (p Puzzle) LabelWithRules() string {
 	rules := p.Rules.Label()
 	if p.Board != nil {
-		rules = SizeLabel(p.Board.Shape, p.Alphabet)
+		rules = strings.TrimSpace(SizeLabel(p.Board.Shape, p.Alphabet) + " " + p.Board.RulesLabel())
 	}
 	switch {
 	case rules == "":

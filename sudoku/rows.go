@@ -68,7 +68,7 @@ func jsonRules(obj map[string]any) (*Rules, error) {
 	if own == nil {
 		own = &Rules{}
 	}
-	cages, err := jsonCages(obj["cages"])
+	cages, err := jsonCages(obj["cages"], ParseCellName)
 	if err != nil {
 		return nil, err
 	}
@@ -112,8 +112,8 @@ func jsonVariants(obj map[string]any) (*Rules, error) {
 }
 
 // jsonCages reads a JSON row's "cages": [{"sum": 15, "cells": ["r1c1",
-// "r1c2"]}, ...].
-func jsonCages(v any) ([]Cage, error) {
+// "r1c2"]}, ...], the cells' names read by cellOf (9x9's, or a size's).
+func jsonCages(v any, cellOf func(string) (int, error)) ([]Cage, error) {
 	list, ok := v.([]any)
 	if !ok {
 		return nil, Invalidf("the row's \"cages\" is not a list of cages")
@@ -129,7 +129,7 @@ func jsonCages(v any) ([]Cage, error) {
 		cages[i].Sum = int(sum)
 		for _, c := range cells {
 			name, _ := c.(string)
-			cell, err := ParseCellName(name)
+			cell, err := cellOf(name)
 			if err != nil {
 				return nil, Invalidf("the row's cage %d: %w", i+1, err)
 			}
@@ -209,7 +209,7 @@ func (r *Reader) csvRow(line []byte) bool {
 func (r *Reader) rowPuzzle(puzzle, label, er, ep, ed string, own *Rules) {
 	if len(puzzle) != 81 && shapeOfCells(len(puzzle)).n != 0 && own == nil {
 		p := Puzzle{Label: label, Source: r.source, Line: r.line}
-		r.queue = append(r.queue, r.finishBoard(p, puzzle, Shape{}, false))
+		r.queue = append(r.queue, r.finishBoard(p, puzzle, Shape{}, false, nil))
 		return
 	}
 	if len(puzzle) != 81 || !allCells([]byte(puzzle)) {

@@ -28,8 +28,9 @@ import (
 //     --symbols numbers writes 10x10 and up);
 //   - a JSON row's "size" (and "box", "alphabet"), a CSV row's label.
 //
-// Variants are for 9x9 puzzles only: a sized puzzle with variant rules is
-// reported.
+// A sized puzzle takes the variants x and killer (see boardrules.go), in
+// its label (variant=, cages=), its JSON row ("variant", "cages"), or the
+// reader's rules (SetRules); another variant is reported.
 
 // The label fields of a sized puzzle.
 const (
@@ -222,7 +223,7 @@ func (r *Reader) endSized() {
 		r.queue = append(r.queue, item{p, &InputError{Source: r.source, Line: sb.start,
 			Err: fmt.Errorf("%w: found %d rows, want %d for %s", ErrRows, len(sb.rows), sb.shape.N(), sb.shape)}})
 	default:
-		r.queue = append(r.queue, r.finishBoard(p, strings.Join(sb.rows, ""), sb.shape, sb.numbers))
+		r.queue = append(r.queue, r.finishBoard(p, strings.Join(sb.rows, ""), sb.shape, sb.numbers, nil))
 	}
 }
 
@@ -244,7 +245,7 @@ func (r *Reader) sizedLine(first, rest []byte) bool {
 	r.endGroups()
 	p := Puzzle{Label: string(trimSpace(rest)), Source: r.source, Line: r.line}
 	r.labelPending(&p)
-	r.queue = append(r.queue, r.finishBoard(p, string(first), Shape{}, false))
+	r.queue = append(r.queue, r.finishBoard(p, string(first), Shape{}, false, nil))
 	return true
 }
 
@@ -275,7 +276,8 @@ func digitCount(b []byte) int {
 // from the count of cells) and the reader's alphabet, and validates it.
 // numbers says that the cells were written as numbers (Letters' symbols
 // in text).
-func (r *Reader) finishBoard(p Puzzle, text string, shape Shape, numbers bool) item {
+// jcages is a JSON row's "cages", or nil.
+func (r *Reader) finishBoard(p Puzzle, text string, shape Shape, numbers bool, jcages any) item {
 	bad := func(err error) item { return item{p, &InputError{Source: r.source, Line: p.Line, Err: err}} }
 	ls, a, rest, found, err := sizeFromLabel(p.Label, len(text))
 	if err != nil {
@@ -295,11 +297,11 @@ func (r *Reader) finishBoard(p Puzzle, text string, shape Shape, numbers bool) i
 	if numbers {
 		a = Letters
 	}
-	if _, _, has, _ := rulesFromLabel(p.Label); has || !r.rules.IsClassic() {
-		return bad(Invalidf("variants are for 9x9 puzzles only: this puzzle has %d cells", len(text)))
-	}
 	b, a, err := ParseBoard(text, shape, a)
 	if err != nil {
+		return bad(err)
+	}
+	if p.Label, err = r.boardRules(&b, p.Label, jcages); err != nil {
 		return bad(err)
 	}
 	if numbers && keep == FromZero {
@@ -334,12 +336,72 @@ func (r *Reader) jsonBoard(obj map[string]any, puzzle, label string) {
 			fields = append(fields, k+"="+s)
 		}
 	}
+	switch v := obj["variant"].(type) {
+	case nil:
+	case string:
+		fields = append(fields, variantField+v)
+	case []any:
+		var names []string
+		for _, n := range v {
+			name, ok := n.(string)
+			if !ok {
+				r.fail(r.line, Invalidf("the row's \"variant\" holds %v, not a name", n))
+				return
+			}
+			names = append(names, name)
+		}
+		fields = append(fields, variantField+strings.Join(names, ","))
+	default:
+		r.fail(r.line, Invalidf("the row's \"variant\" is not a list of names"))
+		return
+	}
+	if _, ok := obj["regions"]; ok {
+		r.fail(r.line, Invalidf("jigsaw regions are for 9x9 puzzles only"))
+		return
+	}
 	if _, ok := obj["candidates"]; ok {
 		r.fail(r.line, Invalidf("candidates are for 9x9 puzzles only"))
 		return
 	}
 	p := Puzzle{Label: strings.TrimSpace(strings.Join(fields, " ")), Source: r.source, Line: r.line}
-	r.queue = append(r.queue, r.finishBoard(p, puzzle, Shape{}, false))
+	r.queue = append(r.queue, r.finishBoard(p, puzzle, Shape{}, false, obj["cages"]))
+}
+
+// boardRules gives a sized board the variants its label names (variant=,
+// cages=; jcages, a JSON row's "cages", when not nil), or else the
+// reader's, and returns the label without those fields.
+func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) {
+	var spec string
+	var cages []Cage
+	has := strings.Contains(label, variantField) || strings.Contains(label, regionsField) || strings.Contains(label, cagesField)
+	if has {
+		f, err := readFields(label)
+		if err != nil {
+			return label, err
+		}
+		if f.regions != "" {
+			return label, Invalidf("jigsaw regions are for 9x9 puzzles only: a %s puzzle takes %s", b.Shape, strings.Join(sizedVariants, " and "))
+		}
+		spec, label = f.spec, f.rest
+		if f.cages != "" {
+			if cages, err = b.Shape.ParseArrows(f.cages); err != nil {
+				return label, Invalidf("the label's cages= field: %w", err)
+			}
+		}
+	} else if !r.rules.IsClassic() {
+		if r.rules.Regions() != "" {
+			return label, Invalidf("jigsaw regions are for 9x9 puzzles only: a %s puzzle takes %s", b.Shape, strings.Join(sizedVariants, " and "))
+		}
+		spec = strings.Join(r.rules.Variants(), ",")
+	}
+	if jcages != nil {
+		more, err := jsonCages(jcages, b.Shape.ParseCellName)
+		if err != nil {
+			return label, err
+		}
+		cages = append(cages, more...)
+	}
+	return label, b.SetVariants(spec, cages)
 }
 
 // Shape returns the puzzle's shape: its Board's, or 9x9 for a classic

@@ -67,7 +67,10 @@ rating). --clues bounds the givens (easy with
 many givens: --clues 150-200 at 16x16). Written as line (the puzzle, its
 solution with --with-solution, box=RxC for a box that is not the usual
 one, the level, seed:index; digits 1-9 then A-Z, or --alphabet 0-F) or
-json ("size", "box", "puzzle", "solution", ...).
+json ("size", "box", "puzzle", "solution", ...). --variant x makes x
+puzzles at every size and level; --variant killer (or x,killer) at --size
+4, 6 or 8 makes children's killers: no givens, cages of 1-4 cells
+(--cage-size), unique, not graded (so no --level or --rating).
 
 Formats:
 ` + export.FormatHelp(export.Generate) + `
@@ -82,6 +85,7 @@ Examples:
    sudokit generate -n 10 --variant x --level medium --seed 1
    sudokit generate -n 5 --variant jigsaw --level easy --seed 1 -f grid
    sudokit generate --size 16 -n 10 --level medium --seed 1
+   sudokit generate --size 4 --variant killer -n 4 --seed 1
    sudokit generate --variant killer -n 5 --seed 1`,
 		Flags: append([]ucli.Flag{
 			&ucli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "make `N` puzzles"},

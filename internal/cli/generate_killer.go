@@ -16,7 +16,7 @@ import (
 // killerFlags are generate's flags for killers.
 func killerFlags() []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.StringFlag{Name: "cage-size", Usage: "with --variant killer: cages of `MIN-MAX` cells (1 allows cages of one cell)", DefaultText: "2-6"},
+		&ucli.StringFlag{Name: "cage-size", Usage: "with --variant killer: cages of `MIN-MAX` cells (1 allows cages of one cell)", DefaultText: "2-6; 1-4 with --size 4, 6 or 8"},
 		&ucli.IntFlag{Name: "givens", Usage: "with --variant killer: give `N` cells their digit", DefaultText: "none"},
 	}
 }

@@ -57,7 +57,12 @@ var sizedFlags = map[string]bool{
 	"size": true, "box": true, "alphabet": true, "count": true, "level": true, "clues": true, "symmetry": true,
 	"minimal": true, "seed": true, "format": true, "output": true, "with-solution": true, "dedupe": true,
 	"workers": true, "start-index": true, "max-tries": true, "timeout": true, "quiet": true, "config": true,
+	"variant": true, "cage-size": true,
 }
+
+// sizedKillerFlags are the flags of generate --size --variant killer
+// beside the run's: a small killer has no givens, level or rating.
+var sizedKillerRefused = []string{"level", "rating", "clues", "symmetry", "minimal"}
 
 // boardRater returns the function that rates sized puzzles for --rating
 // with --size, on Sudoku Explainer's scale: the grader at sizes
@@ -81,8 +86,9 @@ var boardRater = func(*config.Config) (func(sudoku.Board) (sudoku.Rating, error)
 // sizedRun is what runGenerateSized reads from its flags.
 type sizedRun struct {
 	opt      generate.BoardOptions
-	level    string // the level asked for, of the size's levels ("" for any)
-	showER   bool   // --rating: lines carry ER=
+	level    string                       // the level asked for, of the size's levels ("" for any)
+	showER   bool                         // --rating: lines carry ER=
+	killer   *generate.BoardKillerOptions // with --variant killer
 	run      generate.RunOptions
 	alphabet sudoku.Alphabet
 	format   string
@@ -100,7 +106,7 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 	for _, f := range c.Command.Flags {
 		name := f.Names()[0]
 		if c.IsSet(name) && !sizedFlags[name] && (name != "rating" || boardRater == nil) {
-			return nil, sudoku.Invalidf("--%s does not go with --size: puzzles of other sizes take --level, --rating, --clues, --symmetry and --minimal (not yet techniques or variants)", name)
+			return nil, sudoku.Invalidf("--%s does not go with --size: puzzles of other sizes take --level, --rating, --clues, --symmetry, --minimal and --variant x or killer (not yet techniques)", name)
 		}
 	}
 	cfg, err := loadConfig(c)
@@ -110,6 +116,13 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 	shape, err := sudoku.ParseShape(sizeOf(c), c.String("box"))
 	if err != nil {
 		return nil, fmt.Errorf("--size: %w", err)
+	}
+	x, killer, err := sudoku.ParseBoardVariants(c.String("variant"), shape)
+	if err != nil {
+		return nil, fmt.Errorf("--variant with --size %d: %w", shape.N(), err)
+	}
+	if c.IsSet("cage-size") && !killer {
+		return nil, sudoku.Invalidf("--cage-size goes with --variant killer: it shapes a killer's cages")
 	}
 	r := &sizedRun{format: formatOf(c, cfg.Output.Generate), seed: c.Uint64("seed")}
 	if r.format != "line" && r.format != "json" {
@@ -131,8 +144,27 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 	if c.Bool("minimal") && shape.N() >= 10 && !c.IsSet("symmetry") {
 		sym, r.symmetryDropped = generate.None, true
 	}
-	r.opt = generate.BoardOptions{Shape: shape, Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"),
+	r.opt = generate.BoardOptions{Shape: shape, X: x, Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"),
 		MaxTries: c.Int("max-tries")}
+	if killer {
+		for _, name := range sizedKillerRefused {
+			if c.IsSet(name) {
+				return nil, sudoku.Invalidf("--%s does not go with --variant killer at --size %d: small killers have no givens and are not graded yet (the killer techniques are 9x9's)", name, shape.N())
+			}
+		}
+		r.killer = &generate.BoardKillerOptions{Shape: shape, X: x, Seed: r.seed, MaxTries: c.Int("max-tries")}
+		if c.IsSet("cage-size") {
+			lo, hi, err := generate.ParseCageSize(c.String("cage-size"))
+			if err != nil {
+				return nil, fmt.Errorf("--cage-size: %w", err)
+			}
+			r.killer.MinCage, r.killer.MaxCage = lo, hi
+		}
+		if _, err := generate.BoardKillers(*r.killer); err != nil {
+			return nil, fmt.Errorf("--variant killer: %w", err)
+		}
+		return r, r.readRun(c)
+	}
 	if c.IsSet("clues") {
 		if r.opt.MinGivens, r.opt.MaxGivens, err = generate.ParseGivens(c.String("clues"), shape); err != nil {
 			return nil, fmt.Errorf("--clues: %w", err)
@@ -231,6 +263,9 @@ func runGenerateSized(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	if r.killer != nil {
+		return runGenerateSizedKiller(c, r)
+	}
 	gen, err := generate.NewBoards(r.opt)
 	if err != nil {
 		return err
@@ -249,6 +284,23 @@ func runGenerateSized(c *ucli.Context) error {
 	return writeGenerated(s, r.run, gen.Tries, gen.Run, func(p generate.BoardPuzzle) (string, error) {
 		return r.row(p, c.Bool("with-solution"))
 	}, gaveUp)
+}
+
+// runGenerateSizedKiller makes killers of 4x4, 6x6 or 8x8 (generate
+// --size N --variant killer) and writes them as lines or JSON rows.
+func runGenerateSizedKiller(c *ucli.Context, r *sizedRun) error {
+	gen, err := generate.BoardKillers(*r.killer)
+	if err != nil {
+		return err
+	}
+	s := newSession(c)
+	if !c.IsSet("seed") {
+		s.note("--seed %d", r.seed)
+	}
+	return writeGenerated(s, r.run, gen.Tries, gen.Run, func(p generate.BoardKiller) (string, error) {
+		return r.row(generate.BoardPuzzle{Index: p.Index, Seed: p.Seed, Board: p.Board, Solution: p.Solution,
+			Symmetry: generate.None, Tries: p.Tries}, c.Bool("with-solution"))
+	}, "raise --max-tries or widen --cage-size")
 }
 
 // writeGenerated runs a generator of other puzzles than classic ones
@@ -320,15 +372,25 @@ type sizedRow struct {
 	Puzzle   string         `json:"puzzle"`
 	Solution string         `json:"solution,omitempty"`
 	Givens   int            `json:"givens"`
-	Symmetry string         `json:"symmetry"`
+	Variant  []string       `json:"variant,omitempty"`
+	Cages    []cageRow      `json:"cages,omitempty"`
+	Symmetry string         `json:"symmetry,omitempty"`
 	Level    string         `json:"level,omitempty"`
 	ER       *sudoku.Rating `json:"er,omitempty"`
 	Tries    int            `json:"tries"`
 }
 
+// cageRow is a cage of a JSON row, as the reader reads it: {"sum": 7,
+// "cells": ["r1c1", "r2c1"]}.
+type cageRow struct {
+	Sum   int      `json:"sum"`
+	Cells []string `json:"cells"`
+}
+
 // row writes a sized puzzle as a line: the puzzle, its solution when
-// asked, box=RxC for a shape whose box is not the usual one, the level,
-// and seed:index; or as a JSON row.
+// asked, box=RxC for a shape whose box is not the usual one, its
+// variants (variant=x, variant=killer cages=...), the level, and
+// seed:index; or as a JSON row.
 func (r *sizedRun) row(p generate.BoardPuzzle, withSolution bool) (string, error) {
 	box := ""
 	if !p.Board.Shape.IsUsual() {
@@ -336,7 +398,17 @@ func (r *sizedRun) row(p generate.BoardPuzzle, withSolution bool) (string, error
 	}
 	if r.format == "json" {
 		row := sizedRow{Seed: p.Seed, Index: p.Index, Size: p.Board.Shape.N(), Box: box, Puzzle: p.Board.Format(r.alphabet),
-			Givens: p.Board.Givens(), Symmetry: p.Symmetry.String(), Level: r.level, Tries: p.Tries}
+			Givens: p.Board.Givens(), Variant: p.Board.Variants(), Level: r.level, Tries: p.Tries}
+		if r.killer == nil {
+			row.Symmetry = p.Symmetry.String()
+		}
+		for _, cg := range p.Board.Cages {
+			j := cageRow{Sum: cg.Sum}
+			for _, cell := range cg.Cells {
+				j.Cells = append(j.Cells, p.Board.Shape.CellName(cell))
+			}
+			row.Cages = append(row.Cages, j)
+		}
 		if withSolution {
 			row.Solution = p.Solution.Format(r.alphabet)
 		}
@@ -352,6 +424,9 @@ func (r *sizedRun) row(p generate.BoardPuzzle, withSolution bool) (string, error
 	}
 	if box != "" {
 		fields = append(fields, "box="+box)
+	}
+	if l := p.Board.RulesLabel(); l != "" {
+		fields = append(fields, l)
 	}
 	if r.showER {
 		fields = append(fields, "ER="+p.Rating.String())

@@ -101,7 +101,7 @@ func runGrade(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.LevelNames(), Numbers: numbers}
+	opt := export.Options{Explain: c.Bool("explain"), Candidates: c.Bool("candidates"), Levels: cfg.AllLevelNames(), Numbers: numbers}
 	if _, err := export.NewWriter(format, export.Grade, io.Discard, opt); err != nil {
 		return err
 	}

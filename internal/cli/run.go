@@ -164,7 +164,11 @@ func (s *session) inputs() iter.Seq[item] {
 			case p.Rules.Has("killer") && !takesKillers(c):
 				err = &sudoku.InputError{Source: p.Source, Line: p.Line, Err: sudoku.Invalidf(
 					"killer: %s does not take killers yet (solve does)", c.Command.Name)}
-			case s.rulesGiven && !p.Rules.WithoutCages().Equal(s.rules):
+			case s.rulesGiven && p.Board != nil && boardRules(p.Board) != s.rules.String():
+				err = &sudoku.InputError{Source: p.Source, Line: p.Line, Err: sudoku.Invalidf(
+					"the line names variant %s, but --variant gives %s: the two must agree (leave --variant out for a file whose lines name their rules)",
+					boardRules(p.Board), s.rules)}
+			case s.rulesGiven && p.Board == nil && !p.Rules.WithoutCages().Equal(s.rules):
 				// A killer's cages are its own: --variant killer names no cages.
 				err = ruleConflict(p, s.rules)
 			case p.Board != nil || s.shape.N() != 0:

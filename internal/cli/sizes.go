@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -58,9 +59,10 @@ func sizeFlags(what string) []ucli.Flag {
 	}
 }
 
-// sizeRules are the rules of --size and its company.
+// sizeRules are the rules of --size and its company. (--variant goes
+// with --size when the size takes the variants: readShape checks it.)
 var sizeRules = []flagRule{
-	{flag: "variant", needs: anyOf(not(given("size")), valueIs("size", "9")), why: "is for 9x9 puzzles only: leave out --size"},
+	{flag: "regions", needs: anyOf(not(given("size")), valueIs("size", "9")), why: "is for 9x9 puzzles only (jigsaw): leave out --size"},
 }
 
 // readShape reads --size, --box, --alphabet and --symbols.
@@ -83,6 +85,11 @@ func readShape(c *ucli.Context) (shape sudoku.Shape, a sudoku.Alphabet, numbers 
 				flag = "--box"
 			}
 			return shape, a, false, sudoku.Invalidf("%s: %v", flag, err)
+		}
+		if c.IsSet("variant") && shape.N() != 9 {
+			if _, _, err := sudoku.ParseBoardVariants(c.String("variant"), shape); err != nil {
+				return shape, a, false, fmt.Errorf("--variant with --size %d: %w", shape.N(), err)
+			}
 		}
 	}
 	if a, err = sudoku.ParseAlphabet(c.String("alphabet")); err != nil {

@@ -44,7 +44,9 @@ A-G), . or 0 blank; or 0-9 then A-Z from 0 for 1 (16x16: 0-F), detected
 (see docs/formats.md) or given by --alphabet. A label may say size=N,
 box=RxC and alphabet=0-F, and the rows of such puzzles do; a grid of N rows
 needs a size=N line above it (as -f grid writes) or --size. Formats line,
-grid, json, csv, table and markdown write every size.
+grid, json, csv, table and markdown write every size. Sizes take two
+variants: x at every size and killer at 4x4, 6x6 and 8x8 (variant=x,
+variant=killer cages=ARROWS at N×N characters, or --variant with --size).
 Formats:
 ` + export.FormatHelp(export.Solve) + `
 Exit status: 0 when every puzzle has exactly one solution (or one was found,

@@ -24,7 +24,7 @@ func variantFlags(what string) []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "variant",
 			Usage: what + " under the rules of `NAME[,NAME]`: " + strings.Join(variantNames(what == "solve" || what == "print"), ", ") +
-				" (a line that names its rules keeps them, and they must agree)"},
+				" (a line that names its rules keeps them, and they must agree; with --size, x or killer)"},
 		&ucli.StringFlag{Name: "regions",
 			Usage: "a jigsaw's regions: `LAYOUT|FILE`, 81 region ids 1-9 row by row, or a file of them"},
 	}
@@ -76,6 +76,15 @@ func ruleConflict(p sudoku.Puzzle, flag sudoku.Rules) error {
 	return &sudoku.InputError{Source: p.Source, Line: p.Line, Err: sudoku.Invalidf(
 		"the line names %s, but --variant gives %s: the two must agree (leave --variant out for a file whose lines name their rules)",
 		what, flag)}
+}
+
+// boardRules names the variants of a sized board as Rules.String does:
+// "classic", "x", "killer", "x,killer".
+func boardRules(b *sudoku.Board) string {
+	if b.IsClassic() {
+		return "classic"
+	}
+	return strings.Join(b.Variants(), ",")
 }
 
 // variantCommands lists the commands that take --variant, for the messages

@@ -184,3 +184,69 @@ func readLines(t *testing.T, path string) []string {
 	}
 	return lines
 }
+
+// TestCountSudokuX counts the grids of the variant x: the 4x4 ones by a
+// plain enumeration of all 288 4x4 grids, kept when their diagonals hold
+// 1 to 4, and some of larger sizes against a filter of plain solutions.
+func TestCountSudokuX(t *testing.T) {
+	want := 0
+	var grid [16]uint8
+	var fill func(i int)
+	fill = func(i int) {
+		if i == 16 {
+			if isSolution(4, 2, 2, make([]uint8, 16), grid[:]) && diagonalsHold(4, grid[:]) {
+				want++
+			}
+			return
+		}
+		for d := uint8(1); d <= 4; d++ {
+			ok := true
+			for j := range i { // the cells before i that share its row, column or box
+				same := j/4 == i/4 || j%4 == i%4 || j/8 == i/8 && j%4/2 == i%4/2
+				ok = ok && !(same && grid[j] == d)
+			}
+			if ok {
+				grid[i] = d
+				fill(i + 1)
+			}
+		}
+	}
+	fill(0)
+	if want == 0 || want >= 288 {
+		t.Fatalf("the plain enumeration found %d x grids", want)
+	}
+	if n, _ := CountSudokuX(4, 2, 2, make([]uint8, 16), 1000); n != want {
+		t.Errorf("4x4 x grids: %d, the plain enumeration %d", n, want)
+	}
+	for _, tc := range []struct{ n, r, c int }{{6, 2, 3}, {8, 2, 4}, {9, 3, 3}, {12, 3, 4}} {
+		cells := make([]uint8, tc.n*tc.n)
+		n, sol := CountSudokuX(tc.n, tc.r, tc.c, cells, 1)
+		if n != 1 || !isSolution(tc.n, tc.r, tc.c, cells, sol) || !diagonalsHold(tc.n, sol) {
+			t.Errorf("%dx%d: %d, %v is no x solution", tc.n, tc.n, n, sol)
+		}
+	}
+	// A given that repeats on a diagonal only: no x solution.
+	cells := make([]uint8, 16)
+	cells[0], cells[15] = 1, 1
+	if n, _ := CountSudokuX(4, 2, 2, cells, 2); n != 0 {
+		t.Errorf("1 at r1c1 and r4c4: %d x solutions, want 0", n)
+	}
+	if n, _ := CountSudoku(4, 2, 2, cells, 2); n == 0 {
+		t.Errorf("1 at r1c1 and r4c4: no plain solution")
+	}
+}
+
+// diagonalsHold reports whether both main diagonals of a full grid hold
+// 1..n once.
+func diagonalsHold(n int, g []uint8) bool {
+	for _, cell := range []func(i int) int{func(i int) int { return i*n + i }, func(i int) int { return i*n + n - 1 - i }} {
+		seen := map[uint8]bool{}
+		for i := range n {
+			seen[g[cell(i)]] = true
+		}
+		if len(seen) != n || seen[0] {
+			return false
+		}
+	}
+	return true
+}

@@ -11,6 +11,19 @@ package exactcover
 // each digit once in each row, column and box) by one row per digit an
 // empty cell may take; the givens are taken before the search.
 func CountSudoku(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint8) {
+	return count(n, boxRows, boxCols, false, cells, limit)
+}
+
+// CountSudokuX is CountSudoku for the variant x: the two main diagonals
+// hold each digit once too, 2n columns more (each digit once in each
+// diagonal; a cell on both diagonals, the centre of an odd size, fills a
+// column of each).
+func CountSudokuX(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint8) {
+	return count(n, boxRows, boxCols, true, cells, limit)
+}
+
+// count is CountSudoku, with the diagonals when x.
+func count(n, boxRows, boxCols int, x bool, cells []uint8, limit int) (int, []uint8) {
 	if n < 1 || boxRows*boxCols != n || len(cells) != n*n {
 		return 0, nil
 	}
@@ -19,8 +32,20 @@ func CountSudoku(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint
 	rowCol := func(r, d int) int { return n*n + r*n + d }
 	colCol := func(c, d int) int { return 2*n*n + c*n + d }
 	boxCol := func(b, d int) int { return 3*n*n + b*n + d }
+	// The columns of a choice: cell, row, column, box, then the
+	// diagonals it lies on (with x).
+	columns := func(r, c, d int) []int {
+		ks := []int{cellCol(r, c), rowCol(r, d), colCol(c, d), boxCol(box(r, c), d)}
+		if x && r == c {
+			ks = append(ks, 4*n*n+d)
+		}
+		if x && r+c == n-1 {
+			ks = append(ks, 4*n*n+n+d)
+		}
+		return ks
+	}
 	// The columns the givens fill, and a check that none is filled twice.
-	filled := make([]bool, 4*n*n)
+	filled := make([]bool, 4*n*n+2*n)
 	for i, v := range cells {
 		if v == 0 {
 			continue
@@ -29,7 +54,7 @@ func CountSudoku(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint
 			return 0, nil
 		}
 		r, c, d := i/n, i%n, int(v)-1
-		for _, k := range []int{cellCol(r, c), rowCol(r, d), colCol(c, d), boxCol(box(r, c), d)} {
+		for _, k := range columns(r, c, d) {
 			if filled[k] {
 				return 0, nil
 			}
@@ -37,11 +62,11 @@ func CountSudoku(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint
 		}
 	}
 	// Number the columns left, and give each empty cell its rows.
-	index := make([]int, 4*n*n)
+	index := make([]int, len(filled))
 	cols := 0
 	for k := range index {
 		index[k] = -1
-		if !filled[k] {
+		if !filled[k] && (x || k < 4*n*n) {
 			index[k] = cols
 			cols++
 		}
@@ -55,7 +80,7 @@ func CountSudoku(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint
 		}
 		r, c := i/n, i%n
 		for d := range n {
-			ks := []int{cellCol(r, c), rowCol(r, d), colCol(c, d), boxCol(box(r, c), d)}
+			ks := columns(r, c, d)
 			ok := true
 			for j, k := range ks {
 				if index[k] < 0 {

@@ -49,13 +49,21 @@ const (
 	kindBox
 )
 
-// tables are what the finders read of a shape, built once per shape.
+// tables are what the finders read of a shape, built once per shape and
+// variant x. With x, the diagonals are houses 3N and 3N+1 (as
+// sudoku.Shape numbers them): the singles and subsets look at them,
+// their cells are peers, and the uniqueness finders are off (swapping
+// two digits may break a diagonal). Fish and locked candidates keep to
+// rows, columns and boxes, and chains to their links.
 type tables struct {
 	shape sudoku.Shape
+	x     bool
 	n     int
 	cells int
 	// houses lists each house's cells in reading order.
 	houses [][]int
+	// diags lists, per cell, the diagonals it lies on (with x).
+	diags [][]int
 	// of is each cell's row, column and box.
 	of [][3]int
 	// index is each cell's position in its row, column and box.
@@ -73,22 +81,38 @@ type tables struct {
 	shared [][]uint32
 }
 
-var tablesByShape sync.Map // sudoku.Shape -> *tables
+// tablesKey is what the tables depend on: a shape, and the variant x.
+type tablesKey struct {
+	shape sudoku.Shape
+	x     bool
+}
+
+var tablesByShape sync.Map // tablesKey -> *tables
 
 // tablesOf returns the tables of a shape, which must be one of
-// sudoku.Shapes.
-func tablesOf(s sudoku.Shape) *tables {
-	if t, ok := tablesByShape.Load(s); ok {
+// sudoku.Shapes, with the diagonals as houses when x.
+func tablesOf(s sudoku.Shape, x bool) *tables {
+	key := tablesKey{s, x}
+	if t, ok := tablesByShape.Load(key); ok {
 		return t.(*tables)
 	}
 	n := s.N()
-	t := &tables{shape: s, n: n, cells: n * n}
-	t.houses = make([][]int, 3*n)
+	t := &tables{shape: s, x: x, n: n, cells: n * n}
+	nh := 3 * n
+	if x {
+		nh += 2
+	}
+	t.houses = make([][]int, nh)
 	t.of = make([][3]int, t.cells)
 	t.index = make([][3]int, t.cells)
-	for h := range 3 * n {
+	t.diags = make([][]int, t.cells)
+	for h := range nh {
 		t.houses[h] = s.HouseCells(h)
 		for i, c := range t.houses[h] {
+			if h >= 3*n {
+				t.diags[c] = append(t.diags[c], h)
+				continue
+			}
 			t.of[c][h/n] = h
 			t.index[c][h/n] = i
 		}
@@ -96,8 +120,9 @@ func tablesOf(s sudoku.Shape) *tables {
 	t.peers = make([]CellSet, t.cells)
 	t.seOrder = make([][]int, t.cells)
 	for c := range t.cells {
-		for _, k := range [3]int{kindBox, kindRow, kindColumn} {
-			for _, p := range t.houses[t.of[c][k]] {
+		hs := append([]int{t.of[c][kindBox], t.of[c][kindRow], t.of[c][kindColumn]}, t.diags[c]...)
+		for _, h := range hs {
+			for _, p := range t.houses[h] {
 				if p != c && !t.peers[c].Has(p) {
 					t.peers[c].Add(p)
 					t.seOrder[c] = append(t.seOrder[c], p)
@@ -110,18 +135,21 @@ func tablesOf(s sudoku.Shape) *tables {
 			t.bcr = append(t.bcr, k*n+i)
 		}
 	}
-	t.shared = make([][]uint32, 3*n)
-	for a := range 3 * n {
-		t.shared[a] = make([]uint32, 3*n)
+	for h := 3 * n; h < nh; h++ {
+		t.bcr = append(t.bcr, h) // the diagonals after SE's houses
+	}
+	t.shared = make([][]uint32, nh)
+	for a := range nh {
+		t.shared[a] = make([]uint32, nh)
 		for i, c := range t.houses[a] {
-			for _, b := range t.of[c] {
+			for _, b := range append(t.of[c][:], t.diags[c]...) {
 				if b != a {
 					t.shared[a][b] |= 1 << i
 				}
 			}
 		}
 	}
-	v, _ := tablesByShape.LoadOrStore(s, t)
+	v, _ := tablesByShape.LoadOrStore(key, t)
 	return v.(*tables)
 }
 
@@ -148,7 +176,11 @@ func NewState(b sudoku.Board) (*State, error) {
 	if err := b.Validate(); err != nil {
 		return nil, fmt.Errorf("sized: %w", err)
 	}
-	t := tablesOf(b.Shape)
+	if len(b.Cages) > 0 {
+		return nil, fmt.Errorf("sized: %w", sudoku.Invalidf(
+			"the techniques of killers (cage combinations, the rule of 45) are 9x9's for now: a %s killer is not graded", b.Shape))
+	}
+	t := tablesOf(b.Shape, b.X)
 	s := &State{Shape: b.Shape, Values: make([]uint8, t.cells), Cands: make([]uint32, t.cells), t: t}
 	all := uint32(1)<<(t.n+1) - 2
 	for c := range s.Cands {
@@ -170,7 +202,7 @@ func (s *State) Clone() *State {
 
 // Board returns the digits placed so far.
 func (s *State) Board() sudoku.Board {
-	return sudoku.Board{Shape: s.Shape, Cells: append([]uint8(nil), s.Values...)}
+	return sudoku.Board{Shape: s.Shape, Cells: append([]uint8(nil), s.Values...), X: s.t.x}
 }
 
 // Place puts digit d in cell c and removes d from the candidates of its
@@ -240,7 +272,7 @@ func (s *State) positions() [][sudoku.MaxSize + 1]uint32 {
 	}
 	t := s.t
 	if s.pos == nil {
-		s.pos = make([][sudoku.MaxSize + 1]uint32, 3*t.n)
+		s.pos = make([][sudoku.MaxSize + 1]uint32, len(t.houses))
 	}
 	pos := s.pos
 	clear(pos)
@@ -251,6 +283,9 @@ func (s *State) positions() [][sudoku.MaxSize + 1]uint32 {
 			pos[of[0]][d] |= 1 << ix[0]
 			pos[of[1]][d] |= 1 << ix[1]
 			pos[of[2]][d] |= 1 << ix[2]
+			for _, h := range t.diags[c] {
+				pos[h][d] |= 1 << (c / t.n) // a diagonal's i-th cell is on row i
+			}
 		}
 	}
 	s.posOK = true
