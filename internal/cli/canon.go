@@ -82,7 +82,7 @@ func runCanon(c *ucli.Context) error {
 	s.takeVariants(rules)
 	err = s.runBatch(batchJob{job: export.Canon, verb: "canonicalising", format: format, opt: opt, workers: workers,
 		chunk: chunkFor(c, true),
-		work: func(it item) export.Record {
+		work: records(func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
@@ -93,7 +93,7 @@ func runCanon(c *ucli.Context) error {
 			}
 			form, formRules, t := group.Minlex(it.p.Grid)
 			return export.Record{Puzzle: it.p, Canon: &export.Canonical{Form: form, Rules: formRules, Transform: t}, Elapsed: time.Since(start)}
-		}})
+		})})
 	return s.result(err)
 }
 
