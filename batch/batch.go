@@ -1,10 +1,11 @@
 // Package batch runs a function over a stream of items on several goroutines
-// and hands the results back in input order (Run), sharing the idle workers
-// with the work running (Slots). It is the one place where sudokit commands
-// go parallel; the library functions it calls stay single-threaded and pure.
-// It also holds the plumbing of a batch's output: files written whole or not
-// at all (AtomicFile), and the indexed parts that the shards of a run write
-// and Merge puts back together.
+// and hands the results back in input order (Run; RunInto writes them in
+// place), sharing the idle workers with the work running (Slots). It is the
+// one place where sudokit commands go parallel; the library functions it
+// calls stay single-threaded and pure. It also holds the plumbing of a
+// batch's output: files written whole or not at all (AtomicFile), and the
+// indexed parts that the shards of a run write and Merge puts back
+// together.
 package batch
 
 import (

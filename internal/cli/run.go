@@ -196,20 +196,20 @@ func chunkFor(c *ucli.Context, cheap bool) int {
 	return 256
 }
 
-// slot is the place of one input's result in a batch: its record, and
+// place is where one input's result goes in a batch: its record, and
 // the report a solve row's record points to. The batch reuses its places
 // from chunk to chunk (batch.RunInto), so that the rows of a long run
 // allocate no report each; a writer must not keep a record's pointers
 // after writing it (none does).
-type slot struct {
+type place struct {
 	rec    export.Record
 	report solve.Report
 }
 
 // records adapts a work function that returns its record (grade, hint,
-// canon) to the slots of a batch.
-func records(work func(item) export.Record) func(*item, *slot) {
-	return func(it *item, out *slot) { out.rec = work(*it) }
+// canon) to the places of a batch.
+func records(work func(item) export.Record) func(*item, *place) {
+	return func(it *item, out *place) { out.rec = work(*it) }
 }
 
 // rows runs work on every input on the workers and hands each record, in
@@ -219,10 +219,10 @@ func records(work func(item) export.Record) func(*item, *slot) {
 // already finished that come next in order and stops at the first one not
 // finished or cut short (a puzzle whose grading saw the interruption gets
 // no row): the rows are a prefix of the input's.
-func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work func(*item, *slot),
+func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work func(*item, *place),
 	add func(export.Record)) error {
 	err := batch.RunInto(c.Context, opt, s.shard.filter(s.inputs(), &s.shardRows), work,
-		func(out *slot) error {
+		func(out *place) error {
 			r := out.rec
 			if r.Puzzle.Line == 0 && r.Err != nil {
 				// A whole input failed (a file that does not open): no row.
@@ -273,9 +273,9 @@ type batchJob struct {
 	workers, chunk int
 	// slots, when not nil, are held by each call of work (see batch.Slots).
 	slots *batch.Slots
-	// work fills the slot of one input (records adapts a function that
+	// work fills the place of one input (records adapts a function that
 	// returns a record).
-	work    func(*item, *slot)
+	work    func(*item, *place)
 	add     func(export.Record)
 	summary func(wall time.Duration) export.Summary
 }

@@ -112,7 +112,7 @@ func runSolve(c *ucli.Context) error {
 	var sum solve.Summary
 	err = s.runBatch(batchJob{job: export.Solve, verb: "solving", format: format, workers: workers, chunk: chunkFor(c, true),
 		opt: export.Options{Numbers: numbers},
-		work: func(it *item, out *slot) {
+		work: func(it *item, out *place) {
 			switch {
 			case it.err != nil:
 				out.rec = export.Record{Puzzle: it.p, Err: it.err}
@@ -121,7 +121,7 @@ func runSolve(c *ucli.Context) error {
 					Err: sudoku.Invalidf("a %s puzzle: -f %s writes 9x9 puzzles only (%s write every size)",
 						it.p.Shape(), format, strings.Join(export.SizedFormats(export.Solve), ", "))}}
 			default:
-				// The report lives in the slot, which the batch reuses: no
+				// The report lives in the place, which the batch reuses: no
 				// allocation per puzzle.
 				out.report = solve.CheckPuzzle(it.p, limit)
 				out.rec = export.Record{Puzzle: it.p, Solve: &out.report, Elapsed: out.report.Elapsed}
