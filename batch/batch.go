@@ -1,10 +1,11 @@
 // Package batch runs a function over a stream of items on several goroutines
-// and hands the results back in input order (Run), sharing the idle workers
-// with the work running (Slots). It is the one place where sudokit commands
-// go parallel; the library functions it calls stay single-threaded and pure.
-// It also holds the plumbing of a batch's output: files written whole or not
-// at all (AtomicFile), and the indexed parts that the shards of a run write
-// and Merge puts back together.
+// and hands the results back in input order (Run; RunInto writes them in
+// place), sharing the idle workers with the work running (Slots). It is the
+// one place where sudokit commands go parallel; the library functions it
+// calls stay single-threaded and pure. It also holds the plumbing of a
+// batch's output: files written whole or not at all (AtomicFile), and the
+// indexed parts that the shards of a run write and Merge puts back
+// together.
 package batch
 
 import (
@@ -63,6 +64,18 @@ func (c *chunk[In, Out]) clear() {
 // emitted is the longest prefix of the results finished; work that sees the
 // cancellation itself should return a result that emit refuses.
 func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work func(In) Out, emit func(Out) error) error {
+	return RunInto(ctx, opt, items,
+		func(in *In, out *Out) { *out = work(*in) },
+		func(out *Out) error { return emit(*out) })
+}
+
+// RunInto is Run with the results written in place: work gets each item
+// and the zeroed place of its result in the run's chunks, and emit that
+// place. Both pointers are valid until emit returns; the places are then
+// cleared and reused, so that a result may hold memory that its record
+// points to (a report) and a long run allocates nothing per item. emit
+// must not keep the pointer, nor pointers into the place.
+func RunInto[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work func(in *In, out *Out), emit func(out *Out) error) error {
 	workers, size := max(opt.Workers, 1), max(opt.Chunk, 1)
 	g, ctx := errgroup.WithContext(ctx)
 	jobs := make(chan *chunk[In, Out])
@@ -116,15 +129,15 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 	for w := 0; w < workers; w++ {
 		g.Go(func() error {
 			for c := range jobs {
-				for i, item := range c.in {
+				for i := range c.in {
 					if opt.Slots == nil {
-						c.out[i] = work(item)
+						work(&c.in[i], &c.out[i])
 						continue
 					}
 					if err := opt.Slots.Acquire(ctx); err != nil {
 						return err // cancelled: the chunk is not done
 					}
-					c.out[i] = work(item)
+					work(&c.in[i], &c.out[i])
 					opt.Slots.Release()
 				}
 				c.done <- struct{}{}
@@ -145,8 +158,8 @@ func Run[In, Out any](ctx context.Context, opt Options, items iter.Seq[In], work
 					return ctx.Err()
 				}
 			}
-			for _, out := range c.out[:len(c.in)] {
-				if err := emit(out); err != nil {
+			for i := range c.in {
+				if err := emit(&c.out[i]); err != nil {
 					return err
 				}
 			}

@@ -68,6 +68,47 @@ func TestRunReusesChunks(t *testing.T) {
 	}
 }
 
+// TestRunIntoReusesPlaces checks RunInto: every item's result is
+// written in a zeroed place (a place reused from an earlier chunk was
+// cleared), a result may point into its own place until it is emitted,
+// results come in input order, and a long run allocates no more than a
+// short one.
+func TestRunIntoReusesPlaces(t *testing.T) {
+	type place struct {
+		n     [4]int
+		first *int // points into n, as a solve record points to its report
+	}
+	run := func(n int, opt Options) {
+		var dirty atomic.Int32
+		next := 0
+		err := RunInto(context.Background(), opt, count(n), func(in *int, out *place) {
+			if *out != (place{}) {
+				dirty.Add(1)
+			}
+			out.n = [4]int{*in, *in + 1, *in + 2, *in + 3}
+			out.first = &out.n[0]
+		}, func(out *place) error {
+			if *out.first != next || out.n[3] != next+3 {
+				return errors.New("a result out of order, or its place overwritten")
+			}
+			next++
+			return nil
+		})
+		if err != nil || next != n || dirty.Load() != 0 {
+			t.Fatalf("%+v: %d results of %d, %d places not zeroed, error %v", opt, next, n, dirty.Load(), err)
+		}
+	}
+	for _, opt := range []Options{{Workers: 1, Chunk: 1}, {Workers: 3, Chunk: 7}, {Workers: 2, Chunk: 256}} {
+		run(5000, opt)
+	}
+	allocs := func(n int) float64 {
+		return testing.AllocsPerRun(3, func() { run(n, Options{Workers: 2, Chunk: 64}) })
+	}
+	if short, long := allocs(64*10), allocs(64*1000); long > short+20 {
+		t.Errorf("a run of 64,000 items made %.0f allocations, one of 640 %.0f: places are not reused", long, short)
+	}
+}
+
 func TestRunEmpty(t *testing.T) {
 	n := 0
 	err := Run(context.Background(), Options{Workers: 2}, count(0), func(i int) int { return i }, func(int) error { n++; return nil })

@@ -254,6 +254,8 @@ func TestLineWriterSolveRowsAllocateNothing(t *testing.T) {
 		{Puzzle: sudoku.Puzzle{Label: "#1 17 clues"}, Solve: &solve.Report{Status: solve.Unique, Count: 1, Limit: 2, Solution: g}},
 		{Puzzle: sudoku.Puzzle{}, Solve: &solve.Report{Status: solve.Unique, Count: 1, Limit: 2, Solution: g}},
 		{Puzzle: sudoku.Puzzle{Grid: g}, Solve: &solve.Report{Status: solve.Unsolvable, Limit: 2}},
+		{Puzzle: sudoku.Puzzle{}, Solve: &solve.Report{Status: solve.Multiple, Count: 2, Limit: 2, Solution: g}},
+		{Puzzle: sudoku.Puzzle{}, Solve: &solve.Report{Status: solve.Multiple, Count: 3, Limit: 5, Solution: g}},
 	}
 	var out bytes.Buffer
 	w, err := NewWriter("line", Solve, &out, Options{})
@@ -268,7 +270,8 @@ func TestLineWriterSolveRowsAllocateNothing(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	want := g.String() + " #1 17 clues\n" + g.String() + "\n" + g.String() + " unsolvable\n"
+	want := g.String() + " #1 17 clues\n" + g.String() + "\n" + g.String() + " unsolvable\n" +
+		g.String() + " multiple(2+)\n" + g.String() + " multiple(3)\n"
 	if out.String() != want {
 		t.Errorf("rows:\n%s\nwant:\n%s", out.String(), want)
 	}
@@ -276,7 +279,9 @@ func TestLineWriterSolveRowsAllocateNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = w.Write(records[0]) }); n != 0 {
-		t.Errorf("a solve row made %.0f allocations, want none", n)
+	for _, r := range records {
+		if n := testing.AllocsPerRun(100, func() { _ = w.Write(r) }); n != 0 {
+			t.Errorf("a solve row (%s) made %.0f allocations, want none", r.Status(), n)
+		}
 	}
 }

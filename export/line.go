@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sudokit/sudokit/grade"
@@ -44,10 +45,10 @@ func (w *lineWriter) Write(r Record) error {
 		case r.Solve != nil && r.Solve.Count > 0:
 			b = r.Solve.Solution.AppendTo(b)
 		default:
-			b = append(b, puzzleText(r.Puzzle)...) // the state as read, eliminations included
+			b = appendPuzzleText(b, r.Puzzle) // the state as read, eliminations included
 		}
 		if r.Solve == nil || !r.Solve.Status.OK() {
-			b = append(append(b, ' '), solveStatus(r)...)
+			b = appendSolveStatus(append(b, ' '), r)
 		}
 	case Grade:
 		if w.first != nil {
@@ -140,16 +141,21 @@ func levelOrStatus(r Record) string {
 // solveStatus names a solve row's status, with the count for several
 // solutions: "multiple(2+)" when the limit stopped the count, "multiple(5)"
 // otherwise.
-func solveStatus(r Record) string {
+func solveStatus(r Record) string { return string(appendSolveStatus(nil, r)) }
+
+// appendSolveStatus appends solveStatus's name of a row's status to b
+// (without fmt: the line format's rows allocate nothing).
+func appendSolveStatus(b []byte, r Record) []byte {
 	if r.Solve == nil {
-		return r.Status()
+		return append(b, r.Status()...)
 	}
 	rep := r.Solve
 	if rep.Status != solve.Multiple {
-		return rep.Status.String()
+		return append(b, rep.Status.String()...)
 	}
+	b = strconv.AppendInt(append(b, "multiple("...), int64(rep.Count), 10)
 	if rep.Count >= rep.Limit {
-		return fmt.Sprintf("multiple(%d+)", rep.Count)
+		b = append(b, '+')
 	}
-	return fmt.Sprintf("multiple(%d)", rep.Count)
+	return append(b, ')')
 }

@@ -173,3 +173,12 @@ func puzzleText(p sudoku.Puzzle) string {
 	}
 	return p.Grid.String()
 }
+
+// appendPuzzleText appends puzzleText's text of p to b: a 9x9 puzzle of
+// digits alone, the commonest, without allocating.
+func appendPuzzleText(b []byte, p sudoku.Puzzle) []byte {
+	if p.Board == nil && p.Cands == nil {
+		return p.Grid.AppendTo(b)
+	}
+	return append(b, puzzleText(p)...)
+}

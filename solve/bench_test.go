@@ -58,3 +58,22 @@ func BenchmarkShared(b *testing.B) {
 		b.Run(name, func(b *testing.B) { benchmarkSet(b, loadShared(b, name)) })
 	}
 }
+
+// BenchmarkSolves is the solution check of CheckPuzzle's fast path on the
+// 2,000 17-clue puzzles of testdata and their solutions (ns/puzzle).
+func BenchmarkSolves(b *testing.B) {
+	puzzles := loadTestdata(b, "royle-17clue-2000.txt")
+	solutions := make([]sudoku.Grid, len(puzzles))
+	for i, p := range puzzles {
+		solutions[i] = Count(p.Grid, 1).Solution
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j := range puzzles {
+			if !solves(&puzzles[j].Grid, &solutions[j]) {
+				b.Fatal("a solution refused")
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(puzzles)), "ns/puzzle")
+}

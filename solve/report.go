@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"time"
 
@@ -105,43 +106,61 @@ func CheckPuzzle(p sudoku.Puzzle, limit int) Report {
 // alone (a digit that breaks no unit and keeps the givens is a candidate
 // their state leaves).
 func solves(puzzle, solution *sudoku.Grid) bool {
-	// One bit per cell's digit, and the union of each unit's: all nine
-	// digits in nine cells is each once. No branch on the cells, whose
-	// pattern of givens the processor cannot guess; a band's boxes and
-	// the columns gather in registers as its rows go by.
-	const all = uint16(sudoku.AllDigits)
-	var bad, changed uint16
-	var c0, c1, c2, c3, c4, c5, c6, c7, c8 uint16
-	for band := range 3 {
-		var b0, b1, b2 uint16
-		for r := 3 * band; r < 3*band+3; r++ {
-			row, givens := (*[9]uint8)(solution[9*r:]), (*[9]uint8)(puzzle[9*r:])
-			for c, p := range givens {
-				changed |= uint16(p^row[c]) * uint16(p) // 0 for a blank, or a given kept
-			}
-			x0, x1, x2 := solutionBits[row[0]], solutionBits[row[1]], solutionBits[row[2]]
-			x3, x4, x5 := solutionBits[row[3]], solutionBits[row[4]], solutionBits[row[5]]
-			x6, x7, x8 := solutionBits[row[6]], solutionBits[row[7]], solutionBits[row[8]]
-			left, middle, right := x0|x1|x2, x3|x4|x5, x6|x7|x8
-			bad |= (left | middle | right) ^ all
-			b0, b1, b2 = b0|left, b1|middle, b2|right
-			c0, c1, c2, c3, c4, c5, c6, c7, c8 = c0|x0, c1|x1, c2|x2, c3|x3, c4|x4, c5|x5, c6|x6, c7|x7, c8|x8
-		}
-		bad |= (b0 ^ all) | (b1 ^ all) | (b2 ^ all)
-	}
-	bad |= (c0 ^ all) | (c1 ^ all) | (c2 ^ all) | (c3 ^ all) | (c4 ^ all) | (c5 ^ all) | (c6 ^ all) | (c7 ^ all) | (c8 ^ all)
-	return bad == 0 && changed == 0
+	return keepsGivens(puzzle, solution) && complete(solution)
 }
 
-// solutionBits is the bit of each digit 1..9 in a sudoku.Digits set, and
-// a bit outside the set for any other value (a blank, a value out of
-// range): a unit that holds one is not the set of nine digits.
-var solutionBits = func() (t [256]uint16) {
-	for v := range t {
-		t[v] = 1 << 15
+// keepsGivens reports whether solution holds puzzle's digit in every cell
+// that puzzle fills. Eight cells at a time, without a branch on the
+// cells (whose pattern of givens the processor cannot guess): a byte of
+// puzzle^solution counts where puzzle's byte is not 0.
+func keepsGivens(puzzle, solution *sudoku.Grid) bool {
+	const low7, top = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	var changed uint64
+	for i := 0; i+8 <= len(puzzle); i += 8 {
+		p := binary.LittleEndian.Uint64(puzzle[i:])
+		s := binary.LittleEndian.Uint64(solution[i:])
+		filled := ((p&low7 + low7) | p) & top // the top bit of each byte of p not 0
+		changed |= (p ^ s) & (filled >> 7 * 0xFF)
 	}
+	last := len(puzzle) - 1
+	changed |= uint64(puzzle[last]^solution[last]) * uint64(puzzle[last]) // 0 for a blank, or a given kept
+	return changed == 0
+}
+
+// complete reports whether every row, column and box of solution holds
+// the nine digits. Each cell's digit is a count of one in its 4-bit field
+// (solutionCounts); a unit holds the nine digits exactly when its sum
+// counts each once. No branch on the cells; a band's boxes and the
+// columns gather in registers as its rows go by.
+func complete(solution *sudoku.Grid) bool {
+	const each = 0x111111111 // one of each digit
+	var bad uint64
+	var c0, c1, c2, c3, c4, c5, c6, c7, c8 uint64
+	for band := 0; band < 81; band += 27 {
+		var b0, b1, b2 uint64
+		for r := band; r < band+27; r += 9 {
+			row := (*[9]uint8)(solution[r:])
+			x0, x1, x2 := solutionCounts[row[0]], solutionCounts[row[1]], solutionCounts[row[2]]
+			x3, x4, x5 := solutionCounts[row[3]], solutionCounts[row[4]], solutionCounts[row[5]]
+			x6, x7, x8 := solutionCounts[row[6]], solutionCounts[row[7]], solutionCounts[row[8]]
+			left, middle, right := x0+x1+x2, x3+x4+x5, x6+x7+x8
+			bad |= (left + middle + right) ^ each
+			b0, b1, b2 = b0+left, b1+middle, b2+right
+			c0, c1, c2, c3, c4, c5, c6, c7, c8 = c0+x0, c1+x1, c2+x2, c3+x3, c4+x4, c5+x5, c6+x6, c7+x7, c8+x8
+		}
+		bad |= (b0 ^ each) | (b1 ^ each) | (b2 ^ each)
+	}
+	bad |= (c0 ^ each) | (c1 ^ each) | (c2 ^ each) | (c3 ^ each) | (c4 ^ each) | (c5 ^ each) | (c6 ^ each) | (c7 ^ each) | (c8 ^ each)
+	return bad == 0
+}
+
+// solutionCounts is a cell value's count in complete's sums: 1 in bits
+// 4(v-1) to 4v-1 for a digit v, nothing for any other value (a blank, a
+// value out of range), which leaves its unit a digit short. Nine cells
+// keep each count below 16, within its field.
+var solutionCounts = func() (t [256]uint64) {
 	for v := 1; v <= 9; v++ {
-		t[v] = 1 << v
+		t[v] = 1 << (4 * (v - 1))
 	}
 	return t
 }()

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -117,4 +118,75 @@ func TestSolves(t *testing.T) {
 	if !solves(&empty, &r.Solution) || !solves(&r.Solution, &r.Solution) || !solves(&empty, &relabelled) {
 		t.Error("a solution refused against the empty grid or itself")
 	}
+}
+
+// TestSolvesAgainstPlainChecks checks keepsGivens and complete, the two
+// halves of solves, against their plain definitions (a cell by cell
+// comparison; each unit holding each digit once) on random changes of a
+// solution: cells swapped (within a row, a column, a box, or anywhere),
+// cells set to any byte, givens taken from the solution or not.
+func TestSolvesAgainstPlainChecks(t *testing.T) {
+	solution := Count(mustGrid(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"), 1).Solution
+	rng := rand.New(rand.NewPCG(37, 2))
+	refused := 0
+	for n := range 20000 {
+		g := solution
+		for range rng.IntN(3) {
+			a, b := rng.IntN(81), rng.IntN(81)
+			switch n % 4 {
+			case 0:
+				b = a/9*9 + b%9 // the same row
+			case 1:
+				b = a%9 + b/9*9 // the same column
+			case 2:
+				b = int(sudoku.Units[18+int(sudoku.BoxOf[a])][b%9]) // the same box
+			}
+			g[a], g[b] = g[b], g[a]
+		}
+		if n%7 == 0 {
+			g[rng.IntN(81)] = uint8(rng.IntN(256))
+		}
+		var puzzle sudoku.Grid
+		for range rng.IntN(30) {
+			i := rng.IntN(81)
+			puzzle[i] = solution[i]
+			if n%5 == 0 {
+				puzzle[i] = uint8(rng.IntN(256))
+			}
+		}
+		if got, want := keepsGivens(&puzzle, &g), plainKeepsGivens(&puzzle, &g); got != want {
+			t.Fatalf("keepsGivens(%v, %v) = %v, want %v", puzzle, g, got, want)
+		}
+		if got, want := complete(&g), plainComplete(&g); got != want {
+			t.Fatalf("complete(%v) = %v, want %v", g, got, want)
+		} else if !want {
+			refused++
+		}
+	}
+	if refused < 5000 || refused > 18000 {
+		t.Errorf("%d grids of 20000 incomplete: the sample does not test both sides", refused)
+	}
+}
+
+func plainKeepsGivens(puzzle, solution *sudoku.Grid) bool {
+	for i, v := range puzzle {
+		if v != 0 && solution[i] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func plainComplete(g *sudoku.Grid) bool {
+	for _, unit := range sudoku.Units {
+		var seen [256]bool
+		for _, cell := range unit {
+			v := g[cell]
+			if v < 1 || v > 9 || seen[v] {
+				return false
+			}
+			seen[v] = true
+		}
+	}
+	return true
 }

@@ -78,3 +78,28 @@ func (r *sliceReader) Read(p []byte) (int, error) {
 }
 
 func bytesReader(b []byte) *sliceReader { return &sliceReader{b} }
+
+// BenchmarkValidate checks the 2,000 17-clue puzzles of testdata, as the
+// reader checks every puzzle it reads (ns/puzzle).
+func BenchmarkValidate(b *testing.B) {
+	data, err := os.ReadFile("../testdata/puzzles/royle-17clue-2000.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var grids []Grid
+	for p, err := range NewReader(bytes.NewReader(data), "royle").All() {
+		if err != nil {
+			b.Fatal(err)
+		}
+		grids = append(grids, p.Grid)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j := range grids {
+			if grids[j].Validate() != nil {
+				b.Fatal("conflict")
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(grids)), "ns/puzzle")
+}

@@ -95,55 +95,58 @@ func (e *ConflictError) Error() string {
 // the first repetition found (rows first, then columns, then boxes) as a
 // *ConflictError. Every cell must hold 0..9.
 func (g Grid) Validate() error {
-	// Fast path, without a branch on the cells: one bit per digit (none
-	// for a blank), then per unit the union and the sum of its cells'
-	// bits, which differ exactly when a bit comes twice. A repetition
-	// sends to firstConflict, which names the first in the order said.
-	var bits [81]uint16
-	var big uint8
-	for i, v := range g {
-		big = max(big, v)
-		bits[i] = digitBits[v]
-	}
-	if big > 9 {
-		for i, v := range g {
-			if v > 9 {
-				return Invalidf("cell %s holds %d, want 0..9", CellName(i), v)
-			}
-		}
-	}
-	var colOr, colSum, boxOr, boxSum [9]uint16
-	var repeated uint16
-	for r := range 9 {
-		row := (*[9]uint16)(bits[9*r:])
-		var or, sum uint16
-		for c, bit := range row {
-			or |= bit
-			sum += bit
-			colOr[c] |= bit
-			colSum[c] += bit
-		}
-		repeated |= or ^ sum
-		b := r / 3 * 3
-		for k := range 3 {
-			boxOr[b+k] |= row[3*k] | row[3*k+1] | row[3*k+2]
-			boxSum[b+k] += row[3*k] + row[3*k+1] + row[3*k+2]
-		}
-	}
-	for u := range 9 {
-		repeated |= (colOr[u] ^ colSum[u]) | (boxOr[u] ^ boxSum[u])
-	}
-	if repeated != 0 {
+	if g.mayConflict() {
 		return g.firstConflict()
 	}
 	return nil
 }
 
-// digitBits is the bit of each cell value 1..9 in a Digits set; 0 for a
-// blank, and for the values out of range (Validate says those apart).
-var digitBits = func() (t [256]uint16) {
-	for v := 1; v <= 9; v++ {
-		t[v] = 1 << v
+// mayConflict reports whether a digit repeats in a unit of g or a cell
+// holds a value out of range: the fast path of Validate, without a branch
+// on the cells. Each cell's value is a count of one in its digit's 4-bit
+// field (digitCounts); a unit's sum then counts each digit, and a field of
+// 2 or more is a repetition. The sums of every unit are gathered with OR.
+func (g *Grid) mayConflict() bool {
+	var seen uint64
+	var c0, c1, c2, c3, c4, c5, c6, c7, c8 uint64
+	for band := 0; band < 81; band += 27 {
+		var b0, b1, b2 uint64
+		for r := band; r < band+27; r += 9 {
+			row := (*[9]uint8)(g[r:])
+			x0, x1, x2 := digitCounts[row[0]], digitCounts[row[1]], digitCounts[row[2]]
+			x3, x4, x5 := digitCounts[row[3]], digitCounts[row[4]], digitCounts[row[5]]
+			x6, x7, x8 := digitCounts[row[6]], digitCounts[row[7]], digitCounts[row[8]]
+			left, middle, right := x0+x1+x2, x3+x4+x5, x6+x7+x8
+			seen |= left + middle + right
+			b0, b1, b2 = b0+left, b1+middle, b2+right
+			c0, c1, c2, c3, c4, c5, c6, c7, c8 = c0+x0, c1+x1, c2+x2, c3+x3, c4+x4, c5+x5, c6+x6, c7+x7, c8+x8
+		}
+		seen |= b0 | b1 | b2
+	}
+	seen |= c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8
+	return seen&countRepeated != 0
+}
+
+// countOutOfRange is the field that digitCounts gives the values out of
+// range (over 9): nine of them still fit in its four bits.
+const countOutOfRange = 1 << 40
+
+// countRepeated holds the bits of a unit's sum that say a repetition (a
+// digit's field at 2 or more: its upper three bits) or a value out of
+// range (its own field).
+const countRepeated = 0xEEEEEEEEE | 0xF*countOutOfRange
+
+// digitCounts is a cell value's count in mayConflict's sums: 1 in bits
+// 4(v-1) to 4v-1 for a digit v; 0 for a blank; countOutOfRange for a
+// value over 9.
+var digitCounts = func() (t [256]uint64) {
+	for v := range t {
+		switch {
+		case v >= 1 && v <= 9:
+			t[v] = 1 << (4 * (v - 1))
+		case v > 9:
+			t[v] = countOutOfRange
+		}
 	}
 	return t
 }()

@@ -180,13 +180,7 @@ func (r *Reader) Next() (Puzzle, error) {
 			if r.head++; r.head == len(r.queue) {
 				r.queue, r.head = r.queue[:0], 0 // reuse the array
 			}
-			if it.err == nil {
-				r.good++
-			} else if r.bad++; r.good == 0 && r.bad == giveUpAfter {
-				r.queue, r.head = nil, 0
-				r.fatal = fmt.Errorf("%s %w: its first %d items are errors", r.source, ErrNotPuzzles, giveUpAfter)
-			}
-			return it.p, it.err
+			return r.take(it)
 		}
 		if r.fatal != nil {
 			return Puzzle{Source: r.source}, r.fatal
@@ -210,9 +204,51 @@ func (r *Reader) Next() (Puzzle, error) {
 		case r.good == 0 && bytes.IndexByte(line, 0) >= 0:
 			r.fatal = fmt.Errorf("%s %w: binary data at line %d", r.source, ErrNotPuzzles, r.line)
 		default:
+			if it, ok := r.plainLine(line); ok {
+				return r.take(it)
+			}
 			r.handle(line)
 		}
 	}
+}
+
+// take returns an item read, counting it: an input whose first items are
+// all errors ends there (ErrNotPuzzles).
+func (r *Reader) take(it item) (Puzzle, error) {
+	if it.err == nil {
+		r.good++
+	} else if r.bad++; r.good == 0 && r.bad == giveUpAfter {
+		r.queue, r.head = nil, 0
+		r.fatal = fmt.Errorf("%s %w: its first %d items are errors", r.source, ErrNotPuzzles, giveUpAfter)
+	}
+	return it.p, it.err
+}
+
+// plainLine reads the commonest line of all, 81 cell characters and
+// nothing else, when nothing is under way that it could belong to (a
+// grid, a candidate grid, a sized grid, a title or metadata waiting for
+// their puzzle) and under classic rules: the item classify would queue
+// for it, without testing the line for the other layouts first. It
+// reports false, having done nothing, for any other line or state.
+func (r *Reader) plainLine(line []byte) (item, bool) {
+	if len(line) != 81 || !r.idle() || !r.rules.IsClassic() {
+		return item{}, false
+	}
+	p := Puzzle{Source: r.source, Line: r.line, Rules: r.rules}
+	if !parseCells(line, &p.Grid) {
+		return item{}, false
+	}
+	if err := p.Grid.Validate(); err != nil {
+		return item{p, &InputError{Source: r.source, Line: r.line, Err: err}}, true
+	}
+	return item{p: p}, true
+}
+
+// idle reports whether the reader is between puzzles: no block, title or
+// metadata under way, no shape given for the puzzles (--size).
+func (r *Reader) idle() bool {
+	return r.rows == 0 && r.sb == nil && r.groups == nil && !r.skipGroups && r.title == "" &&
+		len(r.meta) == 0 && r.shape.n == 0
 }
 
 // All returns an iterator over the remaining puzzles, each with its error as

@@ -90,7 +90,7 @@ func runCanon(c *ucli.Context) error {
 	s.takeSizes(sudoku.Shape{}, sudoku.AutoAlphabet) // a line gives its size by its count of cells
 	err = s.runBatch(batchJob{job: export.Canon, verb: "canonicalising", format: format, opt: opt, workers: workers,
 		chunk: chunkFor(c, true),
-		work: func(it item) export.Record {
+		work: records(func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
@@ -112,7 +112,7 @@ func runCanon(c *ucli.Context) error {
 			}
 			form, formRules, t := group.Minlex(it.p.Grid)
 			return export.Record{Puzzle: it.p, Canon: &export.Canonical{Form: form, Rules: formRules, Transform: t}, Elapsed: time.Since(start)}
-		}})
+		})})
 	return s.result(err)
 }
 

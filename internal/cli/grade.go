@@ -124,7 +124,7 @@ func runGrade(c *ucli.Context) error {
 	// One puzzle per chunk: grading takes from a tenth of a millisecond to
 	// seconds, and a slow puzzle must not hold back the others' results.
 	err = s.runBatch(batchJob{job: export.Grade, verb: "grading", format: format, opt: opt, workers: workers, chunk: 1, slots: slots,
-		work: func(it item) export.Record {
+		work: records(func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
@@ -143,7 +143,7 @@ func runGrade(c *ucli.Context) error {
 			start := time.Now()
 			res := grader.Grade(c.Context, it.p.State(), popt)
 			return export.Record{Puzzle: it.p, Grade: &res, Elapsed: time.Since(start)}
-		},
+		}),
 		add: func(r export.Record) {
 			if r.Grade != nil {
 				sum.Add(*r.Grade)

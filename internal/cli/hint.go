@@ -103,7 +103,7 @@ func runHint(c *ucli.Context) error {
 	}
 	slots := batch.NewSlots(workers) // like grade: the workers no other puzzle is using
 	err = s.runBatch(batchJob{job: export.Hint, verb: "hinting", format: format, opt: opt, workers: workers, chunk: 1, slots: slots,
-		work: func(it item) export.Record {
+		work: records(func(it item) export.Record {
 			if it.err != nil {
 				return export.Record{Puzzle: it.p, Err: it.err}
 			}
@@ -117,7 +117,7 @@ func runHint(c *ucli.Context) error {
 			r.Hints, r.HintErr = hint.Find(c.Context, grader, it.p.State(), hint.Options{All: opt.AllHints, Workers: slots.Share()})
 			r.Elapsed = time.Since(start)
 			return r
-		},
+		}),
 		summary: func(time.Duration) export.Summary { return export.Summary{} }})
 	return s.result(err)
 }

@@ -44,7 +44,7 @@ func TestRowsCutShort(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := &session{c: c, quiet: true}
-			err = s.rows(c, batch.Options{Workers: 1, Chunk: 1}, w, func(it item) export.Record {
+			err = s.rows(c, batch.Options{Workers: 1, Chunk: 1}, w, records(func(it item) export.Record {
 				r := export.Record{Puzzle: it.p}
 				if it.p.Line == 2 { // the interruption comes during the second puzzle
 					cancel()
@@ -56,7 +56,7 @@ func TestRowsCutShort(t *testing.T) {
 					r.Hints = []hint.Hint{{Technique: "naked-single"}}
 				}
 				return r
-			}, nil)
+			}), nil)
 			w.Close()
 			if !errors.Is(err, context.Canceled) {
 				t.Errorf("error %v, want context.Canceled", err)

@@ -24,6 +24,7 @@ import (
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
 
@@ -199,6 +200,22 @@ func chunkFor(c *ucli.Context, cheap bool) int {
 	return 256
 }
 
+// place is where one input's result goes in a batch: its record, and
+// the report a solve row's record points to. The batch reuses its places
+// from chunk to chunk (batch.RunInto), so that the rows of a long run
+// allocate no report each; a writer must not keep a record's pointers
+// after writing it (none does).
+type place struct {
+	rec    export.Record
+	report solve.Report
+}
+
+// records adapts a work function that returns its record (grade, hint,
+// canon) to the places of a batch.
+func records(work func(item) export.Record) func(*item, *place) {
+	return func(it *item, out *place) { out.rec = work(*it) }
+}
+
 // rows runs work on every input on the workers and hands each record, in
 // input order, to w; a failed record is reported on the error stream
 // (after the rows before it are written out) and still gets its row. add,
@@ -206,10 +223,11 @@ func chunkFor(c *ucli.Context, cheap bool) int {
 // already finished that come next in order and stops at the first one not
 // finished or cut short (a puzzle whose grading saw the interruption gets
 // no row): the rows are a prefix of the input's.
-func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work func(item) export.Record,
+func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work func(*item, *place),
 	add func(export.Record)) error {
-	err := batch.Run(c.Context, opt, s.shard.filter(s.inputs(), &s.shardRows), work,
-		func(r export.Record) error {
+	err := batch.RunInto(c.Context, opt, s.shard.filter(s.inputs(), &s.shardRows), work,
+		func(out *place) error {
+			r := out.rec
 			if r.Puzzle.Line == 0 && r.Err != nil {
 				// A whole input failed (a file that does not open): no row.
 				if err := c.Context.Err(); err != nil {
@@ -258,8 +276,10 @@ type batchJob struct {
 	opt            export.Options
 	workers, chunk int
 	// slots, when not nil, are held by each call of work (see batch.Slots).
-	slots   *batch.Slots
-	work    func(item) export.Record
+	slots *batch.Slots
+	// work fills the place of one input (records adapts a function that
+	// returns a record).
+	work    func(*item, *place)
 	add     func(export.Record)
 	summary func(wall time.Duration) export.Summary
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -113,21 +112,22 @@ func runSolve(c *ucli.Context) error {
 	s.takeVariants(rules)
 	s.takeSizes(shape, alphabet)
 	var sum solve.Summary
-	var reports slab[solve.Report]
 	err = s.runBatch(batchJob{job: export.Solve, verb: "solving", format: format, workers: workers, chunk: chunkFor(c, true),
 		opt: export.Options{Numbers: numbers},
-		work: func(it item) export.Record {
-			if it.err != nil {
-				return export.Record{Puzzle: it.p, Err: it.err}
-			}
-			if it.p.Board != nil && !sizedFormat(format) {
-				return export.Record{Puzzle: it.p, Err: &sudoku.InputError{Source: it.p.Source, Line: it.p.Line,
+		work: func(it *item, out *place) {
+			switch {
+			case it.err != nil:
+				out.rec = export.Record{Puzzle: it.p, Err: it.err}
+			case it.p.Board != nil && !sizedFormat(format):
+				out.rec = export.Record{Puzzle: it.p, Err: &sudoku.InputError{Source: it.p.Source, Line: it.p.Line,
 					Err: sudoku.Invalidf("a %s puzzle: -f %s writes 9x9 puzzles only (%s write every size)",
 						it.p.Shape(), format, strings.Join(export.SizedFormats(export.Solve), ", "))}}
+			default:
+				// The report lives in the place, which the batch reuses: no
+				// allocation per puzzle.
+				out.report = solve.CheckPuzzle(it.p, limit)
+				out.rec = export.Record{Puzzle: it.p, Solve: &out.report, Elapsed: out.report.Elapsed}
 			}
-			rep := reports.next()
-			*rep = solve.CheckPuzzle(it.p, limit)
-			return export.Record{Puzzle: it.p, Solve: rep, Elapsed: rep.Elapsed}
 		},
 		add: func(r export.Record) {
 			if r.Solve != nil {
@@ -176,28 +176,4 @@ func readRules(c *ucli.Context) (sudoku.Rules, error) {
 		return rules, fmt.Errorf("%s: %w", flag, err)
 	}
 	return rules, nil
-}
-
-// slab hands out values from arrays of slabSize, for the records of a
-// batch: one allocation per slabSize rows instead of one per row. Its
-// values are never reused (a writer may keep the records it was given); a
-// slab's array is freed with the last of them. It is safe for concurrent
-// use.
-type slab[T any] struct {
-	mu   sync.Mutex
-	free []T
-}
-
-const slabSize = 256
-
-// next returns a pointer to a new zero T.
-func (s *slab[T]) next() *T {
-	s.mu.Lock()
-	if len(s.free) == 0 {
-		s.free = make([]T, slabSize)
-	}
-	v := &s.free[0]
-	s.free = s.free[1:]
-	s.mu.Unlock()
-	return v
 }
