@@ -34,7 +34,11 @@ const DefaultName = "built-in config.yaml"
 
 // Config is the whole configuration.
 type Config struct {
-	Levels     []Level         `yaml:"levels"`
+	Levels []Level `yaml:"levels"`
+	// Killer holds the levels of killers, whose ratings come from the
+	// killer techniques: the same names as Levels, bands of their own
+	// (none: killers take Levels).
+	Killer     Killer          `yaml:"killer"`
 	Techniques map[string]bool `yaml:"techniques"`
 	// Budget bounds the time spent grading one puzzle; a puzzle over it is
 	// reported as not rated (0: no limit).
@@ -47,6 +51,11 @@ type Config struct {
 type Level struct {
 	Name string         `yaml:"name"`
 	Max  *sudoku.Rating `yaml:"max,omitempty"`
+}
+
+// Killer is the configuration of killers: their level table.
+type Killer struct {
+	Levels []Level `yaml:"levels"`
 }
 
 // Output holds each command's default output format.
@@ -136,8 +145,9 @@ func Load(path string, schema Schema) (*Config, error) {
 
 // keys lists the keys each mapping of the file may hold.
 var keys = map[string][]string{
-	"":       {"levels", "techniques", "budget", "output"},
+	"":       {"levels", "killer", "techniques", "budget", "output"},
 	"levels": {"name", "max"},
+	"killer": {"levels"},
 	"output": {"solve", "grade", "generate"},
 }
 
@@ -147,6 +157,7 @@ func Parse(data []byte, file string, base *Config, schema Schema) (*Config, erro
 	cfg := &Config{Techniques: map[string]bool{}}
 	if base != nil {
 		cfg.Levels = slices.Clone(base.Levels)
+		cfg.Killer.Levels = slices.Clone(base.Killer.Levels)
 		for k, v := range base.Techniques {
 			cfg.Techniques[k] = v
 		}
@@ -167,17 +178,27 @@ func Parse(data []byte, file string, base *Config, schema Schema) (*Config, erro
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	var levels []Level
+	var killer Killer
 	over := struct {
 		Levels     *[]Level        `yaml:"levels"`
+		Killer     *Killer         `yaml:"killer"`
 		Techniques map[string]bool `yaml:"techniques"`
 		Budget     *time.Duration  `yaml:"budget"`
 		Output     *Output         `yaml:"output"`
-	}{Levels: &levels, Techniques: cfg.Techniques, Output: &cfg.Output, Budget: &cfg.Budget}
+	}{Levels: &levels, Killer: &killer, Techniques: cfg.Techniques, Output: &cfg.Output, Budget: &cfg.Budget}
 	if err := dec.Decode(&over); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlError(file, err)
 	}
 	if levels != nil {
 		cfg.Levels = levels
+		if killer.Levels == nil && !slices.Equal(levelNames(cfg.Killer.Levels), levelNames(levels)) {
+			// New levels without killer levels of their names: killers
+			// take the new levels.
+			cfg.Killer.Levels = nil
+		}
+	}
+	if killer.Levels != nil {
+		cfg.Killer.Levels = killer.Levels
 	}
 	return cfg, cfg.validate(file, doc, schema)
 }
@@ -241,6 +262,17 @@ func checkKeys(file string, doc *yaml.Node, schema Schema) error {
 			}
 		}
 	}
+	killer := child(doc, "killer")
+	if err := check(killer, " under killer", keys["killer"]); err != nil {
+		return err
+	}
+	if l := child(killer, "levels"); l != nil && l.Kind == yaml.SequenceNode {
+		for _, item := range l.Content {
+			if err := check(item, " in a killer level", keys["levels"]); err != nil {
+				return err
+			}
+		}
+	}
 	if err := check(child(doc, "output"), " under output", keys["output"]); err != nil {
 		return err
 	}
@@ -279,23 +311,27 @@ func (c *Config) validate(file string, doc *yaml.Node, schema Schema) error {
 	if c.Budget < 0 {
 		return &Error{File: file, Line: line(child(doc, "budget")), Msg: "budget must not be negative"}
 	}
-	seen := map[string]bool{}
-	prev := sudoku.Rating(-1)
-	for i, l := range c.Levels {
-		last := i == len(c.Levels)-1
-		switch {
-		case l.Name == "":
-			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: level %d has no name", i+1)}
-		case seen[l.Name]:
-			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q appears twice", l.Name)}
-		case l.Max == nil && !last:
-			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q needs a max (only the last level may omit it)", l.Name)}
-		case l.Max != nil && prev >= 0 && l.Max.Tenths() <= prev.Tenths():
-			return &Error{File: file, Line: levelLine(i), Msg: fmt.Sprintf("levels: %q has max %v, not above the previous level's %v", l.Name, *l.Max, prev)}
+	if err := checkLevels(c.Levels, "levels", func(i int) *Error { return &Error{File: file, Line: levelLine(i)} }); err != nil {
+		return err
+	}
+	killerLine := func(i int) *Error {
+		l := child(child(doc, "killer"), "levels")
+		if l != nil && i < len(l.Content) {
+			return &Error{File: file, Line: l.Content[i].Line}
 		}
-		seen[l.Name] = true
-		if l.Max != nil {
-			prev = *l.Max
+		return &Error{File: file, Line: line(l)}
+	}
+	if err := checkLevels(c.Killer.Levels, "killer.levels", killerLine); err != nil {
+		return err
+	}
+	if c.Killer.Levels != nil && len(c.Killer.Levels) != len(c.Levels) {
+		return killerLineMsg(killerLine(0), fmt.Sprintf("killer.levels: %d levels, want the %d of levels (%s), with bands of their own",
+			len(c.Killer.Levels), len(c.Levels), strings.Join(c.LevelNames(), ", ")))
+	}
+	for i, l := range c.Killer.Levels {
+		if l.Name != c.Levels[i].Name {
+			return killerLineMsg(killerLine(i), fmt.Sprintf("killer.levels: level %d is %q, want %q: killers have the levels of levels, with bands of their own",
+				i+1, l.Name, c.Levels[i].Name))
 		}
 	}
 	for _, o := range []struct{ cmd, format string }{{"solve", c.Output.Solve}, {"grade", c.Output.Grade}, {"generate", c.Output.Generate}} {
@@ -307,6 +343,63 @@ func (c *Config) validate(file string, doc *yaml.Node, schema Schema) error {
 			Msg: fmt.Sprintf("output.%s: unknown format %q (want one of %s)", o.cmd, o.format, strings.Join(known, ", "))}
 	}
 	return nil
+}
+
+// killerLineMsg sets the message of an error.
+func killerLineMsg(e *Error, msg string) *Error {
+	e.Msg = msg
+	return e
+}
+
+// checkLevels checks a level table: names unique and non-empty, maxima
+// increasing, only the last without a max. at makes the error of level i
+// (its place in the file).
+func checkLevels(levels []Level, what string, at func(i int) *Error) error {
+	seen := map[string]bool{}
+	prev := sudoku.Rating(-1)
+	for i, l := range levels {
+		last := i == len(levels)-1
+		msg := ""
+		switch {
+		case l.Name == "":
+			msg = fmt.Sprintf("%s: level %d has no name", what, i+1)
+		case seen[l.Name]:
+			msg = fmt.Sprintf("%s: %q appears twice", what, l.Name)
+		case l.Max == nil && !last:
+			msg = fmt.Sprintf("%s: %q needs a max (only the last level may omit it)", what, l.Name)
+		case l.Max != nil && prev >= 0 && l.Max.Tenths() <= prev.Tenths():
+			msg = fmt.Sprintf("%s: %q has max %v, not above the previous level's %v", what, l.Name, *l.Max, prev)
+		}
+		if msg != "" {
+			return killerLineMsg(at(i), msg)
+		}
+		seen[l.Name] = true
+		if l.Max != nil {
+			prev = *l.Max
+		}
+	}
+	return nil
+}
+
+// ForKiller returns the configuration with the killer levels in place of
+// the levels: Level and LevelRange of the result rate killers. The level
+// names are the same. A configuration whose file gave levels of other
+// names and no killer levels rates killers by its levels.
+func (c *Config) ForKiller() *Config {
+	out := *c
+	if c.Killer.Levels != nil {
+		out.Levels = c.Killer.Levels
+	}
+	return &out
+}
+
+// levelNames lists the names of levels.
+func levelNames(levels []Level) []string {
+	out := make([]string, len(levels))
+	for i, l := range levels {
+		out[i] = l.Name
+	}
+	return out
 }
 
 // Level returns the name of the level holding rating r (compared in tenths,

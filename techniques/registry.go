@@ -260,6 +260,14 @@ func rr(lo, hi sudoku.Rating) sudoku.RatingRange { return sudoku.RatingRange{Min
 // of rules, their engine following the rules of the grid.
 const chainScope = AllRules
 
+// deepChainScope is the scope of the dynamic forcing chains (+) and the
+// nested ones: every set of rules but a killer's. On a killer's grid, which
+// the killer techniques leave with many candidates when they run out,
+// their search runs past any time budget; a killer that needs them is
+// beyond the techniques (SE's 20.0), as a classic puzzle past the nested
+// chains is.
+const deepChainScope = NoCages
+
 // seProducers and extraProducers are the registry: Sudoku Explainer
 // 1.2.1's producers in the order SE tries them when rating, then the
 // extras. Adding a technique touches these tables and the file of its
@@ -344,19 +352,19 @@ var seProducers = []*Producer{
 		{Key: modeDynamic.key, Name: "Dynamic Forcing Chains", Family: Chains, Ratings: rr(8.5, 0), Scope: chainScope,
 			Names: chainNames("Dynamic ", "", dynamicKinds...)}}},
 	{find: findChaining(modeDynamicPlus), chain: true, techniques: []Technique{
-		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0), Scope: chainScope,
+		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", " (+)", dynamicKinds...)}}},
 	{find: findChaining(modeNested(2)), chain: true, techniques: []Technique{
-		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0), Scope: chainScope,
+		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(2), dynamicKinds...)}}},
 	{find: findChaining(modeNested(3)), chain: true, techniques: []Technique{
-		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0), Scope: chainScope,
+		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(3), dynamicKinds...)}}},
 	{find: findChaining(modeNested(4)), chain: true, techniques: []Technique{
-		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0), Scope: chainScope,
+		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(4), dynamicKinds...)}}},
 	{find: findChaining(modeNested(5)), chain: true, techniques: []Technique{
-		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0), Scope: chainScope,
+		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(5), dynamicKinds...)}}},
 }
 
