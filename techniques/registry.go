@@ -273,11 +273,11 @@ const deepChainScope = NoCages
 // extras. Adding a technique touches these tables and the file of its
 // family.
 var seProducers = []*Producer{
-	{find: plain(findCageCombinations), techniques: []Technique{
-		{Key: "killer-combination", Name: "Cage Combinations", Family: Killer, Ratings: rr(1.0, 1.0), Scope: KillerOnly}}},
 	{find: plain(findHiddenSingles), techniques: []Technique{
 		{Key: "full-house", Name: "Full House", Family: Singles, Ratings: rr(1.0, 1.0)},
 		{Key: "hidden-single", Name: "Hidden Single", Family: Singles, Ratings: rr(1.2, 1.5)}}},
+	{find: plain(findCageCombinations), techniques: []Technique{
+		{Key: "killer-combination", Name: "Cage Combinations", Family: Killer, Ratings: rr(1.0, 1.0), Scope: KillerOnly}}},
 	{find: plain(findRuleOf45(false)), techniques: []Technique{
 		{Key: "killer-45", Name: "Innies and Outies", Family: Killer, Ratings: rr(1.5, 2.1), Scope: KillerOnly}}},
 	{find: plain(findDirectLocked), techniques: []Technique{
