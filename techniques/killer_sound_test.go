@@ -72,9 +72,9 @@ func checkKillerStep(t *testing.T, what string, s *sudoku.State, sol sudoku.Grid
 
 // killers sets the size of TestKillerSoundnessGenerated's walk: n plain
 // killers, n/2 with cages of 1-9 cells, n/4 with givens, n/4 killer-x.
-// The default walks 1,000 in all; -killers 1000 walks 2,000 (a few
-// minutes).
-var killers = flag.Int("killers", 500, "plain killers walked by TestKillerSoundnessGenerated")
+// The default walks 500 in all, within go test's timeout on a busy
+// machine; -killers 1000 walks 2,000 (minutes).
+var killers = flag.Int("killers", 250, "plain killers walked by TestKillerSoundnessGenerated")
 
 // TestKillerSoundnessGenerated walks random killers made by the generator
 // (plain and killer-x, with and without givens and cages of one cell) and
