@@ -39,8 +39,12 @@ type Config struct {
 	Levels []Level `yaml:"levels"`
 	// Sizes holds the levels of the other sizes than 9x9, by size ("4",
 	// "16"): see AtSize.
-	Sizes      map[string]SizeLevels `yaml:"sizes,omitempty"`
-	Techniques map[string]bool       `yaml:"techniques"`
+	Sizes map[string]SizeLevels `yaml:"sizes,omitempty"`
+	// Killer holds the levels of killers, whose ratings come from the
+	// killer techniques: the same names as Levels, bands of their own
+	// (none: killers take Levels).
+	Killer     Killer          `yaml:"killer"`
+	Techniques map[string]bool `yaml:"techniques"`
 	// Budget bounds the time spent grading one puzzle; a puzzle over it is
 	// reported as not rated (0: no limit).
 	Budget time.Duration `yaml:"budget"`
@@ -52,6 +56,11 @@ type Config struct {
 type Level struct {
 	Name string         `yaml:"name"`
 	Max  *sudoku.Rating `yaml:"max,omitempty"`
+}
+
+// Killer is the configuration of killers: their level table.
+type Killer struct {
+	Levels []Level `yaml:"levels"`
 }
 
 // SizeLevels holds the levels of one size other than 9x9: a 4x4 "hard" is
@@ -147,9 +156,10 @@ func Load(path string, schema Schema) (*Config, error) {
 
 // keys lists the keys each mapping of the file may hold.
 var keys = map[string][]string{
-	"":       {"levels", "techniques", "budget", "output", "sizes"},
+	"":       {"levels", "killer", "techniques", "budget", "output", "sizes"},
 	"sizes":  {"levels"},
 	"levels": {"name", "max"},
+	"killer": {"levels"},
 	"output": {"solve", "grade", "generate"},
 }
 
@@ -181,18 +191,28 @@ func Parse(data []byte, file string, base *Config, schema Schema) (*Config, erro
 	dec.KnownFields(true)
 	var levels []Level
 	var sizes map[string]SizeLevels
+	var killer Killer
 	over := struct {
 		Levels     *[]Level               `yaml:"levels"`
+		Killer     *Killer                `yaml:"killer"`
 		Techniques map[string]bool        `yaml:"techniques"`
 		Budget     *time.Duration         `yaml:"budget"`
 		Output     *Output                `yaml:"output"`
 		Sizes      *map[string]SizeLevels `yaml:"sizes"`
-	}{Levels: &levels, Techniques: cfg.Techniques, Output: &cfg.Output, Budget: &cfg.Budget, Sizes: &sizes}
+	}{Levels: &levels, Killer: &killer, Techniques: cfg.Techniques, Output: &cfg.Output, Budget: &cfg.Budget, Sizes: &sizes}
 	if err := dec.Decode(&over); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlError(file, err)
 	}
 	if levels != nil {
 		cfg.Levels = levels
+		if killer.Levels == nil && !slices.Equal(levelNames(cfg.Killer.Levels), levelNames(levels)) {
+			// New levels without killer levels of their names: killers
+			// take the new levels.
+			cfg.Killer.Levels = nil
+		}
+	}
+	if killer.Levels != nil {
+		cfg.Killer.Levels = killer.Levels
 	}
 	for size, l := range sizes { // a size given replaces that size's levels
 		if cfg.Sizes == nil {
@@ -277,6 +297,17 @@ func checkKeys(file string, doc *yaml.Node, schema Schema) error {
 			}
 		}
 	}
+	killer := child(doc, "killer")
+	if err := check(killer, " under killer", keys["killer"]); err != nil {
+		return err
+	}
+	if l := child(killer, "levels"); l != nil && l.Kind == yaml.SequenceNode {
+		for _, item := range l.Content {
+			if err := check(item, " in a killer level", keys["levels"]); err != nil {
+				return err
+			}
+		}
+	}
 	if err := check(child(doc, "output"), " under output", keys["output"]); err != nil {
 		return err
 	}
@@ -310,6 +341,9 @@ func (c *Config) validate(file string, doc *yaml.Node, schema Schema) error {
 		return &Error{File: file, Line: line(child(doc, "budget")), Msg: "budget must not be negative"}
 	}
 	if err := c.validateSizes(file, child(doc, "sizes")); err != nil {
+		return err
+	}
+	if err := c.validateKiller(file, child(doc, "killer")); err != nil {
 		return err
 	}
 	for _, o := range []struct{ cmd, format string }{{"solve", c.Output.Solve}, {"grade", c.Output.Grade}, {"generate", c.Output.Generate}} {
@@ -406,6 +440,60 @@ func (c *Config) validateSizes(file string, node *yaml.Node) error {
 		}
 	}
 	return nil
+}
+
+// validateKiller checks the killer levels (node is killer in the file, or
+// nil): none, or a table as validateLevels wants it with the names of
+// Levels, in their order.
+func (c *Config) validateKiller(file string, node *yaml.Node) error {
+	if c.Killer.Levels == nil {
+		return nil
+	}
+	levels := child(node, "levels")
+	if err := validateLevels(file, "killer.levels", c.Killer.Levels, levels); err != nil {
+		return err
+	}
+	at := func(i int) int {
+		switch {
+		case levels != nil && levels.Kind == yaml.SequenceNode && i < len(levels.Content):
+			return levels.Content[i].Line
+		case levels != nil:
+			return levels.Line
+		}
+		return 0
+	}
+	if len(c.Killer.Levels) != len(c.Levels) {
+		return &Error{File: file, Line: at(0), Msg: fmt.Sprintf("killer.levels: %d levels, want the %d of levels (%s), with bands of their own",
+			len(c.Killer.Levels), len(c.Levels), strings.Join(c.LevelNames(), ", "))}
+	}
+	for i, l := range c.Killer.Levels {
+		if l.Name != c.Levels[i].Name {
+			return &Error{File: file, Line: at(i), Msg: fmt.Sprintf("killer.levels: level %d is %q, want %q: killers have the levels of levels, with bands of their own",
+				i+1, l.Name, c.Levels[i].Name)}
+		}
+	}
+	return nil
+}
+
+// ForKiller returns the configuration with the killer levels in place of
+// the levels: Level and LevelRange of the result rate killers. The level
+// names are the same. A configuration whose file gave levels of other
+// names and no killer levels rates killers by its levels.
+func (c *Config) ForKiller() *Config {
+	out := *c
+	if c.Killer.Levels != nil {
+		out.Levels = c.Killer.Levels
+	}
+	return &out
+}
+
+// levelNames lists the names of levels.
+func levelNames(levels []Level) []string {
+	out := make([]string, len(levels))
+	for i, l := range levels {
+		out[i] = l.Name
+	}
+	return out
 }
 
 // AtSize returns the configuration for puzzles of n x n cells: c itself

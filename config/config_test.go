@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,7 +97,7 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, yaml, want string
 	}{
-		{"unknown key", "levels:\n  - name: a\noutputs:\n  grade: csv\n", `my.yaml:3: unknown key "outputs" (did you mean "output"?); known keys: levels, techniques, budget, output`},
+		{"unknown key", "levels:\n  - name: a\noutputs:\n  grade: csv\n", `my.yaml:3: unknown key "outputs" (did you mean "output"?); known keys: levels, killer, techniques, budget, output`},
 		{"unknown nested key", "output:\n  grade: csv\n  colour: red\n", `my.yaml:3: unknown key "colour" under output; known keys: solve, grade, generate`},
 		{"unknown key in a level", "levels:\n  - name: a\n    maximum: 3\n", `my.yaml:3: unknown key "maximum" in a level (did you mean "max"?)`},
 		{"wrong type", "levels:\n  - name: a\n    max: lots\n", "my.yaml:3: cannot unmarshal !!str `lots` into sudoku.Rating"},
@@ -204,5 +205,44 @@ func TestMarshalRoundTrip(t *testing.T) {
 	if strings.Join(again.LevelNames(), ",") != strings.Join(cfg.LevelNames(), ",") || len(again.Techniques) != len(cfg.Techniques) ||
 		strings.Join(again.AtSize(16).LevelNames(), ",") != strings.Join(cfg.AtSize(16).LevelNames(), ",") {
 		t.Errorf("round trip lost data:\n%s", data)
+	}
+}
+
+// TestKillerLevels: killers have levels of their own, with the names of
+// the levels; a file that renames the levels without killer levels rates
+// killers by its levels; killer levels of other names are an error.
+func TestKillerLevels(t *testing.T) {
+	base := mustDefault(t)
+	k := base.ForKiller()
+	if got := k.Level(2.1); got != "easy" {
+		t.Errorf("killer level of 2.1 = %q, want easy", got)
+	}
+	if got := base.Level(2.1); got != "medium" {
+		t.Errorf("classic level of 2.1 = %q, want medium", got)
+	}
+	if rr, ok := k.LevelRange("medium"); !ok || rr.Min.Tenths() != 24 || rr.Max.Tenths() != 27 {
+		t.Errorf("killer medium = %v, want 2.4-2.7", rr)
+	}
+	if !slices.Equal(k.LevelNames(), base.LevelNames()) {
+		t.Errorf("killer level names %v, want %v", k.LevelNames(), base.LevelNames())
+	}
+	cfg, err := Parse([]byte("levels:\n  - name: a\n    max: 3\n  - name: b\n"), "my.yaml", base, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.ForKiller().Level(2.5); got != "a" {
+		t.Errorf("with new levels and no killer levels, 2.5 = %q, want a", got)
+	}
+	_, err = Parse([]byte("killer:\n  levels:\n    - name: easy\n      max: 2\n    - name: tough\n"), "my.yaml", base, known)
+	if err == nil || !strings.Contains(err.Error(), "my.yaml:3: killer.levels: 2 levels, want the 5 of levels") {
+		t.Errorf("err = %v, want the killer levels' count named", err)
+	}
+	_, err = Parse([]byte("killer:\n  levels:\n    - name: easy\n      max: 2\n    - name: tough\n      max: 3\n    - name: hard\n      max: 4\n    - name: fiendish\n      max: 5\n    - name: diabolical\n"), "my.yaml", base, known)
+	if err == nil || !strings.Contains(err.Error(), `my.yaml:5: killer.levels: level 2 is "tough", want "medium"`) {
+		t.Errorf("err = %v, want the misnamed killer level named", err)
+	}
+	_, err = Parse([]byte("killer:\n  level: []\n"), "my.yaml", base, known)
+	if err == nil || !strings.Contains(err.Error(), `unknown key "level" under killer`) {
+		t.Errorf("err = %v, want the unknown key named", err)
 	}
 }

@@ -137,6 +137,7 @@ type Options struct {
 // configuration. It is safe for concurrent use.
 type Grader struct {
 	cfg    *config.Config
+	killer *config.Config // cfg with the killer levels
 	budget time.Duration
 	// rating are SE's producers that are on, in SE's order; explain adds
 	// the extras that are on (nil without extras).
@@ -178,7 +179,7 @@ func New(cfg *config.Config) (*Grader, error) {
 			return nil, config.UnknownTechnique(key, techniques.Keys())
 		}
 	}
-	g := &Grader{cfg: cfg, budget: cfg.Budget}
+	g := &Grader{cfg: cfg, killer: cfg.ForKiller(), budget: cfg.Budget}
 	var extras []rule
 	for _, p := range techniques.Producers() {
 		r := rule{p: p, on: map[string]bool{}, min: -1}
@@ -243,7 +244,7 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 		if res.ER.Tenths() >= sudoku.RatingBeyond.Tenths() {
 			res.Status = Beyond
 		}
-		res.Level = g.cfg.Level(res.ER)
+		res.Level = g.levels(st.Rules).Level(res.ER)
 		return res
 	}
 	opt.Path = opt.Path || opt.Candidates
@@ -255,9 +256,9 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 	res.Solution = solution
 	switch res.Status {
 	case Rated:
-		res.Level = g.cfg.Level(res.ER)
+		res.Level = g.levels(st.Rules).Level(res.ER)
 	case Beyond:
-		res.Level = g.cfg.Level(sudoku.RatingBeyond)
+		res.Level = g.levels(st.Rules).Level(sudoku.RatingBeyond)
 	default:
 		return res
 	}
@@ -270,6 +271,15 @@ func (g *Grader) Grade(ctx context.Context, st *sudoku.State, opt Options) Resul
 		res.Path, res.Before, res.Usage, res.Steps = ex.Path, ex.Before, ex.Usage, ex.Steps
 	}
 	return res
+}
+
+// levels returns the configuration whose levels name the ratings of
+// puzzles under the rules: a killer's have levels of their own.
+func (g *Grader) levels(r sudoku.Rules) *config.Config {
+	if r.HasCages() {
+		return g.killer
+	}
+	return g.cfg
 }
 
 // check returns the solution of a state, or the result of a state that

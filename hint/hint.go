@@ -333,6 +333,17 @@ func region(st *techniques.Step) ([]string, []int) {
 	case "full-house":
 		digits = nil
 	}
+	if len(st.Cages) > 0 {
+		// A killer technique: the cages it reads, then its houses.
+		var where []string
+		for _, k := range st.Cages {
+			where = append(where, r.Cage(k).Name())
+		}
+		if len(digits) > 1 {
+			digits = nil // a cage's combinations are the answer, not where to look
+		}
+		return append(where, st.UnitNames()...), digits
+	}
 	if len(st.Chains) > 0 {
 		where, ds := chainRegion(st)
 		if len(where) == 1 && strings.HasPrefix(where[0], "cell ") && changes(st, where[0][len("cell "):]) {

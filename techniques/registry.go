@@ -42,13 +42,16 @@ type Technique struct {
 
 // Source says where a technique comes from: "SE" for Sudoku Explainer
 // 1.2.1's, "SukE" for those Sukaku Explainer adds for non-consecutive,
-// "extra" for the extras.
+// "sudokit" for the killer techniques (rated on SE's scale by sudokit,
+// since SE has no killers), "extra" for the extras.
 func (t Technique) Source() string {
 	switch {
 	case !t.SE:
 		return "extra"
 	case t.Family == NonConsecutive:
 		return "SukE"
+	case t.Family == Killer:
+		return "sudokit"
 	}
 	return "SE"
 }
@@ -65,12 +68,19 @@ const (
 	ClassicOnly
 	// NonConsecutiveOnly is the rules that include non-consecutive.
 	NonConsecutiveOnly
+	// NoCages is every set of rules but a killer's: the uniqueness
+	// techniques, whose deadly patterns swap digits between cells, which
+	// may change a cage's sum (see docs/techniques.md#killer-techniques).
+	NoCages
+	// KillerOnly is the rules with a killer's cages: the killer
+	// techniques.
+	KillerOnly
 )
 
-var scopeNames = [...]string{"all", "classic", "non-consecutive"}
+var scopeNames = [...]string{"all", "classic", "non-consecutive", "not killer", "killer"}
 
 // String names the scope as the technique list shows it: "all",
-// "classic", "non-consecutive".
+// "classic", "non-consecutive", "not killer", "killer".
 func (sc Scope) String() string { return scopeNames[sc] }
 
 // Covers reports whether the scope includes the rules.
@@ -80,6 +90,10 @@ func (sc Scope) Covers(r sudoku.Rules) bool {
 		return r.IsClassic()
 	case NonConsecutiveOnly:
 		return r.HasPair(sudoku.NonConsecutive)
+	case NoCages:
+		return !r.HasCages()
+	case KillerOnly:
+		return r.HasCages()
 	}
 	return true
 }
@@ -121,6 +135,7 @@ const (
 	Chains             Family = "chains"
 	NestedChains       Family = "nested chains"
 	NonConsecutive     Family = "non-consecutive"
+	Killer             Family = "killer"
 )
 
 // Producer finds the steps of one or more techniques in one scan of a
@@ -245,6 +260,14 @@ func rr(lo, hi sudoku.Rating) sudoku.RatingRange { return sudoku.RatingRange{Min
 // of rules, their engine following the rules of the grid.
 const chainScope = AllRules
 
+// deepChainScope is the scope of the dynamic forcing chains (+) and the
+// nested ones: every set of rules but a killer's. On a killer's grid, which
+// the killer techniques leave with many candidates when they run out,
+// their search runs past any time budget; a killer that needs them is
+// beyond the techniques (SE's 20.0), as a classic puzzle past the nested
+// chains is.
+const deepChainScope = NoCages
+
 // seProducers and extraProducers are the registry: Sudoku Explainer
 // 1.2.1's producers in the order SE tries them when rating, then the
 // extras. Adding a technique touches these tables and the file of its
@@ -253,11 +276,17 @@ var seProducers = []*Producer{
 	{find: plain(findHiddenSingles), techniques: []Technique{
 		{Key: "full-house", Name: "Full House", Family: Singles, Ratings: rr(1.0, 1.0)},
 		{Key: "hidden-single", Name: "Hidden Single", Family: Singles, Ratings: rr(1.2, 1.5)}}},
+	{find: plain(findCageCombinations), techniques: []Technique{
+		{Key: "killer-combination", Name: "Cage Combinations", Family: Killer, Ratings: rr(1.0, 1.0), Scope: KillerOnly}}},
+	{find: plain(findRuleOf45(false)), techniques: []Technique{
+		{Key: "killer-45", Name: "Innies and Outies", Family: Killer, Ratings: rr(1.5, 2.1), Scope: KillerOnly}}},
 	{find: plain(findDirectLocked), techniques: []Technique{
 		{Key: "direct-pointing", Name: "Direct Pointing", Family: Intersections, Ratings: rr(1.7, 1.7)},
 		{Key: "direct-claiming", Name: "Direct Claiming", Family: Intersections, Ratings: rr(1.9, 1.9)}}},
 	{find: plain(findDirectHidden(2)), techniques: []Technique{
 		{Key: "direct-hidden-pair", Name: "Direct Hidden Pair", Family: Subsets, Ratings: rr(2.0, 2.0)}}},
+	{find: plain(findHiddenCageCombinations), techniques: []Technique{
+		{Key: "killer-hidden-combination", Name: "Hidden Cage Combinations", Family: Killer, Ratings: rr(2.1, 2.1), Scope: KillerOnly}}},
 	{find: plain(findNakedSingles), techniques: []Technique{
 		{Key: "naked-single", Name: "Naked Single", Family: Singles, Ratings: rr(2.3, 2.3)}}},
 	{find: plain(findNCForcingCell), techniques: []Technique{
@@ -268,11 +297,17 @@ var seProducers = []*Producer{
 			Scope: NonConsecutiveOnly}}},
 	{find: plain(findDirectHidden(3)), techniques: []Technique{
 		{Key: "direct-hidden-triple", Name: "Direct Hidden Triplet", Family: Subsets, Ratings: rr(2.5, 2.5)}}},
+	{find: plain(findCageHouseOverlap), techniques: []Technique{
+		{Key: "killer-overlap", Name: "Cage/House Overlap", Family: Killer, Ratings: rr(2.5, 2.7), Scope: KillerOnly}}},
 	{find: plain(findLocked), techniques: []Technique{
 		{Key: "pointing", Name: "Pointing", Family: Intersections, Ratings: rr(2.6, 2.6)},
 		{Key: "claiming", Name: "Claiming", Family: Intersections, Ratings: rr(2.8, 2.8)}}},
+	{find: plain(findCageSplitting), techniques: []Technique{
+		{Key: "killer-split", Name: "Cage Splitting", Family: Killer, Ratings: rr(2.9, 2.9), Scope: KillerOnly}}},
 	{find: plain(findNaked(2, false)), general: findNaked(2, true), techniques: []Technique{
 		{Key: "naked-pair", Name: "Naked Pair", Family: Subsets, Ratings: rr(3.0, 3.0)}}},
+	{find: plain(findRuleOf45(true)), techniques: []Technique{
+		{Key: "killer-45-union", Name: "Multi-House Innies and Outies", Family: Killer, Ratings: rr(3.0, 4.2), Scope: KillerOnly}}},
 	{find: plain(findFish(2)), techniques: []Technique{
 		{Key: "x-wing", Name: "X-Wing", Family: Fish, Ratings: rr(3.2, 3.2)}}},
 	{find: plain(findHidden(2, false)), general: findHidden(2, true), techniques: []Technique{
@@ -288,8 +323,8 @@ var seProducers = []*Producer{
 	{find: plain(findXYWing(3)), techniques: []Technique{
 		{Key: "xyz-wing", Name: "XYZ-Wing", Family: Wings, Ratings: rr(4.4, 4.4)}}},
 	{find: plain(findUniqueLoops), general: findUniqueLoopsGeneral, techniques: []Technique{
-		{Key: "unique-rectangle", Name: "Unique Rectangle", Family: Uniqueness, Ratings: rr(4.5, 5.1)},
-		{Key: "unique-loop", Name: "Unique Loop", Family: Uniqueness, Ratings: rr(4.6, 5.6)}}},
+		{Key: "unique-rectangle", Name: "Unique Rectangle", Family: Uniqueness, Ratings: rr(4.5, 5.1), Scope: NoCages},
+		{Key: "unique-loop", Name: "Unique Loop", Family: Uniqueness, Ratings: rr(4.6, 5.6), Scope: NoCages}}},
 	{find: plain(findNaked(4, false)), general: findNaked(4, true), techniques: []Technique{
 		{Key: "naked-quad", Name: "Naked Quad", Family: Subsets, Ratings: rr(5.0, 5.0)}}},
 	{find: plain(findFish(4)), techniques: []Technique{
@@ -297,7 +332,7 @@ var seProducers = []*Producer{
 	{find: plain(findHidden(4, false)), general: findHidden(4, true), techniques: []Technique{
 		{Key: "hidden-quad", Name: "Hidden Quad", Family: Subsets, Ratings: rr(5.4, 5.4)}}},
 	{find: plain(findBUG), techniques: []Technique{
-		{Key: "bug", Name: "Bivalue Universal Grave", Family: Uniqueness, Ratings: rr(5.6, 6.2),
+		{Key: "bug", Name: "Bivalue Universal Grave", Family: Uniqueness, Ratings: rr(5.6, 6.2), Scope: NoCages,
 			Names: []string{"BUG type 1", "BUG type 2", "BUG type 3", "BUG type 4"}}}},
 	{find: plain(findAlignedPairExclusion), techniques: []Technique{
 		{Key: "aligned-pair-exclusion", Name: "Aligned Pair Exclusion", Family: Exclusion, Ratings: rr(6.2, 6.2)}}},
@@ -317,19 +352,19 @@ var seProducers = []*Producer{
 		{Key: modeDynamic.key, Name: "Dynamic Forcing Chains", Family: Chains, Ratings: rr(8.5, 0), Scope: chainScope,
 			Names: chainNames("Dynamic ", "", dynamicKinds...)}}},
 	{find: findChaining(modeDynamicPlus), chain: true, techniques: []Technique{
-		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0), Scope: chainScope,
+		{Key: modeDynamicPlus.key, Name: "Dynamic Forcing Chains (+)", Family: Chains, Ratings: rr(9.0, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", " (+)", dynamicKinds...)}}},
 	{find: findChaining(modeNested(2)), chain: true, techniques: []Technique{
-		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0), Scope: chainScope,
+		{Key: nestedKey(2), Name: "Nested Forcing Chains (+ Forcing Chains)", Family: NestedChains, Ratings: rr(9.5, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(2), dynamicKinds...)}}},
 	{find: findChaining(modeNested(3)), chain: true, techniques: []Technique{
-		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0), Scope: chainScope,
+		{Key: nestedKey(3), Name: "Nested Forcing Chains (+ Multiple Forcing Chains)", Family: NestedChains, Ratings: rr(10.0, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(3), dynamicKinds...)}}},
 	{find: findChaining(modeNested(4)), chain: true, techniques: []Technique{
-		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0), Scope: chainScope,
+		{Key: nestedKey(4), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains)", Family: NestedChains, Ratings: rr(10.5, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(4), dynamicKinds...)}}},
 	{find: findChaining(modeNested(5)), chain: true, techniques: []Technique{
-		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0), Scope: chainScope,
+		{Key: nestedKey(5), Name: "Nested Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", Family: NestedChains, Ratings: rr(11.0, 0), Scope: deepChainScope,
 			Names: chainNames("Dynamic ", nestedSuffix(5), dynamicKinds...)}}},
 }
 

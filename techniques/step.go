@@ -70,6 +70,9 @@ type Step struct {
 	// Rules are the rules of the grid the step was found on, which number
 	// its Units (see UnitNames); the zero value is classic.
 	Rules sudoku.Rules
+	// Cages are the killer cages a killer technique's step reads (indexes
+	// into Rules.Cages), which hints name ("the 15-cage at r1c1-r1c2").
+	Cages []int
 	// Nested holds, for a nested chain, the steps of the rules its chains
 	// use inside (the names in parentheses in Detail), found on the grid
 	// of the chain at that point.

@@ -51,8 +51,10 @@ solution grid: orthogonally connected cages of --cage-size cells (2-6 by
 default, mostly 2-3 as in printed killers), no digit twice in a cage, no
 givens unless --givens N, unique (cages re-drawn where two solutions
 differ). Written as line (the givens, the solution with --with-solution,
-variant=killer cages=ARROWS, seed:index) or json, which solve reads. Killers
-are not graded yet: --level and --rating are refused.
+variant=killer cages=ARROWS, seed:index) or json, which solve reads. By
+--level (config.yaml's killer levels) or --rating, killers are graded by the
+killer techniques (sudokit techniques), and the line carries ED=ER/EP/ED and
+the level.
 
 Sizes: --size N makes NxN puzzles (4, 6, 8, 10, 12, 16, 25; --box RxC for
 6x6 as 3x2, 8x8 as 4x2, 12x12 as 4x3), unique, symmetric, reproducible by

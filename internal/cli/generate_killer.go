@@ -1,6 +1,12 @@
 package cli
 
 import (
+	"context"
+	"sync"
+
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
+
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -34,6 +40,7 @@ func killerGenerate(c *ucli.Context) bool {
 
 // killerFlagsAllowed are the flags that go with --variant killer.
 var killerFlagsAllowed = map[string]bool{
+	"level": true, "rating": true, "budget": true,
 	"variant": true, "cage-size": true, "givens": true, "count": true, "seed": true, "format": true, "output": true,
 	"with-solution": true, "dedupe": true, "workers": true, "start-index": true, "max-tries": true, "timeout": true,
 	"quiet": true, "config": true,
@@ -45,6 +52,9 @@ type killerRun struct {
 	run    generate.RunOptions
 	format string
 	seed   uint64
+	// graded holds the grade of each killer rated by --level or --rating,
+	// by index, for its row.
+	graded sync.Map
 }
 
 // readKiller reads and checks the flags of generate --variant killer.
@@ -52,15 +62,13 @@ func readKiller(c *ucli.Context) (*killerRun, error) {
 	if err := noArgs(c); err != nil {
 		return nil, err
 	}
-	for _, name := range []string{"level", "rating"} {
-		if c.IsSet(name) {
-			return nil, sudoku.Invalidf("--%s does not go with --variant killer yet: killers are not graded (the killer technique ladder is to come), so they have no level or rating", name)
-		}
+	if c.IsSet("level") && c.IsSet("rating") {
+		return nil, sudoku.Invalidf("--level and --rating: give one")
 	}
 	for _, f := range c.Command.Flags {
 		name := f.Names()[0]
 		if c.IsSet(name) && !killerFlagsAllowed[name] {
-			return nil, sudoku.Invalidf("--%s does not go with --variant killer: killers take --cage-size, --givens, --count, --seed, --format line|json, --with-solution, --workers and the run's flags", name)
+			return nil, sudoku.Invalidf("--%s does not go with --variant killer: killers take --level or --rating, --cage-size, --givens, --count, --seed, --format line|json, --with-solution, --workers and the run's flags", name)
 		}
 	}
 	cfg, err := loadConfig(c)
@@ -121,7 +129,49 @@ func readKiller(c *ucli.Context) (*killerRun, error) {
 		return nil, sudoku.Invalidf("--dedupe %s does not go with --variant killer: killers are deduplicated exactly (--dedupe exact)", c.String("dedupe"))
 	}
 	r.run = generate.RunOptions{Count: count, Workers: workers, Start: start, Dedupe: c.IsSet("dedupe")}
+	if c.IsSet("level") || c.IsSet("rating") {
+		if err := r.rateBy(c, cfg); err != nil {
+			return nil, err
+		}
+	}
 	return r, nil
+}
+
+// rateBy makes the run keep the killers of --level (a band of config's
+// killer levels) or --rating, graded by the killer techniques. The
+// grading stops at the first step above the band, so a killer too hard
+// costs only its steps up to there.
+func (r *killerRun) rateBy(c *ucli.Context, cfg *config.Config) error {
+	var err error
+	if c.IsSet("level") {
+		kcfg := cfg.ForKiller()
+		var ok bool
+		if r.opt.Rating, ok = kcfg.LevelRange(c.String("level")); !ok {
+			return sudoku.Invalidf("--level %s: no such level (config.yaml's are %s)", c.String("level"), strings.Join(kcfg.LevelNames(), ", "))
+		}
+	} else if r.opt.Rating, err = sudoku.ParseRatingRange(c.String("rating")); err != nil {
+		return fmt.Errorf("--rating: %w", err)
+	}
+	g, err := grade.New(cfg)
+	if err != nil {
+		return err
+	}
+	stop := r.opt.Rating.Max
+	r.opt.Rate = func(p generate.KillerPuzzle) (sudoku.Rating, error) {
+		res := g.Grade(context.Background(), p.Rules.StateOf(p.Grid, nil), grade.Options{Unique: true, StopAbove: stop})
+		switch res.Status {
+		case grade.Rated:
+			r.graded.Store(p.Index, res)
+			return res.ER, nil
+		case grade.Beyond:
+			r.graded.Store(p.Index, res)
+			return sudoku.RatingBeyond, nil
+		case grade.Over:
+			return res.ER, nil
+		}
+		return 0, nil // not rated (budget): no band holds it
+	}
+	return nil
 }
 
 // runGenerateKiller makes killers (generate --variant killer) and writes
@@ -159,6 +209,11 @@ type killerRow struct {
 	Variant  []string     `json:"variant"`
 	Cages    []killerCage `json:"cages"`
 	Givens   int          `json:"givens"`
+	Status   string       `json:"status,omitempty"`
+	ER       string       `json:"er,omitempty"`
+	EP       string       `json:"ep,omitempty"`
+	ED       string       `json:"ed,omitempty"`
+	Level    string       `json:"level,omitempty"`
 	Tries    int          `json:"tries"`
 }
 
@@ -166,8 +221,17 @@ type killerRow struct {
 // rules' label "variant=killer cages=ARROWS" and seed:index) or as a JSON
 // row.
 func (r *killerRun) row(p generate.KillerPuzzle, withSolution bool) (string, error) {
+	var graded *grade.Result
+	if v, ok := r.graded.LoadAndDelete(p.Index); ok {
+		res := v.(grade.Result)
+		graded = &res
+	}
 	if r.format == "json" {
 		row := killerRow{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Variant: p.Rules.Variants(), Givens: p.Grid.Givens(), Tries: p.Tries}
+		if graded != nil {
+			se := graded.SE()
+			row.Status, row.ER, row.EP, row.ED, row.Level = graded.Status.String(), se.ER.String(), se.EP.String(), se.ED.String(), graded.Level
+		}
 		if withSolution {
 			row.Solution = p.Solution.String()
 		}
@@ -185,6 +249,10 @@ func (r *killerRun) row(p generate.KillerPuzzle, withSolution bool) (string, err
 	if withSolution {
 		fields = append(fields, p.Solution.String())
 	}
-	fields = append(fields, p.Rules.Label(), fmt.Sprintf("%d:%d", p.Seed, p.Index))
+	fields = append(fields, p.Rules.Label())
+	if graded != nil {
+		fields = append(fields, "ED="+graded.SE().String(), graded.Level)
+	}
+	fields = append(fields, fmt.Sprintf("%d:%d", p.Seed, p.Index))
 	return strings.Join(fields, " ") + "\n", nil
 }

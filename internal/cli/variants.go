@@ -113,9 +113,9 @@ func variantNames(killers bool) []string {
 	return out
 }
 
-// takesKillers reports whether a command takes killers: solve does, and
-// print (drawing the cages; killers go into a book unrated); the others'
-// work on cages (grading by killer techniques, making cages) is to come.
+// takesKillers reports whether a command takes killers: solve, grade and
+// hint (by the killer techniques) do, and print (drawing the cages;
+// killers go into a book unrated).
 func takesKillers(c *ucli.Context) bool {
-	return c.Command.Name == "solve" || c.Command.Name == "print"
+	return c.Command.Name == "solve" || c.Command.Name == "print" || c.Command.Name == "grade" || c.Command.Name == "hint"
 }

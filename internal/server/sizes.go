@@ -233,16 +233,16 @@ func (s *Server) generateKillers(ctx context.Context, req *generateRequest, seed
 }
 
 // noKillerHint says in words that the grader found no step for a killer
-// (its killer techniques are not in this build, so that it searches
-// until its budget runs out): a 422 the page shows, rather than a row
-// with the status "budget".
+// (the killer is beyond its killer techniques, or the search ran out of
+// budget): a 422 the page shows, rather than a row with the status
+// "budget" or "beyond".
 func noKillerHint(p sudoku.Puzzle, err error) error {
 	var none *hint.NoHint
 	if !p.Rules.HasCages() || !errors.As(err, &none) || (none.Status != "budget" && none.Status != "beyond") {
 		return nil
 	}
 	return &apiError{http.StatusUnprocessableEntity, fmt.Sprintf(
-		"hints for killers are not available yet: the grader found no step for this killer (%s)", none.Status)}
+		"no hint: the killer techniques find no next step in this killer (%s)", none.Status)}
 }
 
 type cagesRequest struct {
