@@ -17,7 +17,7 @@ import (
 
 // Puzzles of other sizes than 9x9 (issue 34) and killers (issue 35): the
 // endpoints read them as the command line does and call the library's
-// entry points for them (solve.CheckPuzzle, grade.Grader.GradeBoard,
+// entry points for them (solve.CheckBoardContext, grade.Grader.GradeBoard,
 // hint.FindBoard, generate.NewBoards and generate.Killers); this file holds
 // what differs from a classic puzzle's path.
 
