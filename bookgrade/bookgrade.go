@@ -164,21 +164,16 @@ func Entry(grid, solution sudoku.Grid, res grade.Result) (e book.Entry, note str
 // beyond what that grader covers at its size goes in with its size's
 // last level and without a rating; one whose grading runs over the
 // budget, with neither. A board that breaks the
-// rules (a digit twice in a house), or has no or several solutions,
-// cannot go into a book: err says why, in the words of
-// grade.Result.Failed; so does a context that ends while it is rated.
+// rules (a digit twice in a house), has no or several solutions, or whose
+// solution is not found within the budget (g.BoardSolution) cannot go
+// into a book: err says why, in the words of grade.Result.Failed; so does
+// a context that ends while it is rated.
 func BoardEntry(ctx context.Context, g *grade.Grader, b sudoku.Board) (book.Entry, error) {
-	if err := b.Validate(); err != nil {
+	solution, err := g.BoardSolution(ctx, b)
+	if err != nil {
 		return book.Entry{}, err
 	}
-	r := solve.CountBoard(b, 2)
-	switch {
-	case r.Count == 0:
-		return book.Entry{}, grade.Result{Status: grade.Unsolvable}.Failed()
-	case r.Count > 1:
-		return book.Entry{}, grade.Result{Status: grade.Multiple}.Failed()
-	}
-	puzzle, solution := b.Clone(), r.Solution
+	puzzle := b.Clone()
 	e := book.Entry{Board: &puzzle, BoardSolution: &solution}
 	res, _ := g.GradeBoard(ctx, b, grade.Options{Unique: true})
 	switch res.Status {

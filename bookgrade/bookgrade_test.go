@@ -345,3 +345,44 @@ func TestGradeKiller(t *testing.T) {
 		t.Errorf("a killer with several solutions: %v, want several solutions", err)
 	}
 }
+
+// TestBoardEntryStops: a sparse 12x12 whose uniqueness check keeps the
+// sized solver searching for over a minute is left out of a book at the
+// grader's budget, and when the context ends first.
+func TestBoardEntryStops(t *testing.T) {
+	shape, _ := sudoku.ParseShape("12", "")
+	line := "2...A7......A3......86..7...18..92B.B2......58....84.1......37..25..4.6.4B..6.1.A...6A.........................................................."
+	slow, _, err := sudoku.ParseBoard(line, shape, sudoku.AutoAlphabet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	for _, tc := range []struct {
+		name   string
+		ctx    context.Context
+		budget time.Duration
+		want   func(error) bool
+	}{
+		{"the grader's budget", context.Background(), 100 * time.Millisecond,
+			func(err error) bool {
+				return errors.Is(err, grade.ErrNotRated) && strings.Contains(err.Error(), "budget")
+			}},
+		{"the context's deadline", ctx, time.Minute,
+			func(err error) bool { return errors.Is(err, context.DeadlineExceeded) }},
+	} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := BoardEntry(tc.ctx, grader(t, tc.budget), slow)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !tc.want(err) {
+				t.Errorf("%s: error %v", tc.name, err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: still searching 20 s past a deadline of 100ms", tc.name)
+		}
+	}
+}

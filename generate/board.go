@@ -203,9 +203,20 @@ func (g *BoardGenerator) digBoard(ctx context.Context, sol sudoku.Board, sym Sym
 	givens := len(b.Cells)
 	order, givens = digOrbits(b, sol, orbits, order, givens, g.opt.MinGivens, 16, func() bool { return ctx.Err() == nil && st.solves(b.Cells, by) })
 	if g.dig == 0 {
-		digOrbits(b, sol, orbits, order, givens, g.opt.MinGivens, 1, func() bool { return ctx.Err() == nil && solve.CountBoard(b, 2).Count == 1 })
+		digOrbits(b, sol, orbits, order, givens, g.opt.MinGivens, 1, func() bool { return uniqueWithin(ctx, b) })
 	}
 	return b
+}
+
+// uniqueWithin reports whether b has exactly one solution, found before
+// ctx is done: once it is done, or when it stops the search, the answer
+// is no (a sparse board can keep the search going for minutes).
+func uniqueWithin(ctx context.Context, b sudoku.Board) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	r := solve.CountBoardContext(ctx, b, 2)
+	return !r.Stopped && r.Count == 1
 }
 
 // digOrbits removes the orbits of order from b in turn, keeping a removal

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
@@ -419,5 +420,36 @@ func TestBoardsBadOptions(t *testing.T) {
 	cancel()
 	if _, err := gen.Puzzle(ctx, 0); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: got %v", err)
+	}
+}
+
+// TestUniqueWithin: the digger's uniqueness check says yes to a unique
+// board, no to a board of several solutions, and no, soon, when its
+// context ends during the search of a sparse 12x12 that goes on for over
+// a minute unstopped.
+func TestUniqueWithin(t *testing.T) {
+	shape, _ := sudoku.ParseShape("12", "")
+	slow, _, err := sudoku.ParseBoard("2...A7......A3......86..7...18..92B.B2......58....84.1......37..25..4.6.4B..6.1.A...6A..........................................................", shape, sudoku.AutoAlphabet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unique, _, err := sudoku.ParseBoard("3...49..86.A.....3.....9.7C5......3.2.....C1.45....95.....1.......9B..8.6.4......3..B...64......7.2.B.3.C.........73..C.5C1..6..A....63.A...B...", shape, sudoku.AutoAlphabet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !uniqueWithin(context.Background(), unique) || uniqueWithin(context.Background(), sudoku.NewBoard(shape)) {
+		t.Error("a unique 12x12 is not unique, or an empty one is")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	done := make(chan bool, 1)
+	go func() { done <- uniqueWithin(ctx, slow) }()
+	select {
+	case got := <-done:
+		if got {
+			t.Error("the slow 12x12 stopped is called unique")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the slow 12x12's search went on 20 s past its deadline")
 	}
 }

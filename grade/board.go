@@ -75,7 +75,7 @@ func Board(ctx context.Context, b sudoku.Board, opt Options) (BoardResult, error
 	}
 	res := BoardResult{Shape: b.Shape}
 	if !opt.Unique {
-		sol, status, err := uniqueSolution(b)
+		sol, status, err := uniqueSolution(ctx, b)
 		if err != nil {
 			res.Status = status
 			return res, err
@@ -122,6 +122,35 @@ func (g *Grader) GradeBoard(ctx context.Context, b sudoku.Board, opt Options) (R
 	return res, br
 }
 
+// BoardSolution returns the solution of a board of any size (its cages
+// too) that has exactly one, sought within the grader's time budget. Its
+// error says why there is none, in the words of Result.Failed (the board
+// breaks the rules, has no solution or several, or the search ran over
+// the budget), or is ctx's error when ctx is done first. A book's entry
+// takes it before grading.
+func (g *Grader) BoardSolution(ctx context.Context, b sudoku.Board) (sudoku.Board, error) {
+	if err := b.Validate(); err != nil {
+		return sudoku.Board{}, err
+	}
+	inner := ctx
+	if g.budget > 0 {
+		var cancel context.CancelFunc
+		inner, cancel = context.WithTimeout(ctx, g.budget)
+		defer cancel()
+	}
+	sol, status, err := uniqueSolution(inner, b)
+	if err == nil {
+		return sol, nil
+	}
+	if status = boardStatus(ctx, status, err); status == Cancelled {
+		if err := ctx.Err(); err != nil {
+			return sudoku.Board{}, err
+		}
+		return sudoku.Board{}, context.Canceled
+	}
+	return sudoku.Board{}, Result{Status: status}.Failed()
+}
+
 // boardStatus is the status of a board that Board or NextBoard could not
 // grade: the status they set (Invalid, Unsolvable, Multiple), else Budget
 // when the grader's budget ran out before the caller's ctx was done, else
@@ -140,9 +169,14 @@ func boardStatus(ctx context.Context, status Status, err error) Status {
 
 // uniqueSolution returns the solution of a board that has exactly one,
 // else the status of a board that has none (Unsolvable) or several
-// (Multiple).
-func uniqueSolution(b sudoku.Board) (sudoku.Board, Status, error) {
-	switch r := solve.CountBoard(b, 2); r.Count {
+// (Multiple), or Cancelled with ctx's error when ctx is done first (a
+// sparse board can keep the search going for minutes).
+func uniqueSolution(ctx context.Context, b sudoku.Board) (sudoku.Board, Status, error) {
+	r := solve.CountBoardContext(ctx, b, 2)
+	if r.Stopped {
+		return sudoku.Board{}, Cancelled, fmt.Errorf("grade: %w", ctx.Err())
+	}
+	switch r.Count {
 	case 0:
 		return sudoku.Board{}, Unsolvable, fmt.Errorf("grade: no solution, %w", ErrNotRated)
 	case 1:
@@ -160,7 +194,7 @@ func uniqueSolution(b sudoku.Board) (sudoku.Board, Status, error) {
 func NextBoard(ctx context.Context, st *sized.State) (BoardResult, error) {
 	b := st.Board()
 	res := BoardResult{Shape: b.Shape}
-	sol, status, err := uniqueSolution(b)
+	sol, status, err := uniqueSolution(ctx, b)
 	if err != nil {
 		res.Status = status
 		return res, err

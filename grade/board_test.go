@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/solve"
@@ -364,13 +365,17 @@ func TestBoardStopAbove(t *testing.T) {
 }
 
 // FuzzBoard grades boards cut from a solution of a fuzzed shape (a fuzzed
-// bit mask chooses the givens), and checks the path of each one with a
-// unique solution; a board with several or none gives an error, never a
-// panic.
+// bit mask chooses the givens), each within a deadline, and checks the
+// path of each one with a unique solution; a board with several or none
+// gives an error, never a panic, and so does one whose search or grading
+// passes the deadline (a sparse board can keep the solver searching for
+// minutes: the fourth seed is a 12x12 of 33 givens bunched in its first
+// seven rows).
 func FuzzBoard(f *testing.F) {
 	f.Add(uint8(0), uint64(1), []byte{0xff, 0x0f})
 	f.Add(uint8(3), uint64(2), []byte{0x55, 0xaa, 0x55, 0xaa, 0x55, 0xaa, 0x55, 0xaa, 0x55, 0xaa, 0x01})
 	f.Add(uint8(9), uint64(3), []byte{0x13, 0x57, 0x9b, 0xdf, 0x24, 0x68, 0xac, 0xe0, 0x11, 0x22, 0x33, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+	f.Add(uint8(7), uint64(160), []byte("100170,0SS1"))
 	shapes := sudoku.Shapes()
 	f.Fuzz(func(t *testing.T, which uint8, seed uint64, mask []byte) {
 		shape := shapes[int(which)%len(shapes)]
@@ -386,16 +391,11 @@ func FuzzBoard(f *testing.F) {
 				b.Cells[i] = sol.Cells[i]
 			}
 		}
-		if b.Givens() < len(b.Cells)*2/5 {
-			// The sized solver may search for minutes on a sparse board
-			// with its givens bunched together (a 12x12 of 33 givens in
-			// its first seven rows): a matter for the solver, not for
-			// grading.
-			return
-		}
-		res, err := Board(context.Background(), b, Options{Path: true})
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		res, err := Board(ctx, b, Options{Path: true})
 		if err != nil {
-			if !errors.Is(err, ErrNotRated) {
+			if !errors.Is(err, ErrNotRated) && !errors.Is(err, context.DeadlineExceeded) {
 				t.Fatalf("%s: %v", b, err)
 			}
 			return
@@ -467,4 +467,74 @@ func ExampleBoard() {
 	// Output:
 	// 16x16 rated 3.2/1.2/1.2 3.2 (X-Wing)
 	// X-Wing: 13 in r1,r14 c1,c8 ==> r2c1<>13, r2c8<>13, r15c8<>13
+}
+
+// within runs f and fails t when it has not returned 20 s after a
+// deadline of 100ms (the slow board searches for over a minute unstopped).
+func within(t *testing.T, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { f(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("%s: still searching 20 s past a deadline of 100ms", what)
+	}
+}
+
+// TestBoardStops: the uniqueness check of a sparse 12x12 that keeps the
+// sized solver searching for over a minute stops when the context is
+// done (Board: Cancelled, ctx's error), at the grader's budget
+// (GradeBoard, NextBoard, BoardSolution: Budget), and when the caller's
+// context ends within the budget (Cancelled).
+func TestBoardStops(t *testing.T) {
+	slow := sizedPuzzles(t, "12x12-slow.txt")[0]
+	within(t, "Board", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		res, err := Board(ctx, slow, Options{})
+		if res.Status != Cancelled || !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Board past its deadline: %v, %v", res.Status, err)
+		}
+	})
+	g := grader(t, 100*time.Millisecond)
+	within(t, "GradeBoard", func() {
+		if res, _ := g.GradeBoard(context.Background(), slow, Options{}); res.Status != Budget {
+			t.Errorf("GradeBoard past the budget: %v", res.Status)
+		}
+	})
+	within(t, "NextBoard", func() {
+		st, err := sized.NewState(slow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res, err := g.NextBoard(context.Background(), st); res.Status != Budget || err == nil {
+			t.Errorf("NextBoard past the budget: %v, %v", res.Status, err)
+		}
+	})
+	within(t, "BoardSolution", func() {
+		if _, err := g.BoardSolution(context.Background(), slow); !errors.Is(err, ErrNotRated) || !strings.Contains(err.Error(), "budget") {
+			t.Errorf("BoardSolution past the budget: %v", err)
+		}
+	})
+	within(t, "BoardSolution cancelled", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		if _, err := grader(t, time.Minute).BoardSolution(ctx, slow); !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("BoardSolution past its context's deadline: %v", err)
+		}
+	})
+	// A board with one solution, none, several, or that breaks the rules.
+	ok := sizedPuzzles(t, "12x12-minimal.txt")[0]
+	if sol, err := g.BoardSolution(context.Background(), ok); err != nil || !slices.Equal(sol.Cells, solve.CountBoard(ok, 1).Solution.Cells) {
+		t.Errorf("BoardSolution of a unique 12x12: %v, %v", sol, err)
+	}
+	empty := sudoku.NewBoard(ok.Shape)
+	if _, err := g.BoardSolution(context.Background(), empty); !errors.Is(err, ErrNotRated) || !strings.Contains(err.Error(), "several") {
+		t.Errorf("BoardSolution of an empty board: %v", err)
+	}
+	empty.Cells[0], empty.Cells[1] = 1, 1
+	if _, err := g.BoardSolution(context.Background(), empty); !errors.Is(err, sudoku.ErrInvalid) {
+		t.Errorf("BoardSolution of a repeated digit: %v", err)
+	}
 }

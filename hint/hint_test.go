@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
@@ -350,5 +351,37 @@ func TestVariantHouseNames(t *testing.T) {
 	h := Of(&st)
 	if !slices.Equal(h.Units, []string{"diagonal 1"}) || !slices.Equal(h.Region, []string{"diagonal 1"}) {
 		t.Errorf("units %v, region %v, want diagonal 1", h.Units, h.Region)
+	}
+}
+
+// TestFindBoardBudget: the hint at a sparse 12x12 whose uniqueness check
+// keeps the sized solver searching for over a minute is refused at the
+// grader's budget (a NoHint of status "budget"), not searched for.
+func TestFindBoardBudget(t *testing.T) {
+	shape, _ := sudoku.ParseShape("12", "")
+	line := "2...A7......A3......86..7...18..92B.B2......58....84.1......37..25..4.6.4B..6.1.A...6A.........................................................."
+	slow, _, err := sudoku.ParseBoard(line, shape, sudoku.AutoAlphabet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.Budget = 100 * time.Millisecond
+	g, err := grade.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := FindBoard(context.Background(), g, slow)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var no *NoHint
+		if !errors.As(err, &no) || no.Status != "budget" {
+			t.Errorf("error %v, want a NoHint of status budget", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("still searching 20 s past a budget of 100ms")
 	}
 }

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -117,6 +118,9 @@ type BoardResult struct {
 	Solution sudoku.Board
 	// Guesses is the number of branch points the search went through.
 	Guesses int
+	// Stopped says that the search was stopped (its context was done)
+	// before it finished: Count is then a lower bound.
+	Stopped bool
 }
 
 // CountBoard searches b for solutions under its rules (its diagonals with
@@ -127,6 +131,16 @@ type BoardResult struct {
 // ask for 2.
 func CountBoard(b sudoku.Board, limit int) BoardResult {
 	sr := boardSearch{limit: max(limit, 1)}
+	return sr.run(b)
+}
+
+// CountBoardContext is CountBoard stopped when ctx is done: the result
+// then has Stopped set (its count is a lower bound). A sparse board can
+// keep the search going for minutes (a 12x12 of 33 givens bunched in its
+// first seven rows); a server, a batch that may be interrupted, a grader
+// with a budget give it a context.
+func CountBoardContext(ctx context.Context, b sudoku.Board, limit int) BoardResult {
+	sr := boardSearch{limit: max(limit, 1), done: ctx.Done()}
 	return sr.run(b)
 }
 
@@ -171,6 +185,10 @@ type boardSearch struct {
 	budget     int
 	overBudget bool
 	cages      []boardCage // a killer's, none otherwise
+	// done, when not nil, stops the search once closed; it is looked at
+	// every checkEvery guesses.
+	done    <-chan struct{}
+	stopped bool
 }
 
 func (sr *boardSearch) run(b sudoku.Board) BoardResult {
@@ -188,7 +206,7 @@ func (sr *boardSearch) run(b sudoku.Board) BoardResult {
 	if s.init(sr.t, b.Cells) {
 		sr.search(&s)
 	}
-	res := BoardResult{Count: sr.count, Guesses: sr.guesses}
+	res := BoardResult{Count: sr.count, Guesses: sr.guesses, Stopped: sr.stopped}
 	if sr.count > 0 {
 		res.Solution = b.WithCells(append([]uint8(nil), sr.first[:sr.t.cells]...))
 	}
@@ -485,6 +503,9 @@ func (sr *boardSearch) search(s *bstate) {
 			sr.overBudget, sr.limit = true, 0
 			return
 		}
+		if sr.done != nil && sr.guesses%checkEvery == 0 && sr.isDone() {
+			return
+		}
 		var alts [sudoku.MaxSize]uint8
 		cell, n := s.pick(t, &alts)
 		if sr.rng != nil {
@@ -502,6 +523,18 @@ func (sr *boardSearch) search(s *bstate) {
 			s.dirty |= 1 << d
 		}
 		s.place(t, int(alts[n-1]), cell)
+	}
+}
+
+// isDone reports whether the search's context is done, and if so stops
+// it: a limit of 0 makes every level of the search return.
+func (sr *boardSearch) isDone() bool {
+	select {
+	case <-sr.done:
+		sr.stopped, sr.limit = true, 0
+		return true
+	default:
+		return false
 	}
 }
 
@@ -523,19 +556,25 @@ func (s *bstate) fill(t *boardTables, out *[sudoku.MaxSize * sudoku.MaxSize]uint
 	}
 }
 
-// checkBoard is CheckPuzzle of a sized puzzle: its givens validated, its
-// solutions counted to limit, the first one checked against the rules
-// and the givens.
-func checkBoard(b sudoku.Board, limit int) Report {
+// CheckBoardContext is CheckPuzzle of a sized puzzle (its givens
+// validated, its solutions counted to limit, the first one checked against
+// the rules and the givens) stopped when ctx is done: it then returns
+// ctx's error, and a report of what was found so far (not an answer), as
+// CheckContext does.
+func CheckBoardContext(ctx context.Context, b sudoku.Board, limit int) (Report, error) {
 	limit = max(limit, 1)
 	start := time.Now()
 	rep := Report{Limit: limit}
 	if err := b.Validate(); err != nil {
 		rep.Status, rep.Err, rep.Elapsed = Invalid, err, time.Since(start)
-		return rep
+		return rep, nil
 	}
-	r := CountBoard(b, limit)
+	r := CountBoardContext(ctx, b, limit)
 	rep.Count, rep.Guesses = r.Count, r.Guesses
+	if r.Stopped {
+		rep.Elapsed = time.Since(start)
+		return rep, ctx.Err()
+	}
 	switch {
 	case r.Count == 0:
 		rep.Status = Unsolvable
@@ -554,7 +593,7 @@ func checkBoard(b sudoku.Board, limit int) Report {
 		}
 	}
 	rep.Elapsed = time.Since(start)
-	return rep
+	return rep, nil
 }
 
 // completes checks that sol is a complete valid board that keeps the

@@ -1,10 +1,14 @@
 package solve
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -183,5 +187,50 @@ func TestRandomBoard(t *testing.T) {
 		if c := RandomBoard(s, rand.New(rand.NewPCG(7, 7))); !slices.Equal(b.Cells, c.Cells) {
 			t.Errorf("%s: RandomBoard not reproducible", s)
 		}
+	}
+}
+
+// slowBoard reads testdata/puzzles/sizes/12x12-slow.txt: a sparse 12x12
+// that keeps the sized solver searching for over a minute.
+func slowBoard(t *testing.T) sudoku.Board {
+	t.Helper()
+	s, _ := sudoku.ParseShape("12", "")
+	boards := loadBoards(t, filepath.Join("..", "testdata", "puzzles", "sizes", "12x12-slow.txt"), s)
+	if len(boards) != 1 {
+		t.Fatalf("12x12-slow.txt holds %d boards, want 1", len(boards))
+	}
+	return boards[0]
+}
+
+// TestCountBoardContext checks that a sized search stops soon after its
+// context is done, and says so: the slow board searches for over a minute
+// without one.
+func TestCountBoardContext(t *testing.T) {
+	b := slowBoard(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	done := make(chan BoardResult, 1)
+	go func() { done <- CountBoardContext(ctx, b, 2) }()
+	select {
+	case r := <-done:
+		if !r.Stopped || r.Count >= 2 {
+			t.Errorf("the slow board past its deadline: %+v", r)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the slow board's search went on 20 s past its deadline")
+	}
+	rep, err := CheckBoardContext(ctx, b, 2)
+	if !errors.Is(err, context.DeadlineExceeded) || rep.Status == Unique || rep.Board != nil {
+		t.Errorf("CheckBoardContext past the deadline: %v, %v", rep.Status, err)
+	}
+	// A context that is not done changes nothing.
+	p := loadBoards(t, filepath.Join("..", "testdata", "puzzles", "sizes", "12x12-minimal.txt"), b.Shape)[0]
+	want := CountBoard(p, 2)
+	if got := CountBoardContext(context.Background(), p, 2); got.Stopped || got.Count != 1 || got.Guesses != want.Guesses ||
+		!slices.Equal(got.Solution.Cells, want.Solution.Cells) {
+		t.Errorf("a 12x12 with a live context: %+v, want %+v", got, want)
+	}
+	if rep, err := CheckBoardContext(context.Background(), p, 2); err != nil || rep.Status != Unique || rep.Board == nil {
+		t.Errorf("CheckBoardContext of a 12x12: %v, %v", rep.Status, err)
 	}
 }

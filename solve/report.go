@@ -72,7 +72,8 @@ func CheckContext(ctx context.Context, st *sudoku.State, limit int) (Report, err
 // why: the report is Check's in every case.
 func CheckPuzzle(p sudoku.Puzzle, limit int) Report {
 	if p.Board != nil {
-		return checkBoard(*p.Board, limit)
+		rep, _ := CheckBoardContext(context.Background(), *p.Board, limit)
+		return rep
 	}
 	if p.Cands != nil || !p.Rules.IsClassic() {
 		return For(p.Rules).Check(p.State(), limit)

@@ -240,7 +240,7 @@ func (s *session) rows(c *ucli.Context, opt batch.Options, w export.Writer, work
 				s.report(r.Err)
 				return nil
 			}
-			if r.Status() == "cancelled" {
+			if r.Status() == "cancelled" || errors.Is(r.Err, context.Canceled) {
 				return c.Context.Err() // interrupted: no row for a puzzle cut short
 			}
 			if err := r.Failed(); err != nil {

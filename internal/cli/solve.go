@@ -122,6 +122,16 @@ func runSolve(c *ucli.Context) error {
 				out.rec = export.Record{Puzzle: it.p, Err: &sudoku.InputError{Source: it.p.Source, Line: it.p.Line,
 					Err: sudoku.Invalidf("a %s puzzle: -f %s writes 9x9 puzzles only (%s write every size)",
 						it.p.Shape(), format, strings.Join(export.SizedFormats(export.Solve), ", "))}}
+			case it.p.Board != nil:
+				// A sparse board can keep the search going for minutes: an
+				// interruption stops it, and the puzzle gets no row.
+				rep, err := solve.CheckBoardContext(c.Context, *it.p.Board, limit)
+				if err != nil {
+					out.rec = export.Record{Puzzle: it.p, Err: err}
+					return
+				}
+				out.report = rep
+				out.rec = export.Record{Puzzle: it.p, Solve: &out.report, Elapsed: out.report.Elapsed}
 			default:
 				// The report lives in the place, which the batch reuses: no
 				// allocation per puzzle.

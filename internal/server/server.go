@@ -2,7 +2,7 @@
 // embedded, no build step) and the JSON API under /api/v1/ that the page
 // and scripts share. Every endpoint calls the same library entry points as
 // the command line (solve.For(rules).Check, grade.Grader.Grade, hint.Find,
-// generate, book.Write; for other sizes solve.CheckPuzzle,
+// generate, book.Write; for other sizes solve.CheckBoardContext,
 // Grader.GradeBoard, hint.FindBoard and generate.NewBoards; for killers
 // generate.Killers and sudoku.CageOptions) and answers in the command
 // line's JSON rows; a request gives its puzzles' rules as the command

@@ -17,28 +17,24 @@ import (
 
 // Puzzles of other sizes than 9x9 (issue 34) and killers (issue 35): the
 // endpoints read them as the command line does and call the library's
-// entry points for them (solve.CheckPuzzle, grade.Grader.GradeBoard,
+// entry points for them (solve.CheckBoardContext, grade.Grader.GradeBoard,
 // hint.FindBoard, generate.NewBoards and generate.Killers); this file holds
 // what differs from a classic puzzle's path.
 
-// solveBoard solves a sized puzzle within the grading budget. The board
-// solver takes no context: past the budget the request is answered and
-// the search ends on its own.
+// solveBoard solves a sized puzzle within the grading budget: past it the
+// search stops and the request is answered 422.
 func (s *Server) solveBoard(ctx context.Context, p sudoku.Puzzle, limit int) (solve.Report, error) {
-	done := make(chan solve.Report, 1)
-	go func() { done <- solve.CheckPuzzle(p, limit) }()
 	budget, cancel := context.WithTimeout(ctx, s.cfg.Budget)
 	defer cancel()
-	select {
-	case rep := <-done:
-		return rep, nil
-	case <-budget.Done():
+	rep, err := solve.CheckBoardContext(budget, *p.Board, limit)
+	if err != nil {
 		if err := cancelled(ctx); err != nil {
 			return solve.Report{}, err
 		}
 		return solve.Report{}, &apiError{http.StatusUnprocessableEntity,
-			fmt.Sprintf("the search passed the budget of %s without an answer", s.cfg.Budget)}
+			fmt.Sprintf("the search passed the budget of %s (%d guesses) without an answer", s.cfg.Budget, rep.Guesses)}
 	}
+	return rep, nil
 }
 
 // killer reports whether a request asks for killers: its variants name

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -234,9 +235,10 @@ func TestSizedRules(t *testing.T) {
 	}
 }
 
-// TestSizedSolveBudget: a search on a board is cut at the grading budget
-// (the board solver takes no context): an almost empty 25x25 is answered
-// within the budget, 200 or 422, never held.
+// TestSizedSolveBudget: a search on a board is cut at the grading budget:
+// an almost empty 25x25 is answered within the budget, 200 or 422, never
+// held; a sparse 12x12 that keeps the solver searching for over a minute
+// is answered 422, and its search ends (no goroutine left searching it).
 func TestSizedSolveBudget(t *testing.T) {
 	ts := newTestServer(t, Options{Budget: 300 * time.Millisecond})
 	body, _ := json.Marshal(map[string]any{"puzzle": "1" + strings.Repeat(".", 624), "size": 25})
@@ -247,5 +249,27 @@ func TestSizedSolveBudget(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("answered after %s, with a budget of 300ms", d)
+	}
+	slow, err := os.ReadFile(filepath.Join(sizesDir, "12x12-slow.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(slow)), "\n")
+	body, _ = json.Marshal(map[string]any{"puzzle": lines[len(lines)-1], "size": 12})
+	start = time.Now()
+	if code, got, _ := post(t, ts, "/api/v1/solve", string(body)); code != 422 {
+		t.Errorf("the slow 12x12: %d %v, want 422", code, got)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the slow 12x12 answered after %s, with a budget of 300ms", d)
+	}
+	searching := func() bool {
+		buf := make([]byte, 1<<20)
+		return strings.Contains(string(buf[:runtime.Stack(buf, true)]), "solve.(*boardSearch)")
+	}
+	for deadline := time.Now().Add(10 * time.Second); searching(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the slow 12x12's search still runs 10 s after its answer")
+		}
 	}
 }
