@@ -176,17 +176,29 @@ func (f *rulesFields) shape() (sudoku.Shape, sudoku.Alphabet, error) {
 	return shape, a, nil
 }
 
-// variantJSON is a variant the API knows: its name and its rule in words.
+// variantJSON is a variant the API knows: its name, its rule in words,
+// and the sizes of the boards that take it.
 type variantJSON struct {
-	Name string `json:"name"`
-	Rule string `json:"rule"`
+	Name  string `json:"name"`
+	Rule  string `json:"rule"`
+	Sizes []int  `json:"sizes"`
 }
 
-// variants lists the variants, in the order the rules name them.
+// variants lists the variants, in the order the rules name them, each
+// with the sizes that take it: 9, and the other sizes whose boards the
+// library gives it (sudoku.ParseBoardVariants).
 func (s *Server) variants() (any, error) {
 	var out []variantJSON
 	for _, name := range sudoku.VariantNames() {
-		out = append(out, variantJSON{Name: name, Rule: sudoku.VariantRule(name)})
+		v := variantJSON{Name: name, Rule: sudoku.VariantRule(name), Sizes: []int{9}}
+		for _, shape := range sudoku.Shapes() {
+			n := shape.N()
+			if _, _, err := sudoku.ParseBoardVariants(name, shape); n != 9 && err == nil && !slices.Contains(v.Sizes, n) {
+				v.Sizes = append(v.Sizes, n)
+			}
+		}
+		slices.Sort(v.Sizes)
+		out = append(out, v)
 	}
 	return out, nil
 }

@@ -266,3 +266,35 @@ func TestSizedVariantsRefused(t *testing.T) {
 		t.Errorf("a digit twice on a diagonal: %d %v, want 400 naming diagonal 1", code, got)
 	}
 }
+
+// TestVariantsSizes: the variants endpoint says which sizes take each
+// variant, as the library's boards do: x every size, killer up to 8x8,
+// the others 9x9 only.
+func TestVariantsSizes(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	resp, err := ts.Client().Get(ts.URL + "/api/v1/variants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var list []struct {
+		Name  string
+		Sizes []int
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"x": "[4 6 8 9 10 12 16 25]", "killer": "[4 6 8 9]", "anti-knight": "[9]", "jigsaw": "[9]"}
+	seen := 0
+	for _, v := range list {
+		if w, ok := want[v.Name]; ok {
+			seen++
+			if fmt.Sprint(v.Sizes) != w {
+				t.Errorf("%s: sizes %v, want %s", v.Name, v.Sizes, w)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the variants %v listed", seen, want)
+	}
+}
