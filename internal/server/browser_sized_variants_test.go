@@ -72,7 +72,8 @@ func TestBrowserSizedX(t *testing.T) {
 // each cage's sum, select a cell and see its cage's combinations as the
 // cages endpoint gives them; ask for a hint and see the library's
 // refusal (its killer techniques are 9x9's) as the hint's text; then
-// choose 4x4, where x and killer stay ticked, and make one with New.
+// choose 4x4, where x and killer stay ticked, make one with New, and
+// reload: the board keeps it.
 func TestBrowserSizedKiller(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	ctx := browser(t, 1280, 900)
@@ -140,5 +141,13 @@ func TestBrowserSizedKiller(t *testing.T) {
 	}
 	if size := eval[string](t, ctx, `document.querySelector('#size').value`); size != "4:2x2" {
 		t.Errorf("after New, the size is %q, want 4:2x2", size)
+	}
+	// A reload keeps the 4x4 killer-x, its cages and diagonals with it.
+	sums = eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board .cage-sum'), (x) => x.closest('.cell').dataset.cell + ":" + x.textContent)`)
+	do(t, ctx, "reload", chromedp.Reload(), idle(),
+		until(`document.querySelectorAll('#board .cage').length === 16 && document.querySelector('#status').dataset.status === "unique"`))
+	after := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board .cage-sum'), (x) => x.closest('.cell').dataset.cell + ":" + x.textContent)`)
+	if strings.Join(after, " ") != strings.Join(sums, " ") || eval[int](t, ctx, `document.querySelectorAll('#board .cell.rule-diagonal').length`) != 8 {
+		t.Errorf("after a reload: sums %v (were %v), or the diagonals not shaded", after, sums)
 	}
 }
