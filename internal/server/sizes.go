@@ -13,7 +13,6 @@ import (
 	"github.com/sudokit/sudokit/hint"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
-	"github.com/sudokit/sudokit/techniques/sized"
 )
 
 // Puzzles of other sizes than 9x9 (issue 34) and killers (issue 35): the
@@ -376,26 +375,13 @@ func cageOptions(c sudoku.Cage, name string, cellName func(int) string, cands []
 }
 
 // boardCages is cages for a killer of another size than 9x9: each cell's
-// candidates are the digits its row, column, box (and diagonals, with x)
-// leave it (sized.NewState of the board without its cages), a filled
-// cell's its digit, and sudoku.CageOptions takes each cage's rule.
+// candidates under the board's rules (sudoku.Board.Candidates), and
+// sudoku.CageOptions takes each cage's sum.
 func boardCages(b sudoku.Board) (any, error) {
 	if len(b.Cages) == 0 {
 		return nil, sudoku.Invalidf("the puzzle has no cages: give a killer (field \"cages\", or a cages= label)")
 	}
-	plain := b.WithCells(b.Cells)
-	plain.Cages = nil
-	st, err := sized.NewState(plain)
-	if err != nil {
-		return nil, err
-	}
-	cands := make([]sudoku.Digits, len(b.Cells))
-	for i, v := range b.Cells {
-		cands[i] = sudoku.Digits(st.Cands[i])
-		if v != 0 {
-			cands[i] = sudoku.DigitSet(int(v))
-		}
-	}
+	cands := b.Candidates()
 	s := b.Shape
 	ans := cagesAnswer{Puzzle: b.String(), Cages: []cageOptionsJSON{}}
 	for _, c := range b.Cages {
