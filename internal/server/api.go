@@ -200,6 +200,9 @@ func (s *Server) grade(ctx context.Context, req *gradeRequest) (any, error) {
 		if res.Status == grade.Cancelled {
 			return nil, cancelled(ctx)
 		}
+		if err := boardKillerRefused(p, "ratings", res.Err); res.Status == grade.Invalid && err != nil {
+			return nil, err
+		}
 		return row(export.Grade, export.Options{Explain: req.Path || req.Candidates}, export.Record{Puzzle: p, Grade: &res, Sized: &br, Elapsed: time.Since(start)})
 	}
 	res := s.grader.Grade(ctx, p.State(), grade.Options{Path: req.Path || req.Candidates, Candidates: req.Candidates,
@@ -255,6 +258,9 @@ func (s *Server) hint(ctx context.Context, req *hintRequest) (any, error) {
 		return nil, cancelled(ctx)
 	}
 	if err := noKillerHint(p, r.HintErr); err != nil {
+		return nil, err
+	}
+	if err := boardKillerRefused(p, "hints", r.HintErr); r.Status() == "invalid" && err != nil {
 		return nil, err
 	}
 	r.Elapsed = time.Since(start)
@@ -428,6 +434,9 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	var notes []string
 	for i, text := range req.Puzzles {
 		p, err := onePuzzle(text, rules, shape, alphabet)
+		if err == nil {
+			err = req.boardVariants(&p)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
 		}

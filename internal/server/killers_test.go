@@ -83,10 +83,11 @@ func TestKillerRefused(t *testing.T) {
 			t.Errorf("%s: %d %q, want 400 with %q", tc.cages, code, msg, tc.want)
 		}
 	}
-	// A killer without its cages, and a killer with a size.
+	// A killer without its cages, and a killer of a size the library has
+	// none of.
 	for _, tc := range []struct{ body, want string }{
 		{`{"puzzle": "` + empty + `", "variant": ["killer"]}`, "a killer needs its cages"},
-		{`{"puzzle": "....31.....42.1.", "size": 4, "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}`, "9x9 puzzles"},
+		{`{"puzzle": "....31.....42.1.", "size": 10, "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}`, "killer is for 4x4, 6x6, 8x8 and 9x9 puzzles, not 10x10"},
 	} {
 		code, got, _ := post(t, ts, "/api/v1/solve", tc.body)
 		if msg, _ := got["error"].(string); code != 400 || !strings.Contains(msg, tc.want) {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,6 +49,17 @@ func (f *rulesFields) rules() (sudoku.Rules, error) {
 				i+1, len(name), strings.Join(sudoku.VariantNames(), ", "))
 		}
 	}
+	if shape, _, err := f.shape(); err != nil {
+		return sudoku.Rules{}, err
+	} else if shape.N() != 0 && shape.N() != 9 {
+		// A board of another size carries its own variants (x, killer):
+		// they are checked here and given to each puzzle by puzzle.
+		if f.Regions != "" {
+			return sudoku.Rules{}, sudoku.Invalidf("field \"regions\": jigsaw regions are for 9x9 puzzles only, not with field \"size\" %d", f.Size)
+		}
+		_, _, err := f.board()
+		return sudoku.Rules{}, err
+	}
 	rules, err := sudoku.ParseRules(strings.Join(f.Variant, ","), f.Regions)
 	if err != nil {
 		field := "variant"
@@ -78,10 +90,57 @@ func (f *rulesFields) rules() (sudoku.Rules, error) {
 			return sudoku.Rules{}, fmt.Errorf("field \"cages\": %w", err)
 		}
 	}
-	if f.sized() && !rules.IsClassic() {
-		return sudoku.Rules{}, sudoku.Invalidf("field \"variant\": variants and killers are 9x9 puzzles: they do not go with field \"size\" %d", f.Size)
-	}
 	return rules, nil
+}
+
+// board reads the fields of a request for another size than 9x9 as the
+// library's Board takes its variants: an empty board of the request's
+// shape with the variants "variant" names (x at every size, killer up to
+// sudoku.MaxKillerSize) and the cages of "cages" (which imply killer),
+// their cells named at the board's size; Board.SetVariants checks them.
+// Killer says whether the fields name killer, with or without cages (a
+// killer to generate has none).
+func (f *rulesFields) board() (b sudoku.Board, killer bool, err error) {
+	shape, _, err := f.shape()
+	if err != nil {
+		return sudoku.Board{}, false, err
+	}
+	b = sudoku.NewBoard(shape)
+	if len(f.Cages) > shape.Cells() {
+		return b, false, sudoku.Invalidf("field \"cages\" holds %d cages: a %s killer has at most %d", len(f.Cages), shape, shape.Cells())
+	}
+	names := slices.Clone(f.Variant)
+	if len(f.Cages) > 0 && !slices.Contains(names, "killer") {
+		names = append(names, "killer")
+	}
+	cages := make([]sudoku.Cage, len(f.Cages))
+	for i, c := range f.Cages {
+		if len(c.Cells) > shape.N() {
+			return b, false, sudoku.Invalidf("field \"cages\": cage %d has %d cells: a cage of a %s killer has 1 to %d", i+1, len(c.Cells), shape, shape.N())
+		}
+		cages[i].Sum = c.Sum
+		for _, name := range c.Cells {
+			cell, err := shape.ParseCellName(name)
+			if err != nil {
+				return b, false, fmt.Errorf("field \"cages\": cage %d: %w", i+1, err)
+			}
+			cages[i].Cells = append(cages[i].Cells, cell)
+		}
+	}
+	spec := strings.Join(names, ",")
+	x, killer, err := sudoku.ParseBoardVariants(spec, shape)
+	if err != nil {
+		return b, false, fmt.Errorf("field \"variant\" with field \"size\" %d: %w", shape.N(), err)
+	}
+	if killer && len(cages) == 0 {
+		// A killer to be made, or whose cages are still to come.
+		b.X = x
+		return b, true, nil
+	}
+	if err := b.SetVariants(spec, cages); err != nil {
+		return b, killer, fmt.Errorf("field \"cages\" with field \"size\" %d: %w", shape.N(), err)
+	}
+	return b, killer, nil
 }
 
 // sized reports whether the fields ask for another size than 9x9.
@@ -117,17 +176,29 @@ func (f *rulesFields) shape() (sudoku.Shape, sudoku.Alphabet, error) {
 	return shape, a, nil
 }
 
-// variantJSON is a variant the API knows: its name and its rule in words.
+// variantJSON is a variant the API knows: its name, its rule in words,
+// and the sizes of the boards that take it.
 type variantJSON struct {
-	Name string `json:"name"`
-	Rule string `json:"rule"`
+	Name  string `json:"name"`
+	Rule  string `json:"rule"`
+	Sizes []int  `json:"sizes"`
 }
 
-// variants lists the variants, in the order the rules name them.
+// variants lists the variants, in the order the rules name them, each
+// with the sizes that take it: 9, and the other sizes whose boards the
+// library gives it (sudoku.ParseBoardVariants).
 func (s *Server) variants() (any, error) {
 	var out []variantJSON
 	for _, name := range sudoku.VariantNames() {
-		out = append(out, variantJSON{Name: name, Rule: sudoku.VariantRule(name)})
+		v := variantJSON{Name: name, Rule: sudoku.VariantRule(name), Sizes: []int{9}}
+		for _, shape := range sudoku.Shapes() {
+			n := shape.N()
+			if _, _, err := sudoku.ParseBoardVariants(name, shape); n != 9 && err == nil && !slices.Contains(v.Sizes, n) {
+				v.Sizes = append(v.Sizes, n)
+			}
+		}
+		slices.Sort(v.Sizes)
+		out = append(out, v)
 	}
 	return out, nil
 }
@@ -197,15 +268,35 @@ func (s *Server) rulesOf(_ context.Context, req *rulesRequest) (any, error) {
 			return nil, err
 		}
 		if shape.N() != 9 {
+			b, killer, err := req.board()
+			if err != nil {
+				return nil, err
+			}
 			ans.Variant, ans.Rules, ans.Size, ans.Box = []string{}, []string{}, shape.N(), shape.Box()
-			ans.Label = sudoku.SizeLabel(shape, alphabet)
-			kinds := []string{"row", "column", "block"}
-			for h := range 3 * shape.N() {
+			ans.Label = strings.TrimSpace(sudoku.SizeLabel(shape, alphabet) + " " + b.RulesLabel())
+			names := b.Variants()
+			if killer && len(b.Cages) == 0 {
+				names = append(names, "killer") // its cages to come (generate makes them)
+			}
+			for _, name := range names {
+				ans.Variant = append(ans.Variant, name)
+				// The rule in words, at the board's size.
+				ans.Rules = append(ans.Rules, strings.ReplaceAll(sudoku.VariantRule(name), "1 to 9", fmt.Sprintf("1 to %d", shape.N())))
+			}
+			kinds := []string{"row", "column", "block", "diagonal"}
+			for h := range b.NumHouses() {
 				cells := []string{}
 				for _, c := range shape.HouseCells(h) {
 					cells = append(cells, shape.CellName(c))
 				}
 				ans.Houses = append(ans.Houses, houseJSON{Name: shape.HouseName(h), Kind: kinds[h/shape.N()], Cells: cells})
+			}
+			for _, c := range b.Cages {
+				k := cageNameJSON{cageJSON: cageJSON{Sum: c.Sum, Cells: []string{}}, Name: shape.CageName(c)}
+				for _, cell := range c.Cells {
+					k.Cells = append(k.Cells, shape.CellName(cell))
+				}
+				ans.Cages = append(ans.Cages, k)
 			}
 			return ans, nil
 		}
@@ -293,5 +384,31 @@ func (f *rulesFields) puzzle(text string) (sudoku.Puzzle, error) {
 	if err != nil {
 		return sudoku.Puzzle{}, err
 	}
-	return onePuzzle(text, rules, shape, alphabet)
+	p, err := onePuzzle(text, rules, shape, alphabet)
+	if err != nil {
+		return p, err
+	}
+	return p, f.boardVariants(&p)
+}
+
+// boardVariants gives a puzzle of another size than 9x9 the variants and
+// cages of a request for that size, unless its label or row named its
+// own (it keeps them, as on the command line), and checks its digits
+// under them (sudoku.Board.Validate).
+func (f *rulesFields) boardVariants(p *sudoku.Puzzle) error {
+	if p.Board == nil || !f.sized() || !p.Board.IsClassic() {
+		return nil
+	}
+	b, _, err := f.board()
+	if err != nil || b.IsClassic() {
+		return err
+	}
+	if b.Shape != p.Board.Shape {
+		return sudoku.Invalidf("field \"puzzle\" is a %s puzzle, and the rules are for a %s board", p.Board.Shape, b.Shape)
+	}
+	p.Board.X, p.Board.Cages = b.X, b.Cages
+	if err := p.Board.Validate(); err != nil {
+		return fmt.Errorf("field \"puzzle\": %w", err)
+	}
+	return nil
 }

@@ -46,15 +46,17 @@ func (f *rulesFields) killer() bool {
 // boardRow is the JSON row of a puzzle of another size made by generate,
 // as `sudokit generate --size N -f json` writes it.
 type boardRow struct {
-	Seed     uint64 `json:"seed"`
-	Index    int    `json:"index"`
-	Size     int    `json:"size"`
-	Box      string `json:"box,omitempty"`
-	Puzzle   string `json:"puzzle"`
-	Solution string `json:"solution,omitempty"`
-	Givens   int    `json:"givens"`
-	Symmetry string `json:"symmetry"`
-	Level    string `json:"level,omitempty"`
+	Seed     uint64     `json:"seed"`
+	Index    int        `json:"index"`
+	Size     int        `json:"size"`
+	Box      string     `json:"box,omitempty"`
+	Puzzle   string     `json:"puzzle"`
+	Solution string     `json:"solution,omitempty"`
+	Givens   int        `json:"givens"`
+	Variant  []string   `json:"variant,omitempty"`
+	Cages    []cageJSON `json:"cages,omitempty"`
+	Symmetry string     `json:"symmetry,omitempty"`
+	Level    string     `json:"level,omitempty"`
 }
 
 // killerRow is the JSON row of a killer made by generate, as `sudokit
@@ -154,6 +156,19 @@ func (s *Server) generateBoards(ctx context.Context, req *generateRequest, seed 
 	if err != nil {
 		return err
 	}
+	if len(req.Cages) > 0 {
+		return sudoku.Invalidf("field \"cages\" does not go with generate: the killers made draw their own cages")
+	}
+	b, killer, err := req.board()
+	if err != nil {
+		return err
+	}
+	if alphabet == sudoku.AutoAlphabet {
+		alphabet = sudoku.Letters
+	}
+	if killer {
+		return s.generateBoardKillers(ctx, req, shape, b.X, alphabet, seed, run, emit)
+	}
 	if req.Level != "" && !slices.Contains(generate.BoardLevels(), req.Level) {
 		return sudoku.Invalidf("field \"level\": %q is no level of a %s puzzle: %s", req.Level, shape, strings.Join(generate.BoardLevels(), ", "))
 	}
@@ -162,7 +177,7 @@ func (s *Server) generateBoards(ctx context.Context, req *generateRequest, seed 
 		// are made in about a second.
 		return sudoku.Invalidf("field \"level\" is needed for a %s puzzle: %s", shape, strings.Join(generate.BoardLevels(), ", "))
 	}
-	opt := generate.BoardOptions{Shape: shape, Seed: seed, Minimal: req.Minimal, Level: req.Level}
+	opt := generate.BoardOptions{Shape: shape, X: b.X, Seed: seed, Minimal: req.Minimal, Level: req.Level}
 	if req.Symmetry != "" {
 		if opt.Symmetry, err = generate.ParseSymmetry(req.Symmetry); err != nil {
 			return fmt.Errorf("field \"symmetry\": %w", err)
@@ -179,21 +194,51 @@ func (s *Server) generateBoards(ctx context.Context, req *generateRequest, seed 
 	if err != nil {
 		return err
 	}
-	if alphabet == sudoku.AutoAlphabet {
-		alphabet = sudoku.Letters
-	}
 	_, err = gen.Run(ctx, run, func(p generate.BoardPuzzle) error {
-		r := boardRow{Seed: p.Seed, Index: p.Index, Size: shape.N(), Puzzle: p.Board.Format(alphabet), Givens: p.Board.Givens(),
-			Symmetry: p.Symmetry.String(), Level: p.Level}
-		if !shape.IsUsual() {
-			r.Box = shape.Box()
-		}
+		r := newBoardRow(p.Seed, p.Index, p.Board, alphabet)
+		r.Symmetry, r.Level = p.Symmetry.String(), p.Level
 		if req.Solution {
 			r.Solution = p.Solution.Format(alphabet)
 		}
 		return emit(r)
 	})
 	return err
+}
+
+// generateBoardKillers makes killers of 4x4, 6x6 or 8x8
+// (generate.BoardKillers), with x's diagonals when x: no givens, cages
+// drawn at random.
+func (s *Server) generateBoardKillers(ctx context.Context, req *generateRequest, shape sudoku.Shape, x bool, alphabet sudoku.Alphabet,
+	seed uint64, run generate.RunOptions, emit func(any) error) error {
+	gen, err := generate.BoardKillers(generate.BoardKillerOptions{Shape: shape, X: x, Seed: seed})
+	if err != nil {
+		return err
+	}
+	_, err = gen.Run(ctx, run, func(p generate.BoardKiller) error {
+		r := newBoardRow(p.Seed, p.Index, p.Board, alphabet)
+		if req.Solution {
+			r.Solution = p.Solution.Format(alphabet)
+		}
+		return emit(r)
+	})
+	return err
+}
+
+// newBoardRow is the row of a board made by generate, without its
+// solution, symmetry and level.
+func newBoardRow(seed uint64, index int, b sudoku.Board, alphabet sudoku.Alphabet) boardRow {
+	r := boardRow{Seed: seed, Index: index, Size: b.Shape.N(), Puzzle: b.Format(alphabet), Givens: b.Givens(), Variant: b.Variants()}
+	if !b.Shape.IsUsual() {
+		r.Box = b.Shape.Box()
+	}
+	for _, c := range b.Cages {
+		k := cageJSON{Sum: c.Sum, Cells: []string{}}
+		for _, cell := range c.Cells {
+			k.Cells = append(k.Cells, b.Shape.CellName(cell))
+		}
+		r.Cages = append(r.Cages, k)
+	}
+	return r
 }
 
 // generateKillers makes killers under the request's other variants.
@@ -241,6 +286,22 @@ func noKillerHint(p sudoku.Puzzle, err error) error {
 		"no hint: the killer techniques find no next step in this killer (%s)", none.Status)}
 }
 
+// boardKillerRefused answers, as a 422 in the library's words, a grade
+// or hint of a killer of another size than 9x9 that the library refused
+// (its killer techniques are 9x9's for now: sized.NewState says so);
+// nil for any other puzzle or error.
+func boardKillerRefused(p sudoku.Puzzle, what string, err error) error {
+	if p.Board == nil || len(p.Board.Cages) == 0 || !errors.Is(err, sudoku.ErrInvalid) {
+		return nil
+	}
+	// The deepest error of the kind holds the library's own words, without
+	// the prefixes of the packages it went through.
+	for u := errors.Unwrap(err); u != nil && errors.Is(u, sudoku.ErrInvalid); u = errors.Unwrap(u) {
+		err = u
+	}
+	return &apiError{http.StatusUnprocessableEntity, fmt.Sprintf("%s for a %s killer are not available yet: %s", what, p.Board.Shape, err)}
+}
+
 type cagesRequest struct {
 	Puzzle string `json:"puzzle"`
 	rulesFields
@@ -275,6 +336,9 @@ func (s *Server) cages(_ context.Context, req *cagesRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.Board != nil {
+		return boardCages(*p.Board)
+	}
 	if !p.Rules.HasCages() {
 		return nil, sudoku.Invalidf("the puzzle has no cages: give a killer (field \"cages\", or a cages= label)")
 	}
@@ -282,20 +346,42 @@ func (s *Server) cages(_ context.Context, req *cagesRequest) (any, error) {
 	cands := st.AllCandidates()
 	ans := cagesAnswer{Puzzle: p.Grid.String(), Cages: []cageOptionsJSON{}}
 	for _, c := range p.Rules.Cages() {
-		in := make([]sudoku.Digits, len(c.Cells))
-		k := cageOptionsJSON{Name: c.Name(), Sum: c.Sum, Combinations: []string{}}
-		for i, cell := range c.Cells {
-			in[i] = cands[cell]
-			k.Cells = append(k.Cells, sudoku.CellName(cell))
-		}
-		combos, each := sudoku.CageOptions(c.Sum, in)
-		for _, d := range combos {
-			k.Combinations = append(k.Combinations, d.String())
-		}
-		for _, d := range each {
-			k.Candidates = append(k.Candidates, strings.TrimPrefix(d.String(), "-"))
-		}
-		ans.Cages = append(ans.Cages, k)
+		ans.Cages = append(ans.Cages, cageOptions(c, c.Name(), sudoku.CellName, cands[:]))
+	}
+	return ans, nil
+}
+
+// cageOptions is what cage c, named name, can still hold when its cells
+// (named by cellName) have the candidates cands (sudoku.CageOptions).
+func cageOptions(c sudoku.Cage, name string, cellName func(int) string, cands []sudoku.Digits) cageOptionsJSON {
+	in := make([]sudoku.Digits, len(c.Cells))
+	k := cageOptionsJSON{Name: name, Sum: c.Sum, Combinations: []string{}}
+	for i, cell := range c.Cells {
+		in[i] = cands[cell]
+		k.Cells = append(k.Cells, cellName(cell))
+	}
+	combos, each := sudoku.CageOptions(c.Sum, in)
+	for _, d := range combos {
+		k.Combinations = append(k.Combinations, d.String())
+	}
+	for _, d := range each {
+		k.Candidates = append(k.Candidates, strings.TrimPrefix(d.String(), "-"))
+	}
+	return k
+}
+
+// boardCages is cages for a killer of another size than 9x9: each cell's
+// candidates under the board's rules (sudoku.Board.Candidates), and
+// sudoku.CageOptions takes each cage's sum.
+func boardCages(b sudoku.Board) (any, error) {
+	if len(b.Cages) == 0 {
+		return nil, sudoku.Invalidf("the puzzle has no cages: give a killer (field \"cages\", or a cages= label)")
+	}
+	cands := b.Candidates()
+	s := b.Shape
+	ans := cagesAnswer{Puzzle: b.String(), Cages: []cageOptionsJSON{}}
+	for _, c := range b.Cages {
+		ans.Cages = append(ans.Cages, cageOptions(c, s.CageName(c), s.CellName, cands))
 	}
 	return ans, nil
 }

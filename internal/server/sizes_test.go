@@ -142,7 +142,7 @@ func TestSizedFields(t *testing.T) {
 }
 
 // TestSizedRefused: a wrong size, a puzzle of another size than the
-// fields say, variants with a size, pencil marks and "all" with a sized
+// fields say, a 9x9 variant with a size, pencil marks and "all" with a sized
 // puzzle are answered 400 in words.
 func TestSizedRefused(t *testing.T) {
 	ts := newTestServer(t, Options{})
@@ -151,7 +151,7 @@ func TestSizedRefused(t *testing.T) {
 		{"/api/v1/solve", `{"puzzle": "` + four + `", "size": 7}`, `field "size": size "7": want 4, 6, 8, 9, 10, 12, 16 or 25`},
 		{"/api/v1/solve", `{"puzzle": "` + four + `", "size": 16}`, "16"},
 		{"/api/v1/solve", `{"puzzle": "` + four + `", "box": "7x7"}`, `field "size"`},
-		{"/api/v1/solve", `{"puzzle": "` + four + `", "size": 4, "variant": ["x"]}`, `variants and killers are 9x9 puzzles`},
+		{"/api/v1/solve", `{"puzzle": "` + four + `", "size": 4, "variant": ["anti-knight"]}`, `variant anti-knight is for 9x9 puzzles only`},
 		{"/api/v1/solve", `{"puzzle": "` + four + `", "size": 4, "alphabet": "hex"}`, `field "alphabet"`},
 		{"/api/v1/hint", `{"puzzle": "` + four + `", "all": true}`, `field "all" is for 9x9 puzzles`},
 		{"/api/v1/candidates", `{"puzzle": "` + four + `"}`, `9x9 puzzles only`},

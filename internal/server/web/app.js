@@ -1129,10 +1129,26 @@ let pickTimer = 0;
 function buildPicker(list) {
   // The extras first, then jigsaw, whose layout box follows.
   list = [...list.filter((v) => v.name !== "jigsaw"), ...list.filter((v) => v.name === "jigsaw")];
-  const choices = list.map((v) => h("label", { className: "variant-choice", title: v.rule },
-    h("input", { type: "checkbox", value: v.name, name: "variant" }), ` ${v.name}`));
+  const choices = list.map((v) => h("label", { className: "variant-choice", title: v.rule, dataset: { rule: v.rule } },
+    h("input", { type: "checkbox", value: v.name, name: "variant", dataset: { sizes: (Array.isArray(v.sizes) ? v.sizes : [9]).join(" ") } }), ` ${v.name}`));
   el.variants.replaceChildren(el.variants.querySelector("legend"), ...choices);
   syncPicker();
+}
+
+// syncVariantSizes greys the variants that boards of size n do not take
+// (the server lists the sizes of each), unticking them, and says why in
+// their titles.
+function syncVariantSizes(n) {
+  for (const b of el.variants.querySelectorAll("input[name=variant]")) {
+    const sizes = (b.dataset.sizes || "9").split(" ").map(Number);
+    const ok = sizes.includes(n);
+    if (!ok) b.checked = false;
+    b.disabled = !ok;
+    const label = b.closest("label");
+    label.classList.toggle("unavailable", !ok);
+    const others = sizes.filter((x) => x !== 9).map((x) => `${x}x${x}`);
+    label.title = ok ? label.dataset.rule : `Not at ${n}x${n}: ${b.value} is for ${others.length ? `${others.join(", ")} and ` : ""}9x9 boards.`;
+  }
 }
 
 // BOARD_LEVELS are the levels puzzles of other sizes are made at.
@@ -1163,6 +1179,7 @@ const shownLayout = (layout) => (layout.match(/.{1,9}/g) || []).join("\n");
 function syncPicker() {
   for (const b of el.variants.querySelectorAll("input[name=variant]")) b.checked = RULES.variant.includes(b.value);
   el.size.value = RULES.size === 9 ? "9" : `${RULES.size}:${RULES.box}`;
+  syncVariantSizes(RULES.size);
   syncLevels();
   if (RULES.regions && compactLayout(el.regions.value) !== RULES.regions) el.regions.value = shownLayout(RULES.regions);
   el["regions-box"].hidden = !RULES.variant.includes("jigsaw");
@@ -1171,15 +1188,11 @@ function syncPicker() {
 
 async function onPick(e) {
   clearTimeout(pickTimer);
-  // A size other than 9 goes with no variant: the chooser of one unticks
-  // the other.
-  if (e && e.target === el.size && el.size.value !== "9") {
-    for (const b of el.variants.querySelectorAll("input[name=variant]")) b.checked = false;
-  } else if (e && e.target && e.target.name === "variant" && e.target.checked) {
-    el.size.value = "9";
-  }
-  const variant = [...el.variants.querySelectorAll("input[name=variant]:checked")].map((b) => b.value);
+  // A size takes the variants its boards take (x at every size, killer
+  // up to 8x8): choosing one greys and unticks the others.
   const [size, box] = el.size.value.split(":");
+  syncVariantSizes(+size);
+  const variant = [...el.variants.querySelectorAll("input[name=variant]:checked")].map((b) => b.value);
   const jigsaw = variant.includes("jigsaw");
   const regions = jigsaw ? compactLayout(el.regions.value) : "";
   el["regions-box"].hidden = !jigsaw;
@@ -1189,13 +1202,16 @@ async function onPick(e) {
     el.regions.focus();
     return;
   }
-  // A killer keeps the board's cages while killer stays ticked.
-  const cages = variant.includes("killer") ? RULES.cagesField : [];
+  // A killer keeps the board's cages while killer stays ticked and the
+  // size stays.
+  const sameSize = el.size.value === (RULES.size === 9 ? "9" : `${RULES.size}:${RULES.box}`);
+  const cages = variant.includes("killer") && sameSize ? RULES.cagesField : [];
   try {
     const t = await fetchRules({ variant, regions, cages, size: +size, box: box || "" });
     if (version !== pickVersion) return;
     el["rules-error"].textContent = "";
-    const what = t.size !== 9 ? `${t.size}x${t.size} board (boxes of ${t.box}).` : t.variant.length ? `Rules: ${t.variant.join(", ")}.` : "Classic rules.";
+    const rules = t.variant.length ? `Rules: ${t.variant.join(", ")}.` : "Classic rules.";
+    const what = t.size !== 9 ? `${t.size}x${t.size} board (boxes of ${t.box}).${t.variant.length ? ` ${rules}` : ""}` : rules;
     const hint = t.variant.includes("killer") && !t.cages.length ? " Press “New” for a killer, or paste one." : "";
     if (setRules(t)) message(what + hint, "ok");
   } catch (e) {
@@ -1970,7 +1986,7 @@ async function onNew() {
   btn.textContent = "Cancel";
   btn.title = "Generating: press to cancel";
   el.form.classList.add("generating");
-  const kind = sized ? `${N}x${N} ` : RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
+  const kind = `${sized ? `${N}x${N} ` : ""}${RULES.variant.length ? `${RULES.variant.join(", ")} ` : ""}`;
   const what = `Generating a ${rating ? `${kind}puzzle rated ${rating}` : `${level} ${kind}puzzle`.trim()}…`.replace(/\s+/g, " ");
   const start = Date.now();
   const tick = () => {
@@ -1994,7 +2010,7 @@ async function onNew() {
     if (!p || !p.puzzle) throw new ApiError(cleanError(why) || "No puzzle was made.");
     await adoptRules(p);
     loadPuzzle(p.puzzle, null);
-    const kind = sized ? `${N}x${N} ` : RULES.variant.length ? `${RULES.variant.join(", ")} ` : "";
+    const kind = `${sized ? `${N}x${N} ` : ""}${RULES.variant.length ? `${RULES.variant.join(", ")} ` : ""}`;
     const whence = fromBank ? ` from the bank (puzzle ${p.line})` : BANK && !sized && !killer ? " (the bank has none left: generated)" : "";
     if (sized || killer) {
       clearRating();
