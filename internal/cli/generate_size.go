@@ -117,10 +117,14 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--size: %w", err)
 	}
-	x, killer, err := sudoku.ParseBoardVariants(c.String("variant"), shape)
+	v, err := sudoku.ParseBoardVariants(c.String("variant"), shape)
 	if err != nil {
 		return nil, fmt.Errorf("--variant with --size %d: %w", shape.N(), err)
 	}
+	if v.Jigsaw {
+		return nil, sudoku.Invalidf("--variant jigsaw with --size %d: sized jigsaws are not generated yet", shape.N())
+	}
+	x, killer := v.X, v.Killer
 	if c.IsSet("cage-size") && !killer {
 		return nil, sudoku.Invalidf("--cage-size goes with --variant killer: it shapes a killer's cages")
 	}
@@ -373,6 +377,7 @@ type sizedRow struct {
 	Solution string         `json:"solution,omitempty"`
 	Givens   int            `json:"givens"`
 	Variant  []string       `json:"variant,omitempty"`
+	Regions  string         `json:"regions,omitempty"`
 	Cages    []cageRow      `json:"cages,omitempty"`
 	Symmetry string         `json:"symmetry,omitempty"`
 	Level    string         `json:"level,omitempty"`
@@ -401,6 +406,9 @@ func (r *sizedRun) row(p generate.BoardPuzzle, withSolution bool) (string, error
 			Givens: p.Board.Givens(), Variant: p.Board.Variants(), Level: r.level, Tries: p.Tries}
 		if r.killer == nil {
 			row.Symmetry = p.Symmetry.String()
+		}
+		if p.Board.Regions != nil {
+			row.Regions = p.Board.Shape.FormatRegions(p.Board.Regions)
 		}
 		for _, cg := range p.Board.Cages {
 			j := cageRow{Sum: cg.Sum}
