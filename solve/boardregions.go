@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math/rand/v2"
 	"sync"
 
 	"github.com/sudokit/sudokit/sudoku"
@@ -66,4 +67,21 @@ func boardTablesFor(b sudoku.Board) *boardTables {
 	jigsawTables.m[key] = t
 	jigsawTables.Unlock()
 	return t
+}
+
+// RandomBoardSolutionWithin is RandomBoardSolution with a budget: it
+// gives up, reporting false, when it has made more than maxGuesses
+// guesses in all, as for a jigsaw's layout that has no grid, which
+// can take long to prove.
+func RandomBoardSolutionWithin(b sudoku.Board, rng *rand.Rand, maxGuesses int) (sudoku.Board, bool) {
+	spent := 0
+	for budget := 64; spent < maxGuesses; budget *= 2 {
+		sr := boardSearch{limit: 1, rng: rng, budget: min(budget, maxGuesses-spent)}
+		r := sr.run(b)
+		if !sr.overBudget {
+			return r.Solution, r.Count > 0
+		}
+		spent += sr.budget
+	}
+	return sudoku.Board{}, false
 }
