@@ -28,6 +28,7 @@ type BoardOptions struct {
 	Jigsaw     bool
 	Regions    []uint8
 	BoxRegions bool
+	// Seed makes the run reproducible: puzzle i is drawn from (Seed, i).
 	Seed uint64
 	// Symmetry is the givens' symmetry, as for Options: the zero value is
 	// Rot180, None asks for none, Random draws one per puzzle.
