@@ -111,7 +111,7 @@ func TestReaderBoardRules(t *testing.T) {
 		{"a JSON jigsaw without size", `{"puzzle":"1234............","variant":"jigsaw","regions":"` + jig4 + `"}` + "\n", Rules{}, []string{
 			"1: 4x4 1234............ [jigsaw] 0 [] | size=4 variant=jigsaw regions=" + jig4}},
 		{"a 9x9 layout from the reader", p4 + "\n", mustRules(t, "jigsaw", strings.Repeat("1", 9)+strings.Repeat("2", 9)+strings.Repeat("3", 9)+strings.Repeat("4", 9)+strings.Repeat("5", 9)+strings.Repeat("6", 9)+strings.Repeat("7", 9)+strings.Repeat("8", 9)+strings.Repeat("9", 9)), []string{
-			"1: error the regions of --regions are a 9x9 layout: a 4x4 jigsaw names its own (regions=)"}},
+			"1: error the reader's regions are a 9x9 layout: a 4x4 jigsaw names its own (regions=)"}},
 		{"a JSON row", `{"puzzle":"` + strings.Repeat(".", 16) + `","size":4,"variant":["x","killer"],"cages":[{"sum":3,"cells":["r1c1","r1c2"]},{"sum":7,"cells":["r1c3","r1c4"]}]}` + "\n", Rules{}, []string{
 			"1: 4x4 " + strings.Repeat(".", 16) + " [x killer] 2 [] | size=4 variant=x,killer cages=3<7<000000000000"}},
 		{"a JSON killer with size 9", `{"puzzle":"` + strings.Repeat(".", 81) + `","size":9,"variant":"killer","cages":[{"sum":3,"cells":["r1c1","r1c2"]}]}` + "\n", Rules{}, []string{

@@ -392,7 +392,7 @@ func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) 
 		}
 	} else if !r.rules.IsClassic() {
 		if r.rules.Regions() != "" {
-			return label, Invalidf("the regions of --regions are a 9x9 layout: a %s jigsaw names its own (regions=)", b.Shape)
+			return label, Invalidf("the reader's regions are a 9x9 layout: a %s jigsaw names its own (regions=)", b.Shape)
 		}
 		spec = strings.Join(r.rules.Variants(), ",")
 	}
