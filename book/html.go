@@ -150,7 +150,7 @@ func writeHTML(w io.Writer, puzzles []Entry, opt Options) error {
 				c.Digit = opt.Symbols.text(v)
 			}
 			if p.sized() {
-				c.Style = sizedCellStyle(shape, i, side, data.Thin, data.Thick)
+				c.Style = sizedCellStyle(shape, l, i, side, data.Thin, data.Thick)
 				if l.shaded(i) {
 					c.Style += template.CSS("; background-color: " + svgGray(fillGray))
 				}
@@ -309,9 +309,10 @@ func (l *look) cellStyle(cell int, thin, thick string) template.CSS {
 
 // sizedCellStyle is the inline style of cell i of an HTML grid of a shape
 // side mm wide: the widths of its borders, thick at its box's sides (thin
-// and thick are the grid's line widths), its height (a table cell's
-// aspect-ratio is not heeded) and its digits' size.
-func sizedCellStyle(shape sudoku.Shape, i int, side float64, thin, thick string) template.CSS {
+// and thick are the grid's line widths; a jigsaw's region's sides under
+// the look l), its height (a table cell's aspect-ratio is not heeded) and
+// its digits' size.
+func sizedCellStyle(shape sudoku.Shape, l *look, i int, side float64, thin, thick string) template.CSS {
 	n := shape.N()
 	r, c := i/n, i%n
 	width := func(thickEdge bool) string {
@@ -322,6 +323,11 @@ func sizedCellStyle(shape sudoku.Shape, i int, side float64, thin, thick string)
 	}
 	top, bottom := r%shape.BoxRows() == 0, (r+1)%shape.BoxRows() == 0
 	left, right := c%shape.BoxCols() == 0, (c+1)%shape.BoxCols() == 0
+	if l.jigsawGrid() {
+		differs := func(j int) bool { return l.region[j] != l.region[i] }
+		top, bottom = r == 0 || differs(i-n), r == n-1 || differs(i+n)
+		left, right = c == 0 || differs(i-1), c == n-1 || differs(i+1)
+	}
 	cell := side / float64(n)
 	return template.CSS(fmt.Sprintf("border-width: %s %s %s %s; height: %.2fmm; font-size: %.1fmm", width(top), width(right), width(bottom), width(left), cell, cell*0.55))
 }

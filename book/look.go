@@ -61,13 +61,13 @@ type look struct {
 	diagonalLines bool
 	// region is each cell's box, or its jigsaw region (0-8): the thick
 	// lines of a grid are where two neighbours' regions differ.
-	region [81]int
+	region []int
 	jigsaw bool
 }
 
 // lookOf works out how a grid under rules is drawn.
 func lookOf(r sudoku.Rules) *look {
-	l := &look{rules: r, n: 9, cages: r.Cages(), markOf: map[sudoku.HouseKind]mark{}}
+	l := &look{rules: r, n: 9, cages: r.Cages(), markOf: map[sudoku.HouseKind]mark{}, region: make([]int, 81)}
 	for h := 18; h < 27; h++ {
 		for _, c := range r.House(h).Cells {
 			l.region[c] = h - 18
@@ -106,11 +106,19 @@ func lookOf(r sudoku.Rules) *look {
 	return l
 }
 
-// boardLook works out how a grid of any size is drawn: with x, its
-// diagonals shaded as a 9x9 x's are; a killer's cages dashed as 9x9's
+// boardLook works out how a grid of any size is drawn: a jigsaw's
+// regions in thick lines instead of the boxes, as a 9x9 jigsaw's; with x,
+// its diagonals shaded as a 9x9 x's are; a killer's cages dashed as 9x9's
 // are. Its marks (of 9x9's other variants) are empty.
 func boardLook(b *sudoku.Board) *look {
 	l := &look{n: b.Shape.N(), board: b, cages: b.Cages, markOf: map[sudoku.HouseKind]mark{}}
+	if b.Regions != nil {
+		l.jigsaw = true
+		l.region = make([]int, len(b.Regions))
+		for c, r := range b.Regions {
+			l.region[c] = int(r)
+		}
+	}
 	if b.X {
 		l.markOf[sudoku.HouseDiagonal] = markFill
 		for h := 3 * l.n; h < 3*l.n+2; h++ {
@@ -170,10 +178,11 @@ func (l *look) shaded(c int) bool {
 // horizontal ones.
 func (l *look) borders() [][4]float64 {
 	var out [][4]float64
-	for k := 1; k < 9; k++ { // the line between columns k-1 and k
+	n := l.n
+	for k := 1; k < n; k++ { // the line between columns k-1 and k
 		start := -1
-		for r := 0; r <= 9; r++ {
-			thick := r < 9 && l.region[r*9+k-1] != l.region[r*9+k]
+		for r := 0; r <= n; r++ {
+			thick := r < n && l.region[r*n+k-1] != l.region[r*n+k]
 			switch {
 			case thick && start < 0:
 				start = r
@@ -183,10 +192,10 @@ func (l *look) borders() [][4]float64 {
 			}
 		}
 	}
-	for k := 1; k < 9; k++ { // the line between rows k-1 and k
+	for k := 1; k < n; k++ { // the line between rows k-1 and k
 		start := -1
-		for c := 0; c <= 9; c++ {
-			thick := c < 9 && l.region[(k-1)*9+c] != l.region[k*9+c]
+		for c := 0; c <= n; c++ {
+			thick := c < n && l.region[(k-1)*n+c] != l.region[k*n+c]
 			switch {
 			case thick && start < 0:
 				start = c

@@ -116,6 +116,10 @@ func (p Entry) kindTitle() string {
 	s := p.Board.Shape
 	name := "Sudoku"
 	switch {
+	case p.Board.IsJigsaw() && p.Board.X:
+		name = "Jigsaw X"
+	case p.Board.IsJigsaw():
+		name = "Jigsaw Sudoku"
 	case p.Board.X && len(p.Board.Cages) > 0:
 		name = "Killer X"
 	case p.Board.X:
@@ -137,6 +141,9 @@ func (p Entry) kindWords(symbols Symbols) []string {
 	}
 	s := p.Board.Shape
 	out := []string{sizeRule(s, symbols)}
+	if p.Board.IsJigsaw() {
+		out[0] = fmt.Sprintf("Each row, column and outlined region holds %s once.", symbols.range_(s.N()))
+	}
 	if p.Board.X {
 		out = append(out, fmt.Sprintf("The two shaded diagonals also hold %s once each.", symbols.range_(s.N())))
 	}
@@ -150,6 +157,9 @@ func (p Entry) kindWords(symbols Symbols) []string {
 // header, short: the size's, then x's and killer's in a few words.
 func (p Entry) pageRule(symbols Symbols) string {
 	rule := sizeRule(p.shape(), symbols)
+	if p.Board != nil && p.Board.IsJigsaw() {
+		rule = fmt.Sprintf("Each row, column and outlined region holds %s once.", symbols.range_(p.shape().N()))
+	}
 	if p.Board != nil && p.Board.X {
 		rule += " So does each shaded diagonal."
 	}

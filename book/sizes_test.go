@@ -91,6 +91,7 @@ type sizePicture struct {
 	shape       sudoku.Shape
 	x, y, cell  float64
 	thin, thick float64 // pixels
+	regions     []uint8 // a jigsaw's, whose borders are the thick lines; nil for the boxes
 }
 
 // lineWidth is the width, in pixels darker than mid-grey, of the line
@@ -137,6 +138,13 @@ func checkSizePicture(t *testing.T, what string, p sizePicture, cells []uint8) {
 				}
 				w := p.lineWidth(r, c, right)
 				thick := right && (c+1)%p.shape.BoxCols() == 0 || !right && (r+1)%p.shape.BoxRows() == 0
+				if p.regions != nil {
+					next := r*n + c + n
+					if right {
+						next = r*n + c + 1
+					}
+					thick = p.regions[r*n+c] != p.regions[next]
+				}
 				if thick && (float64(w) < 0.7*p.thick || w < 2) || !thick && (w < 1 || float64(w) > p.thin+1.5) {
 					fail("r%dc%d %s: a line %d px wide, want thick (%.1f px, thin %.1f px) %v", r+1, c+1,
 						map[bool]string{true: "right", false: "below"}[right], w, p.thick, p.thin, thick)

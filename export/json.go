@@ -94,6 +94,9 @@ func rowHead(r Record) rowJSON {
 			j.Alphabet = p.Alphabet.String()
 		}
 		j.Variant, j.Cages = p.Board.Variants(), boardCages(p.Board)
+		if p.Board.Regions != nil {
+			j.Regions = p.Board.Shape.FormatRegions(p.Board.Regions)
+		}
 	} else if r.Puzzle.Grid.Givens() > 0 || r.Puzzle.Rules.HasCages() {
 		j.Puzzle = r.Puzzle.Grid.String()
 	}

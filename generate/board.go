@@ -20,7 +20,15 @@ type BoardOptions struct {
 	Shape sudoku.Shape
 	// X makes the puzzles of the variant x: the two main diagonals hold
 	// each digit once too (every size).
-	X    bool
+	X bool
+	// Jigsaw makes jigsaws: N regions of N cells replace the boxes, the
+	// layout of Regions when given (each cell's region from 0, as
+	// sudoku.Board.Regions holds it), else a random one per puzzle
+	// (RandomRegions; none of its regions a plain box unless BoxRegions).
+	Jigsaw     bool
+	Regions    []uint8
+	BoxRegions bool
+	// Seed makes the run reproducible: puzzle i is drawn from (Seed, i).
 	Seed uint64
 	// Symmetry is the givens' symmetry, as for Options: the zero value is
 	// Rot180, None asks for none, Random draws one per puzzle.
@@ -100,6 +108,17 @@ func NewBoards(opt BoardOptions) (*BoardGenerator, error) {
 		return nil, sudoku.Invalidf("sized generation needs a shape (such as sudoku.ShapeOf(16))")
 	}
 	g := &BoardGenerator{opt: opt, layout: newBoardLayout(opt.Shape, opt.X)}
+	if opt.Regions != nil {
+		if !opt.Jigsaw {
+			return nil, sudoku.Invalidf("a regions layout goes with Jigsaw only")
+		}
+		b := sudoku.NewBoard(opt.Shape)
+		b.X, b.Regions = opt.X, opt.Regions
+		if err := b.Validate(); err != nil {
+			return nil, err
+		}
+		g.layout = newRulesLayout(b, g.layout)
+	}
 	if g.opt.MaxTries <= 0 {
 		g.opt.MaxTries = 10_000
 	}
@@ -136,7 +155,8 @@ func (g *BoardGenerator) Tries() int64 { return g.tries.Load() }
 // error, or with ctx's.
 func (g *BoardGenerator) Puzzle(ctx context.Context, i int) (BoardPuzzle, error) {
 	rng := rand.New(rand.NewPCG(g.opt.Seed, uint64(i)))
-	st := newLogicState(g.layout)
+	layout := g.layout
+	st := newLogicState(layout)
 	for try := 1; try <= g.opt.MaxTries; try++ {
 		g.tries.Add(1)
 		if ctx.Err() != nil {
@@ -148,7 +168,21 @@ func (g *BoardGenerator) Puzzle(ctx context.Context, i int) (BoardPuzzle, error)
 		}
 		empty := sudoku.NewBoard(g.opt.Shape)
 		empty.X = g.opt.X
-		sol, _ := solve.RandomBoardSolution(empty, rng)
+		var sol sudoku.Board
+		if g.opt.Jigsaw {
+			empty.Regions = g.opt.Regions
+			if empty.Regions == nil {
+				empty.Regions = RandomRegions(g.opt.Shape, rng, g.opt.BoxRegions)
+				layout = newRulesLayout(empty, g.layout)
+				st = newLogicState(layout)
+			}
+			var ok bool
+			if sol, ok = solve.RandomBoardSolutionWithin(empty, rng, jigsawGridGuesses); !ok {
+				continue // a layout without a grid, or slow to give one
+			}
+		} else {
+			sol, _ = solve.RandomBoardSolution(empty, rng)
+		}
 		b := g.digBoard(ctx, sol, sym, rng, st)
 		if ctx.Err() != nil {
 			return BoardPuzzle{Index: i, Tries: try}, ctx.Err()
@@ -194,7 +228,7 @@ func (g *BoardGenerator) Puzzle(ctx context.Context, i int) (BoardPuzzle, error)
 // ends, it stops trying (the board is then for nothing).
 func (g *BoardGenerator) digBoard(ctx context.Context, sol sudoku.Board, sym Symmetry, rng *rand.Rand, st *logicState) sudoku.Board {
 	b := sol.Clone()
-	orbits := g.layout.orbits[sym]
+	orbits := st.l.orbits[sym]
 	order := rng.Perm(len(orbits))
 	by := g.dig
 	if by == 0 {
@@ -266,6 +300,11 @@ func digOrbits(b, sol sudoku.Board, orbits [][]int, order []int, givens, floor, 
 	return kept, givens
 }
 
+// jigsawGridGuesses is how many guesses the search for a jigsaw's random
+// grid may make before the generator draws another layout: some layouts
+// have no grid, and proving it can take long.
+const jigsawGridGuesses = 2000
+
 // MinimalBoard reports whether no single given of a board with one
 // solution can be removed while keeping the solution unique.
 func MinimalBoard(b sudoku.Board) bool {
@@ -290,7 +329,7 @@ func MinimalBoard(b sudoku.Board) bool {
 // boards with equal BoardKeys count as the same, or equal boards without
 // one (Key is not used).
 func (g *BoardGenerator) Run(ctx context.Context, opt RunOptions, emit func(BoardPuzzle) error) (Stats, error) {
-	key := func(p BoardPuzzle) string { return string(p.Board.Cells) }
+	key := func(p BoardPuzzle) string { return string(p.Board.Cells) + string(p.Board.Regions) }
 	if opt.BoardKey != nil {
 		key = func(p BoardPuzzle) string { return opt.BoardKey(p.Board) }
 	}

@@ -46,6 +46,14 @@ type boardLayout struct {
 }
 
 func newBoardLayout(s sudoku.Shape, x bool) *boardLayout {
+	return newRulesLayout(sudoku.Board{Shape: s, X: x}, nil)
+}
+
+// newRulesLayout returns the layout of b's rules (its shape, its
+// diagonals with X, a jigsaw's regions as the boxes), with the orbits of
+// another layout of the same shape when base is not nil.
+func newRulesLayout(b sudoku.Board, base *boardLayout) *boardLayout {
+	s, x := b.Shape, b.X
 	n := s.N()
 	l := &boardLayout{shape: s, n: n, full: 1<<n - 1}
 	houses := 3 * n
@@ -56,7 +64,7 @@ func newBoardLayout(s sudoku.Shape, x bool) *boardLayout {
 	l.of = make([][3]int, n*n)
 	l.diags = make([][]int, n*n)
 	for h := range houses {
-		l.houses[h] = s.HouseCells(h)
+		l.houses[h] = b.HouseCells(h)
 		for _, c := range l.houses[h] {
 			if h < 3*n {
 				l.of[c][h/n] = h
@@ -76,6 +84,10 @@ func newBoardLayout(s sudoku.Shape, x bool) *boardLayout {
 				}
 			}
 		}
+	}
+	if base != nil {
+		l.orbits = base.orbits
+		return l
 	}
 	for sym := range None + 1 {
 		l.orbits = append(l.orbits, sym.OrbitsOf(n))

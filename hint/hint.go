@@ -516,10 +516,14 @@ func OfBoard(st *sized.Step) Hint {
 // boardRegion is where depth 2 points for a step on a board, as region
 // does for a classic one: a naked single's box (its digit is the
 // answer), a full house's unit, else the step's houses with its digits;
-// a step without houses (a chain) points to the box of its first cell.
+// a step without houses (a chain) points to the box of its first cell
+// (its row, in a jigsaw).
 func boardRegion(st *sized.Step, digits []int) ([]string, []int) {
 	boxOfCell := func(c int) string {
 		n := st.Shape.N()
+		if st.Jigsaw {
+			return st.Shape.HouseName(c / n) // a jigsaw's boxes are no houses: its row
+		}
 		return st.Shape.HouseName(2*n + st.Shape.BoxOf(c/n, c%n))
 	}
 	switch st.Technique {

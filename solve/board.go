@@ -72,8 +72,17 @@ func tablesOf(s sudoku.Shape, x bool) *boardTables {
 	if sudoku.ShapeOf(s.N()).N() == 0 {
 		return nil
 	}
-	n := s.N()
-	t := &boardTables{n: n, cells: n * n, words: (n*n + 63) / 64, maxElim: max(s.BoxRows(), s.BoxCols())}
+	t := buildTables(sudoku.Board{Shape: s, X: x}, max(s.BoxRows(), s.BoxCols()))
+	v, _ := boardTablesOf.LoadOrStore(key, t)
+	return v.(*boardTables)
+}
+
+// buildTables makes the tables of b's shape and houses (its diagonals
+// with X, a jigsaw's regions in place of the boxes), maxElim as
+// boardTables says.
+func buildTables(b sudoku.Board, maxElim int) *boardTables {
+	n, x := b.Shape.N(), b.X
+	t := &boardTables{n: n, cells: n * n, words: (n*n + 63) / 64, maxElim: maxElim}
 	t.peers = make([][3]uint8, t.cells)
 	t.see = make([]boardBits, t.cells)
 	t.of = make([][2]uint64, t.cells)
@@ -86,7 +95,7 @@ func tablesOf(s sudoku.Shape, x bool) *boardTables {
 	}
 	for h := range houses {
 		t.allHouses[h>>6] |= 1 << (h & 63)
-		cells := s.HouseCells(h)
+		cells := b.HouseCells(h)
 		t.lo[h], t.hi[h] = uint8(cells[0]>>6), uint8(cells[len(cells)-1]>>6)
 		for _, c := range cells {
 			t.house[h][c>>6] |= 1 << (c & 63)
@@ -106,8 +115,7 @@ func tablesOf(s sudoku.Shape, x bool) *boardTables {
 		}
 		t.see[c][c>>6] &^= 1 << (c & 63)
 	}
-	v, _ := boardTablesOf.LoadOrStore(key, t)
-	return v.(*boardTables)
+	return t
 }
 
 // BoardResult is what a search of a Board found.
@@ -124,7 +132,7 @@ type BoardResult struct {
 }
 
 // CountBoard searches b for solutions under its rules (its diagonals with
-// X, its cages), stopping once limit are found
+// X, a jigsaw's regions, its cages), stopping once limit are found
 // (limit < 1 counts as 1). A board whose givens contradict each other, or
 // that is not a valid board (no shape, a wrong count of cells, a value
 // over N), has no solution; Board.Validate says why. To check uniqueness,
@@ -192,7 +200,7 @@ type boardSearch struct {
 }
 
 func (sr *boardSearch) run(b sudoku.Board) BoardResult {
-	sr.t = tablesOf(b.Shape, b.X)
+	sr.t = boardTablesFor(b)
 	if sr.t == nil || len(b.Cells) != sr.t.cells {
 		return BoardResult{}
 	}

@@ -179,10 +179,11 @@ func (s Shape) HouseCells(h int) []int {
 // two main diagonals as houses too, and Cages, a killer's (cells numbered
 // as Cells); the zero values are classic rules.
 type Board struct {
-	Shape Shape
-	Cells []uint8 // Shape.Cells() values
-	X     bool    // the diagonals are houses 3N and 3N+1
-	Cages []Cage  // a killer's cages, cells in reading order; none otherwise
+	Shape   Shape
+	Cells   []uint8 // Shape.Cells() values
+	X       bool    // the diagonals are houses 3N and 3N+1
+	Regions []uint8 // a jigsaw's: each cell's region 0..N-1, houses 2N..3N-1 in place of the boxes; nil otherwise
+	Cages   []Cage  // a killer's cages, cells in reading order; none otherwise
 }
 
 // NewBoard returns an empty board of a shape.
@@ -191,6 +192,7 @@ func NewBoard(s Shape) Board { return Board{Shape: s, Cells: make([]uint8, s.Cel
 // Clone returns a copy of b that shares no memory with it.
 func (b Board) Clone() Board {
 	out := b.WithCells(append([]uint8(nil), b.Cells...))
+	out.Regions = slices.Clone(b.Regions)
 	out.Cages = nil
 	for _, c := range b.Cages {
 		out.Cages = append(out.Cages, Cage{Sum: c.Sum, Cells: slices.Clone(c.Cells)})
@@ -198,10 +200,10 @@ func (b Board) Clone() Board {
 	return out
 }
 
-// WithCells returns a board of b's shape and rules (sharing its cages)
-// with other cells: a solution of b, or b with digits removed.
+// WithCells returns a board of b's shape and rules (sharing its regions
+// and cages) with other cells: a solution of b, or b with digits removed.
 func (b Board) WithCells(cells []uint8) Board {
-	return Board{Shape: b.Shape, Cells: cells, X: b.X, Cages: b.Cages}
+	return Board{Shape: b.Shape, Cells: cells, X: b.X, Regions: b.Regions, Cages: b.Cages}
 }
 
 // Givens returns the number of filled cells.
@@ -218,10 +220,11 @@ func (b Board) Givens() int {
 // BoardConflictError reports a digit that appears twice in one house of a
 // Board.
 type BoardConflictError struct {
-	Shape Shape
-	Digit int    // the repeated digit, 1..N
-	House int    // the house, numbered as Shape.HouseName says
-	Cells [2]int // the first two cells holding the digit, in reading order
+	Shape  Shape
+	Digit  int    // the repeated digit, 1..N
+	House  int    // the house, numbered as Shape.HouseName says
+	Cells  [2]int // the first two cells holding the digit, in reading order
+	Jigsaw bool   // houses 2N..3N-1 are a jigsaw's regions, not boxes
 }
 
 // Is makes a BoardConflictError of kind ErrInvalid.
@@ -229,12 +232,12 @@ func (e *BoardConflictError) Is(target error) bool { return target == ErrInvalid
 
 func (e *BoardConflictError) Error() string {
 	return fmt.Sprintf("digit %d repeated in %s: %s and %s", e.Digit,
-		e.Shape.HouseName(e.House), e.Shape.CellName(e.Cells[0]), e.Shape.CellName(e.Cells[1]))
+		e.Shape.houseName(e.House, e.Jigsaw), e.Shape.CellName(e.Cells[0]), e.Shape.CellName(e.Cells[1]))
 }
 
 // Validate checks that the board has a shape and N×N cells of values
-// 0..N, and that no digit repeats in a row, column or box (or diagonal,
-// with X); it reports the first repetition found (rows first, then
+// 0..N, a jigsaw's regions as SetRegions does, and that no digit repeats
+// in a row, column or box (region, for a jigsaw; or diagonal, with X); it reports the first repetition found (rows first, then
 // columns, boxes, diagonals; cells in reading order) as a
 // *BoardConflictError. With cages, it checks them as SetVariants does,
 // and their digits: none repeated in a cage, a full cage on its sum, a
@@ -253,18 +256,23 @@ func (b Board) Validate() error {
 			return Invalidf("cell %s holds %d, want 0..%d", s.CellName(i), v, n)
 		}
 	}
+	if b.Regions != nil {
+		if err := s.checkRegions(b.Regions); err != nil {
+			return err
+		}
+	}
 	if err := b.checkCageShapes(); err != nil {
 		return err
 	}
 	for h := range b.NumHouses() {
 		var seen [MaxSize + 1]int16
-		for _, cell := range s.HouseCells(h) {
+		for _, cell := range b.HouseCells(h) {
 			v := b.Cells[cell]
 			if v == 0 {
 				continue
 			}
 			if seen[v] != 0 {
-				return &BoardConflictError{Shape: s, Digit: int(v), House: h, Cells: [2]int{int(seen[v]) - 1, cell}}
+				return &BoardConflictError{Shape: s, Digit: int(v), House: h, Cells: [2]int{int(seen[v]) - 1, cell}, Jigsaw: b.Regions != nil}
 			}
 			seen[v] = int16(cell) + 1
 		}

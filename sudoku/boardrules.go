@@ -7,16 +7,19 @@ import (
 	"strings"
 )
 
-// Boards of other sizes than 9x9 take two of the variants (Rules holds
-// 9x9's): x, whose two main diagonals are houses too, at every size, and
+// Boards of other sizes than 9x9 take three of the variants (Rules holds
+// 9x9's): jigsaw, whose regions replace the boxes (see boardregions.go),
+// and x, whose two main diagonals are houses too, at every size, and
 // killer, whose cages hold distinct digits that add up to their sums, on
 // boards of up to 8 digits (4x4 and 6x6 killers for children). A Board
 // carries them itself (Board.X and Board.Cages), so that every function
 // that takes a Board takes its rules. In a line they are label fields as
 // for 9x9 (see label.go): "variant=x", "variant=killer cages=ARROWS",
-// "variant=x,killer cages=ARROWS", where ARROWS is the arrow format at
-// the board's size (N×N characters; see killerformat.go); a JSON row
-// carries "variant" and "cages" beside "size". Other variants are 9x9's
+// "variant=x,killer cages=ARROWS", "variant=jigsaw regions=LAYOUT",
+// where ARROWS is the arrow format at the board's size (N×N characters;
+// see killerformat.go) and LAYOUT N×N region ids; a JSON row carries
+// "variant", "regions" and "cages" beside "size". Jigsaw and killer do
+// not go together at these sizes. Other variants are 9x9's
 // alone: a sized puzzle that names one is reported.
 
 // MaxKillerSize is the largest N of a Board that may have cages.
@@ -24,7 +27,7 @@ const MaxKillerSize = 8
 
 // sizedVariants are the variants a Board may have, in the order of
 // VariantNames.
-var sizedVariants = []string{"x", "killer"}
+var sizedVariants = []string{"jigsaw", "x", "killer"}
 
 // NumHouses returns the number of houses of the board: 3N (rows, columns,
 // boxes), and the two diagonals after them with X.
@@ -36,9 +39,12 @@ func (b Board) NumHouses() int {
 }
 
 // Variants returns the names of the board's variants, in the order of
-// VariantNames: "x", "killer", both, or none.
+// VariantNames: "jigsaw", "x", "killer", or none.
 func (b Board) Variants() []string {
 	var out []string
+	if b.Regions != nil {
+		out = append(out, "jigsaw")
+	}
 	if b.X {
 		out = append(out, "x")
 	}
@@ -50,7 +56,7 @@ func (b Board) Variants() []string {
 
 // IsClassic reports whether the board has no variant: only rows, columns
 // and boxes.
-func (b Board) IsClassic() bool { return !b.X && len(b.Cages) == 0 }
+func (b Board) IsClassic() bool { return !b.X && b.Regions == nil && len(b.Cages) == 0 }
 
 // RulesLabel returns the label fields that carry the board's variants, as
 // Rules.Label does for 9x9: "variant=x", "variant=killer cages=R<<...";
@@ -60,58 +66,89 @@ func (b Board) RulesLabel() string {
 		return ""
 	}
 	l := variantField + strings.Join(b.Variants(), ",")
+	if b.Regions != nil {
+		l += " " + regionsField + b.Shape.FormatRegions(b.Regions)
+	}
 	if len(b.Cages) > 0 {
 		l += " " + cagesField + b.Shape.FormatArrows(b.Cages)
 	}
 	return l
 }
 
+// BoardVariants are the variants a Board of another size than 9x9 may
+// have.
+type BoardVariants struct {
+	Jigsaw, X, Killer bool
+}
+
 // ParseBoardVariants reads a comma-separated list of variants for a board
-// of shape s, as a command line gives them: x (every size) and killer (up
-// to 8x8; the cages come with each puzzle). Another variant, or killer
-// at a larger size, is an error of kind ErrInvalid that says which
-// variants the size takes.
-func ParseBoardVariants(spec string, s Shape) (x, killer bool, err error) {
+// of shape s, as a command line gives them: jigsaw and x (every size) and
+// killer (up to 8x8; the cages come with each puzzle; not with jigsaw).
+// Another variant, killer at a larger size or with jigsaw, is an error of
+// kind ErrInvalid that says which variants the size takes.
+func ParseBoardVariants(spec string, s Shape) (BoardVariants, error) {
+	var v BoardVariants
 	for name := range strings.SplitSeq(spec, ",") {
 		switch name = strings.TrimSpace(name); name {
 		case "", "classic":
 		case "x":
-			x = true
+			v.X = true
+		case "jigsaw":
+			v.Jigsaw = true
 		case "killer":
 			if s.N() == 9 {
-				return false, false, Invalidf("a 9x9 killer goes without size=9 (as a classic grid, whose rules take cages)")
+				return v, Invalidf("a 9x9 killer goes without size=9 (as a classic grid, whose rules take cages)")
 			}
 			if s.N() > MaxKillerSize {
-				return false, false, Invalidf("killer is for 4x4, 6x6, 8x8 and 9x9 puzzles, not %s", s)
+				return v, Invalidf("killer is for 4x4, 6x6, 8x8 and 9x9 puzzles, not %s", s)
 			}
-			killer = true
+			v.Killer = true
 		default:
 			if _, err := variantIndex(name); err != nil {
-				return false, false, err
+				return v, err
 			}
-			return false, false, Invalidf("variant %s is for 9x9 puzzles only: a %s puzzle takes %s", name, s,
-				strings.Join(sizedVariants, " and "))
+			last := len(sizedVariants) - 1
+			return v, Invalidf("variant %s is for 9x9 puzzles only: a %s puzzle takes %s and %s", name, s,
+				strings.Join(sizedVariants[:last], ", "), sizedVariants[last])
 		}
 	}
-	return x, killer, nil
+	if v.Jigsaw && v.Killer {
+		return v, Invalidf("jigsaw and killer together are for 9x9 puzzles only, not %s", s)
+	}
+	return v, nil
 }
 
-// SetVariants gives the board the variants a spec names ("x", "killer",
-// "x,killer"; "" or "classic" for none) with cages for a killer: the
-// board's X and Cages, checked as Validate does. A variant a board of
-// its size does not take, a killer without cages or cages without killer
-// is an error of kind ErrInvalid.
-func (b *Board) SetVariants(spec string, cages []Cage) error {
-	x, killer, err := ParseBoardVariants(spec, b.Shape)
+// SetVariants is SetRules without a jigsaw's regions.
+func (b *Board) SetVariants(spec string, cages []Cage) error { return b.SetRules(spec, "", cages) }
+
+// SetRules gives the board the variants a spec names ("x", "killer",
+// "x,killer", "jigsaw,x"; "" or "classic" for none) with the regions
+// layout of a jigsaw (see ParseRegions) and the cages of a killer: the
+// board's X, Regions and Cages, checked as Validate does. A variant a
+// board of its size does not take, a jigsaw without regions, regions
+// without jigsaw, a killer without cages or cages without killer is an
+// error of kind ErrInvalid.
+func (b *Board) SetRules(spec, regions string, cages []Cage) error {
+	v, err := ParseBoardVariants(spec, b.Shape)
 	switch {
 	case err != nil:
 		return err
-	case killer && len(cages) == 0:
+	case v.Jigsaw && regions == "":
+		return Invalidf("a jigsaw needs its regions: a regions= field or a JSON row's \"regions\"")
+	case !v.Jigsaw && regions != "":
+		return Invalidf("a regions layout goes with the jigsaw variant only")
+	case v.Killer && len(cages) == 0:
 		return Invalidf("a killer needs its cages: a cages= field or a JSON row's \"cages\"")
-	case !killer && len(cages) > 0:
+	case !v.Killer && len(cages) > 0:
 		return Invalidf("cages go with the killer variant only")
 	}
-	b.X, b.Cages = x, nil
+	b.Regions = nil
+	if v.Jigsaw {
+		if b.Regions, err = b.Shape.ParseRegions(regions); err != nil {
+			return err
+		}
+	}
+	b.X, b.Cages = v.X, nil
 	for _, c := range cages {
 		cells := slices.Clone(c.Cells)
 		slices.Sort(cells)

@@ -15,6 +15,8 @@ import (
 const (
 	x4Solution = "1234341243212143"
 	x4Cages    = "3<7<7<3<7<3<3<7<"
+	// jig4 is a 4x4 jigsaw layout: 1112 / 3122 / 3342 / 3444.
+	jig4 = "1112312233423444"
 )
 
 // readBoardRules renders what a Reader returns as "line: shape cells
@@ -81,9 +83,35 @@ func TestReaderBoardRules(t *testing.T) {
 		{"a killer at 16x16", p16 + " variant=killer\n", Rules{}, []string{
 			"1: error killer is for 4x4, 6x6, 8x8 and 9x9 puzzles, not 16x16"}},
 		{"a 9x9 variant", p4 + " variant=windoku\n", Rules{}, []string{
-			"1: error variant windoku is for 9x9 puzzles only: a 4x4 puzzle takes x and killer"}},
-		{"a jigsaw", p4 + " variant=jigsaw regions=1122112233443344\n", Rules{}, []string{
-			"1: error jigsaw regions are for 9x9 puzzles only: a 4x4 puzzle takes x and killer"}},
+			"1: error variant windoku is for 9x9 puzzles only: a 4x4 puzzle takes jigsaw, x and killer"}},
+		{"a jigsaw", "1234............ variant=jigsaw regions=" + jig4 + "\n", Rules{}, []string{
+			"1: 4x4 1234............ [jigsaw] 0 [] | size=4 variant=jigsaw regions=" + jig4}},
+		{"a jigsaw-x, ids in a file's lines", "................ variant=x,jigsaw regions=" + jig4 + "\n", Rules{}, []string{
+			"1: 4x4 ................ [jigsaw x] 0 [] | size=4 variant=jigsaw,x regions=" + jig4}},
+		{"a digit twice in a region", "1....1.......... variant=jigsaw regions=" + jig4 + "\n", Rules{}, []string{
+			"1: error digit 1 repeated in region 1: r1c1 and r2c2"}},
+		{"the boxes no longer count", "..1....1........ variant=jigsaw regions=" + jig4 + "\n", Rules{}, []string{
+			"1: 4x4 ..1....1........ [jigsaw] 0 [] | size=4 variant=jigsaw regions=" + jig4}},
+		{"a jigsaw without regions", p4 + " variant=jigsaw\n", Rules{}, []string{
+			`1: error a jigsaw needs its regions: a regions= field or a JSON row's "regions"`}},
+		{"regions without jigsaw", p4 + " regions=" + jig4 + "\n", Rules{}, []string{
+			"1: error a regions layout goes with the jigsaw variant only"}},
+		{"a region in pieces", p4 + " variant=jigsaw regions=1112312243423443\n", Rules{}, []string{
+			"1: error regions layout: region 3 is in pieces (r3c2 does not join r2c1)"}},
+		{"a region too big", p4 + " variant=jigsaw regions=1112312233423441\n", Rules{}, []string{
+			"1: error regions layout: region 1 has 5 cells, want 4"}},
+		{"a layout of 81 at 4x4", p4 + " variant=jigsaw regions=" + strings.Repeat("1", 81) + "\n", Rules{}, []string{
+			"1: error 4x4 regions layout has 81 cells, want 16 region ids 1-4, row by row"}},
+		{"an id over N", p4 + " variant=jigsaw regions=1115312233423444\n", Rules{}, []string{
+			"1: error regions layout: unexpected '5' at r1c4, want a region id of 16 region ids 1-4, row by row"}},
+		{"jigsaw-killer", p4 + " variant=jigsaw,killer regions=" + jig4 + " cages=" + x4Cages + "\n", Rules{}, []string{
+			"1: error jigsaw and killer together are for 9x9 puzzles only, not 4x4"}},
+		{"a JSON jigsaw", `{"puzzle":"1234............","size":4,"variant":"jigsaw","regions":"` + jig4 + `"}` + "\n", Rules{}, []string{
+			"1: 4x4 1234............ [jigsaw] 0 [] | size=4 variant=jigsaw regions=" + jig4}},
+		{"a JSON jigsaw without size", `{"puzzle":"1234............","variant":"jigsaw","regions":"` + jig4 + `"}` + "\n", Rules{}, []string{
+			"1: 4x4 1234............ [jigsaw] 0 [] | size=4 variant=jigsaw regions=" + jig4}},
+		{"a 9x9 layout from the reader", p4 + "\n", mustRules(t, "jigsaw", strings.Repeat("1", 9)+strings.Repeat("2", 9)+strings.Repeat("3", 9)+strings.Repeat("4", 9)+strings.Repeat("5", 9)+strings.Repeat("6", 9)+strings.Repeat("7", 9)+strings.Repeat("8", 9)+strings.Repeat("9", 9)), []string{
+			"1: error the reader's regions are a 9x9 layout: a 4x4 jigsaw names its own (regions=)"}},
 		{"a JSON row", `{"puzzle":"` + strings.Repeat(".", 16) + `","size":4,"variant":["x","killer"],"cages":[{"sum":3,"cells":["r1c1","r1c2"]},{"sum":7,"cells":["r1c3","r1c4"]}]}` + "\n", Rules{}, []string{
 			"1: 4x4 " + strings.Repeat(".", 16) + " [x killer] 2 [] | size=4 variant=x,killer cages=3<7<000000000000"}},
 		{"a JSON killer with size 9", `{"puzzle":"` + strings.Repeat(".", 81) + `","size":9,"variant":"killer","cages":[{"sum":3,"cells":["r1c1","r1c2"]}]}` + "\n", Rules{}, []string{

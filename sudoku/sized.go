@@ -28,8 +28,9 @@ import (
 //     --symbols numbers writes 10x10 and up);
 //   - a JSON row's "size" (and "box", "alphabet"), a CSV row's label.
 //
-// A sized puzzle takes the variants x and killer (see boardrules.go), in
-// its label (variant=, cages=), its JSON row ("variant", "cages"), or the
+// A sized puzzle takes the variants jigsaw, x and killer (see
+// boardrules.go), in its label (variant=, regions=, cages=), its JSON row
+// ("variant", "regions", "cages"), or the
 // reader's rules (SetRules); another variant is reported.
 
 // The label fields of a sized puzzle.
@@ -355,9 +356,13 @@ func (r *Reader) jsonBoard(obj map[string]any, puzzle, label string) {
 		r.fail(r.line, Invalidf("the row's \"variant\" is not a list of names"))
 		return
 	}
-	if _, ok := obj["regions"]; ok {
-		r.fail(r.line, Invalidf("jigsaw regions are for 9x9 puzzles only"))
-		return
+	if v, ok := obj["regions"]; ok {
+		layout, ok := v.(string)
+		if !ok {
+			r.fail(r.line, Invalidf("the row's \"regions\" is not a string of region ids"))
+			return
+		}
+		fields = append(fields, regionsField+layoutText(layout))
 	}
 	if _, ok := obj["candidates"]; ok {
 		r.fail(r.line, Invalidf("candidates are for 9x9 puzzles only"))
@@ -371,7 +376,7 @@ func (r *Reader) jsonBoard(obj map[string]any, puzzle, label string) {
 // cages=; jcages, a JSON row's "cages", when not nil), or else the
 // reader's, and returns the label without those fields.
 func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) {
-	var spec string
+	var spec, regions string
 	var cages []Cage
 	has := strings.Contains(label, variantField) || strings.Contains(label, regionsField) || strings.Contains(label, cagesField)
 	if has {
@@ -379,10 +384,7 @@ func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) 
 		if err != nil {
 			return label, err
 		}
-		if f.regions != "" {
-			return label, Invalidf("jigsaw regions are for 9x9 puzzles only: a %s puzzle takes %s", b.Shape, strings.Join(sizedVariants, " and "))
-		}
-		spec, label = f.spec, f.rest
+		spec, regions, label = f.spec, f.regions, f.rest
 		if f.cages != "" {
 			if cages, err = b.Shape.ParseArrows(f.cages); err != nil {
 				return label, Invalidf("the label's cages= field: %w", err)
@@ -390,7 +392,7 @@ func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) 
 		}
 	} else if !r.rules.IsClassic() {
 		if r.rules.Regions() != "" {
-			return label, Invalidf("jigsaw regions are for 9x9 puzzles only: a %s puzzle takes %s", b.Shape, strings.Join(sizedVariants, " and "))
+			return label, Invalidf("the reader's regions are a 9x9 layout: a %s jigsaw names its own (regions=)", b.Shape)
 		}
 		spec = strings.Join(r.rules.Variants(), ",")
 	}
@@ -401,7 +403,7 @@ func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) 
 		}
 		cages = append(cages, more...)
 	}
-	return label, b.SetVariants(spec, cages)
+	return label, b.SetRules(spec, regions, cages)
 }
 
 // Shape returns the puzzle's shape: its Board's, or 9x9 for a classic

@@ -82,7 +82,7 @@ func TestReaderSizes(t *testing.T) {
 		{"a size that does not fit", p4 + " size=6\n", "", "", []string{"1: error wrong length: 16 characters, want 36 for 6x6"}},
 		{"a bad box", p6 + " box=4x4\n", "", "", []string{`1: error box "4x4" for size 6: want 2x3 or 3x2`}},
 		{"two sizes", p4 + " size=4 size=4\n", "", "", []string{"1: error the label has two size fields"}},
-		{"a 9x9 variant", p4 + " variant=anti-knight\n", "", "", []string{"1: error variant anti-knight is for 9x9 puzzles only: a 4x4 puzzle takes x and killer"}},
+		{"a 9x9 variant", p4 + " variant=anti-knight\n", "", "", []string{"1: error variant anti-knight is for 9x9 puzzles only: a 4x4 puzzle takes jigsaw, x and killer"}},
 		{"JSON and CSV rows", `{"puzzle":"` + p6 + `","size":6,"box":"3x2","label":"j"}` + "\nsource,line,label,puzzle\nf,1,size=16 c," + zero + "\n", "", "", []string{
 			"1: 6x6 (3x2 boxes) 1-9A-Z " + p6 + " [j]",
 			"3: 16x16 0-F " + zero + " [c]"}},

@@ -73,6 +73,11 @@ json ("size", "box", "puzzle", "solution", ...). --variant x makes x
 puzzles at every size and level; --variant killer (or x,killer) at --size
 4, 6 or 8 makes children's killers: no givens, cages of 1-4 cells
 (--cage-size), unique, not graded (so no --level or --rating).
+--variant jigsaw (or jigsaw,x) makes jigsaws at every size: N regions of
+N cells in place of the boxes, a random layout per puzzle (none of its
+regions a plain box unless --box-regions; the layout keeps no symmetry)
+or the one of --regions LAYOUT|FILE (N×N ids, 1-9 then A, B, ...);
+rows carry regions= ("regions" in JSON).
 
 Formats:
 ` + export.FormatHelp(export.Generate) + `
@@ -97,8 +102,8 @@ Examples:
 			&ucli.StringFlag{Name: "clues", Usage: "number of clues `RANGE`, such as 22-26"},
 			&ucli.StringFlag{Name: "symmetry", Aliases: []string{"s"}, Value: "rot180", Usage: "clue `PATTERN`: " + strings.Join(generate.SymmetryNames(), ", ")},
 			&ucli.StringFlag{Name: "variant", Usage: "make puzzles under the rules of `NAME[,NAME]`: " + strings.Join(variantNames(false), ", ")},
-			&ucli.StringFlag{Name: "regions", Usage: "a jigsaw's regions: `LAYOUT|FILE|random`, 81 region ids 1-9 row by row, a file of them, or random: a layout of its own for each puzzle, with the clues' symmetry", DefaultText: "random"},
-			&ucli.BoolFlag{Name: "box-regions", Usage: "random jigsaw layouts may keep regions that are plain 3x3 boxes"},
+			&ucli.StringFlag{Name: "regions", Usage: "a jigsaw's regions: `LAYOUT|FILE|random`, 81 region ids 1-9 row by row (with --size N: N×N ids, 1-9 then A, B, ...), a file of them, or random: a layout of its own for each puzzle, with the clues' symmetry (at 9x9)", DefaultText: "random"},
+			&ucli.BoolFlag{Name: "box-regions", Usage: "random jigsaw layouts may keep regions that are plain boxes"},
 			&ucli.StringFlag{Name: "pattern", Usage: "put the clues exactly on `MASK`: 81 cells, x (or a digit) for a clue and . (or 0) for none, or a file of such patterns (one per line, or nine lines of nine), used in turn (with --cold: the patterns of the puzzles that start the vicinity search)"},
 			&ucli.StringFlag{Name: "spread", Value: "natural", Usage: "`HOW` the ratings spread over the band: natural (as they come: mostly the band's easiest), or even (the band's ratings in turn, in equal shares)"},
 			&ucli.BoolFlag{Name: "explain", Usage: "write each puzzle's solving path (json: a \"path\" list; text formats: one step per line)"},

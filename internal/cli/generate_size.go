@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -57,7 +58,47 @@ var sizedFlags = map[string]bool{
 	"size": true, "box": true, "alphabet": true, "count": true, "level": true, "clues": true, "symmetry": true,
 	"minimal": true, "seed": true, "format": true, "output": true, "with-solution": true, "dedupe": true,
 	"workers": true, "start-index": true, "max-tries": true, "timeout": true, "quiet": true, "config": true,
-	"variant": true, "cage-size": true,
+	"variant": true, "cage-size": true, "regions": true, "box-regions": true,
+}
+
+// readSizedRegions reads --regions for generate --size N --variant
+// jigsaw: a layout of N×N region ids (1-9 then letters), a file that
+// holds one, or random (the default: a layout of its own for each
+// puzzle); nil for random.
+func readSizedRegions(c *ucli.Context, shape sudoku.Shape, jigsaw bool) ([]uint8, error) {
+	if !jigsaw {
+		for _, name := range []string{"regions", "box-regions"} {
+			if c.IsSet(name) {
+				return nil, sudoku.Invalidf("--%s goes with --variant jigsaw: it is a jigsaw's layout", name)
+			}
+		}
+		return nil, nil
+	}
+	if c.IsSet("dedupe") && c.String("dedupe") == "isomorphs" {
+		return nil, sudoku.Invalidf("--dedupe isomorphs does not go with --variant jigsaw at --size %d (give --dedupe exact)", shape.N())
+	}
+	text := c.String("regions")
+	if text == "" || text == "random" {
+		return nil, nil
+	}
+	if c.IsSet("box-regions") {
+		return nil, sudoku.Invalidf("--box-regions goes with random jigsaw layouts: --variant jigsaw without --regions, or with --regions random")
+	}
+	if st, err := os.Stat(text); err == nil && !st.IsDir() {
+		if st.Size() > maxRegionsFile*8 {
+			return nil, sudoku.Invalidf("--regions %s: a file of %d bytes is no regions layout", text, st.Size())
+		}
+		data, err := os.ReadFile(text)
+		if err != nil {
+			return nil, sudoku.Invalid(fmt.Errorf("--regions: %w", err))
+		}
+		text = string(data)
+	}
+	regions, err := shape.ParseRegions(text)
+	if err != nil {
+		return nil, fmt.Errorf("--regions: %w", err)
+	}
+	return regions, nil
 }
 
 // sizedKillerFlags are the flags of generate --size --variant killer
@@ -106,7 +147,7 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 	for _, f := range c.Command.Flags {
 		name := f.Names()[0]
 		if c.IsSet(name) && !sizedFlags[name] && (name != "rating" || boardRater == nil) {
-			return nil, sudoku.Invalidf("--%s does not go with --size: puzzles of other sizes take --level, --rating, --clues, --symmetry, --minimal and --variant x or killer (not yet techniques)", name)
+			return nil, sudoku.Invalidf("--%s does not go with --size: puzzles of other sizes take --level, --rating, --clues, --symmetry, --minimal and --variant jigsaw (with --regions, --box-regions), x or killer (not yet techniques)", name)
 		}
 	}
 	cfg, err := loadConfig(c)
@@ -117,9 +158,14 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--size: %w", err)
 	}
-	x, killer, err := sudoku.ParseBoardVariants(c.String("variant"), shape)
+	v, err := sudoku.ParseBoardVariants(c.String("variant"), shape)
 	if err != nil {
 		return nil, fmt.Errorf("--variant with --size %d: %w", shape.N(), err)
+	}
+	x, killer := v.X, v.Killer
+	regions, err := readSizedRegions(c, shape, v.Jigsaw)
+	if err != nil {
+		return nil, err
 	}
 	if c.IsSet("cage-size") && !killer {
 		return nil, sudoku.Invalidf("--cage-size goes with --variant killer: it shapes a killer's cages")
@@ -145,7 +191,7 @@ func readSized(c *ucli.Context) (*sizedRun, error) {
 		sym, r.symmetryDropped = generate.None, true
 	}
 	r.opt = generate.BoardOptions{Shape: shape, X: x, Seed: r.seed, Symmetry: sym, Minimal: c.Bool("minimal"),
-		MaxTries: c.Int("max-tries")}
+		MaxTries: c.Int("max-tries"), Jigsaw: v.Jigsaw, Regions: regions, BoxRegions: c.Bool("box-regions")}
 	if killer {
 		for _, name := range sizedKillerRefused {
 			if c.IsSet(name) {
@@ -373,6 +419,7 @@ type sizedRow struct {
 	Solution string         `json:"solution,omitempty"`
 	Givens   int            `json:"givens"`
 	Variant  []string       `json:"variant,omitempty"`
+	Regions  string         `json:"regions,omitempty"`
 	Cages    []cageRow      `json:"cages,omitempty"`
 	Symmetry string         `json:"symmetry,omitempty"`
 	Level    string         `json:"level,omitempty"`
@@ -401,6 +448,9 @@ func (r *sizedRun) row(p generate.BoardPuzzle, withSolution bool) (string, error
 			Givens: p.Board.Givens(), Variant: p.Board.Variants(), Level: r.level, Tries: p.Tries}
 		if r.killer == nil {
 			row.Symmetry = p.Symmetry.String()
+		}
+		if p.Board.Regions != nil {
+			row.Regions = p.Board.Shape.FormatRegions(p.Board.Regions)
 		}
 		for _, cg := range p.Board.Cages {
 			j := cageRow{Sum: cg.Sum}

@@ -87,7 +87,7 @@ func readShape(c *ucli.Context) (shape sudoku.Shape, a sudoku.Alphabet, numbers 
 			return shape, a, false, sudoku.Invalidf("%s: %v", flag, err)
 		}
 		if c.IsSet("variant") && shape.N() != 9 {
-			if _, _, err := sudoku.ParseBoardVariants(c.String("variant"), shape); err != nil {
+			if _, err := sudoku.ParseBoardVariants(c.String("variant"), shape); err != nil {
 				return shape, a, false, fmt.Errorf("--variant with --size %d: %w", shape.N(), err)
 			}
 		}

@@ -250,3 +250,89 @@ func diagonalsHold(n int, g []uint8) bool {
 	}
 	return true
 }
+
+// TestCountJigsaw counts the grids of a 4x4 jigsaw layout against a plain
+// enumeration (with and without the diagonals), checks that the boxes as
+// regions count as CountSudoku does, and that the 9x9 jigsaws of
+// testdata are unique on their layout.
+func TestCountJigsaw(t *testing.T) {
+	// 1112 / 3122 / 3342 / 3444, regions from 0.
+	layout := []uint8{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}
+	for _, x := range []bool{false, true} {
+		want := 0
+		var grid [16]uint8
+		var fill func(i int)
+		fill = func(i int) {
+			if i == 16 {
+				if !x || diagonalsHold(4, grid[:]) {
+					want++
+				}
+				return
+			}
+			for d := uint8(1); d <= 4; d++ {
+				ok := true
+				for j := range i {
+					same := j/4 == i/4 || j%4 == i%4 || layout[j] == layout[i]
+					ok = ok && !(same && grid[j] == d)
+				}
+				if ok {
+					grid[i] = d
+					fill(i + 1)
+				}
+			}
+		}
+		fill(0)
+		if n, _ := CountJigsaw(4, layout, x, make([]uint8, 16), 1000); n != want || (!x && want == 0) {
+			t.Errorf("x %v: %d grids, the plain enumeration %d", x, n, want)
+		}
+	}
+	boxes := make([]uint8, 36)
+	for i := range boxes {
+		boxes[i] = uint8(i/12*2 + i%6/3)
+	}
+	cells := make([]uint8, 36)
+	cells[0], cells[7], cells[14] = 1, 2, 3
+	a, _ := CountJigsaw(6, boxes, false, cells, 5000)
+	b, _ := CountSudoku(6, 2, 3, cells, 5000)
+	if a != b || a == 0 {
+		t.Errorf("6x6 boxes as regions: %d, CountSudoku %d", a, b)
+	}
+	if n, _ := CountJigsaw(4, []uint8{0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}, false, make([]uint8, 16), 2); n != 0 {
+		t.Errorf("a region of 5 cells: %d grids", n)
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "puzzles", "variants", "jigsaw.regions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var regions []uint8
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			for _, c := range strings.TrimSpace(line) {
+				regions = append(regions, uint8(c-'1'))
+			}
+		}
+	}
+	puzzles, err := os.ReadFile(filepath.Join("..", "..", "testdata", "puzzles", "variants", "jigsaw.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, line := range strings.Split(string(puzzles), "\n") {
+		if len(line) < 81 || line[0] == '#' {
+			continue
+		}
+		g := make([]uint8, 81)
+		for i := range 81 {
+			if line[i] != '.' {
+				g[i] = line[i] - '0'
+			}
+		}
+		if n, _ := CountJigsaw(9, regions, false, g, 2); n != 1 {
+			t.Errorf("%s: %d solutions on its layout", line[:81], n)
+		}
+		seen++
+	}
+	if seen == 0 {
+		t.Fatal("no jigsaw puzzles read")
+	}
+}

@@ -11,7 +11,7 @@ package exactcover
 // each digit once in each row, column and box) by one row per digit an
 // empty cell may take; the givens are taken before the search.
 func CountSudoku(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint8) {
-	return count(n, boxRows, boxCols, false, cells, limit)
+	return count(n, boxes(n, boxRows, boxCols), false, cells, limit)
 }
 
 // CountSudokuX is CountSudoku for the variant x: the two main diagonals
@@ -19,15 +19,49 @@ func CountSudoku(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint
 // diagonal; a cell on both diagonals, the centre of an odd size, fills a
 // column of each).
 func CountSudokuX(n, boxRows, boxCols int, cells []uint8, limit int) (int, []uint8) {
-	return count(n, boxRows, boxCols, true, cells, limit)
+	return count(n, boxes(n, boxRows, boxCols), true, cells, limit)
 }
 
-// count is CountSudoku, with the diagonals when x.
-func count(n, boxRows, boxCols int, x bool, cells []uint8, limit int) (int, []uint8) {
-	if n < 1 || boxRows*boxCols != n || len(cells) != n*n {
+// CountJigsaw is CountSudoku for a jigsaw of n digits: regions holds each
+// cell's region 0..n-1 row by row, and the regions, n cells each, take
+// the place of the boxes; with x the diagonals are houses too, as for
+// CountSudokuX. A layout with a region of another count of cells, or an
+// id of n or more, makes no solution. (Whether the regions are connected
+// does not matter to the count.)
+func CountJigsaw(n int, regions []uint8, x bool, cells []uint8, limit int) (int, []uint8) {
+	if n < 1 || len(regions) != n*n {
 		return 0, nil
 	}
-	box := func(r, c int) int { return r/boxRows*(n/boxCols) + c/boxCols }
+	size := make([]int, n)
+	for _, r := range regions {
+		if int(r) >= n {
+			return 0, nil
+		}
+		size[r]++
+	}
+	for _, k := range size {
+		if k != n {
+			return 0, nil
+		}
+	}
+	return count(n, func(r, c int) int { return int(regions[r*n+c]) }, x, cells, limit)
+}
+
+// boxes returns the box of each cell of a sudoku of n digits with boxes of
+// boxRows×boxCols cells; nil when they do not tile the grid.
+func boxes(n, boxRows, boxCols int) func(r, c int) int {
+	if n < 1 || boxRows < 1 || boxCols < 1 || boxRows*boxCols != n {
+		return nil
+	}
+	return func(r, c int) int { return r/boxRows*(n/boxCols) + c/boxCols }
+}
+
+// count is CountSudoku, box giving the box (or region) of each cell, with
+// the diagonals when x.
+func count(n int, box func(r, c int) int, x bool, cells []uint8, limit int) (int, []uint8) {
+	if box == nil || len(cells) != n*n {
+		return 0, nil
+	}
 	cellCol := func(r, c int) int { return r*n + c }
 	rowCol := func(r, d int) int { return n*n + r*n + d }
 	colCol := func(c, d int) int { return 2*n*n + c*n + d }

@@ -75,7 +75,7 @@ func findLocked(s *State, emit Emit) bool {
 			st.Eliminations = append(st.Eliminations, Candidate{c, d})
 		}
 		st.Cells, st.Houses, st.Digits = t.cellsOf(h1, pos[h1][d]), []int{h1, h2}, 1<<d
-		st.Detail = fmt.Sprintf("%d of %s only in %s", d, t.shape.HouseName(h1), t.shape.HouseName(h2))
+		st.Detail = fmt.Sprintf("%d of %s only in %s", d, t.houseName(h1), t.houseName(h2))
 		return emit(st)
 	})
 }
@@ -108,7 +108,7 @@ func findDirectLocked(s *State, emit Emit) bool {
 			st.Placements = []Candidate{{outside, d}}
 			st.Cells, st.Houses, st.Digits = t.cellsOf(h1, pos[h1][d]), []int{h1, h2, h3}, 1<<d
 			st.Detail = fmt.Sprintf("%d of %s only in %s, so %s has %d only at %s", d,
-				t.shape.HouseName(h1), t.shape.HouseName(h2), t.shape.HouseName(h3), d, t.shape.CellName(outside))
+				t.houseName(h1), t.houseName(h2), t.houseName(h3), d, t.shape.CellName(outside))
 			return emit(st)
 		}
 		return true

@@ -36,7 +36,7 @@ func findHiddenSingles(s *State, emit Emit) bool {
 				}
 				st.Placements = []Candidate{{cell, d}}
 				st.Cells, st.Houses, st.Digits = []int{cell}, []int{h}, 1<<d
-				st.Detail = fmt.Sprintf("%d in %s", d, t.shape.HouseName(h))
+				st.Detail = fmt.Sprintf("%d in %s", d, t.houseName(h))
 				if !emit(st) {
 					return false
 				}

@@ -56,10 +56,11 @@ const (
 // two digits may break a diagonal). Fish and locked candidates keep to
 // rows, columns and boxes, and chains to their links.
 type tables struct {
-	shape sudoku.Shape
-	x     bool
-	n     int
-	cells int
+	shape   sudoku.Shape
+	x       bool
+	regions []uint8 // a jigsaw's layout; nil for the boxes
+	n       int
+	cells   int
 	// houses lists each house's cells in reading order.
 	houses [][]int
 	// diags lists, per cell, the diagonals it lies on (with x).
@@ -89,6 +90,45 @@ type tablesKey struct {
 
 var tablesByShape sync.Map // tablesKey -> *tables
 
+// jigsawKey is what a jigsaw's tables depend on: its layout too.
+type jigsawKey struct {
+	tablesKey
+	regions string
+}
+
+// maxJigsawTables is the most layouts whose tables are kept: a generator
+// grades puzzles on a new layout each, so the cache is emptied when full.
+const maxJigsawTables = 64
+
+var jigsawTables struct {
+	sync.Mutex
+	m map[jigsawKey]*tables
+}
+
+// tablesFor returns the tables of b's rules: its shape's, with the
+// diagonals with X, a jigsaw's regions in place of the boxes. b must be
+// valid.
+func tablesFor(b sudoku.Board) *tables {
+	if b.Regions == nil {
+		return tablesOf(b.Shape, b.X)
+	}
+	key := jigsawKey{tablesKey{b.Shape, b.X}, string(b.Regions)}
+	jigsawTables.Lock()
+	t := jigsawTables.m[key]
+	jigsawTables.Unlock()
+	if t != nil {
+		return t
+	}
+	t = buildTables(b)
+	jigsawTables.Lock()
+	if jigsawTables.m == nil || len(jigsawTables.m) >= maxJigsawTables {
+		jigsawTables.m = map[jigsawKey]*tables{}
+	}
+	jigsawTables.m[key] = t
+	jigsawTables.Unlock()
+	return t
+}
+
 // tablesOf returns the tables of a shape, which must be one of
 // sudoku.Shapes, with the diagonals as houses when x.
 func tablesOf(s sudoku.Shape, x bool) *tables {
@@ -96,8 +136,21 @@ func tablesOf(s sudoku.Shape, x bool) *tables {
 	if t, ok := tablesByShape.Load(key); ok {
 		return t.(*tables)
 	}
+	v, _ := tablesByShape.LoadOrStore(key, buildTables(sudoku.Board{Shape: s, X: x}))
+	return v.(*tables)
+}
+
+// houseName names house h as the board does: a jigsaw's regions as
+// "region K".
+func (t *tables) houseName(h int) string {
+	return sudoku.Board{Shape: t.shape, Regions: t.regions}.HouseName(h)
+}
+
+// buildTables makes the tables of b's rules.
+func buildTables(b sudoku.Board) *tables {
+	s, x := b.Shape, b.X
 	n := s.N()
-	t := &tables{shape: s, x: x, n: n, cells: n * n}
+	t := &tables{shape: s, x: x, n: n, cells: n * n, regions: b.Regions}
 	nh := 3 * n
 	if x {
 		nh += 2
@@ -107,7 +160,7 @@ func tablesOf(s sudoku.Shape, x bool) *tables {
 	t.index = make([][3]int, t.cells)
 	t.diags = make([][]int, t.cells)
 	for h := range nh {
-		t.houses[h] = s.HouseCells(h)
+		t.houses[h] = b.HouseCells(h)
 		for i, c := range t.houses[h] {
 			if h >= 3*n {
 				t.diags[c] = append(t.diags[c], h)
@@ -149,8 +202,7 @@ func tablesOf(s sudoku.Shape, x bool) *tables {
 			}
 		}
 	}
-	v, _ := tablesByShape.LoadOrStore(key, t)
-	return v.(*tables)
+	return t
 }
 
 // State is the candidate state of a Board that the finders read and the
@@ -180,7 +232,7 @@ func NewState(b sudoku.Board) (*State, error) {
 		return nil, fmt.Errorf("sized: %w", sudoku.Invalidf(
 			"the techniques of killers (cage combinations, the rule of 45) are 9x9's for now: a %s killer is not graded", b.Shape))
 	}
-	t := tablesOf(b.Shape, b.X)
+	t := tablesFor(b)
 	s := &State{Shape: b.Shape, Values: make([]uint8, t.cells), Cands: make([]uint32, t.cells), t: t}
 	all := uint32(1)<<(t.n+1) - 2
 	for c := range s.Cands {
@@ -202,7 +254,7 @@ func (s *State) Clone() *State {
 
 // Board returns the digits placed so far.
 func (s *State) Board() sudoku.Board {
-	return sudoku.Board{Shape: s.Shape, Cells: append([]uint8(nil), s.Values...), X: s.t.x}
+	return sudoku.Board{Shape: s.Shape, Cells: append([]uint8(nil), s.Values...), X: s.t.x, Regions: s.t.regions}
 }
 
 // Place puts digit d in cell c and removes d from the candidates of its

@@ -47,6 +47,9 @@ type Step struct {
 	// Shape is the shape of the board the step was found on, which names
 	// its cells and houses.
 	Shape sudoku.Shape
+	// Jigsaw says that houses 2N..3N-1 are a jigsaw's regions, named
+	// "region K", not boxes.
+	Jigsaw bool
 }
 
 // String describes the step on one line, as techniques.Step.String does:
@@ -105,7 +108,7 @@ func (st *Step) Effects() string {
 func (st *Step) HouseNames() []string {
 	names := make([]string, len(st.Houses))
 	for i, h := range st.Houses {
-		names[i] = st.Shape.HouseName(h)
+		names[i] = sudoku.Board{Shape: st.Shape, Regions: jigsawMark(st.Jigsaw)}.HouseName(h)
 	}
 	return names
 }
@@ -163,5 +166,14 @@ func lookup(key string) technique {
 
 // step starts a step of technique t rated r, on the state's shape.
 func (s *State) step(t technique, r sudoku.Rating) *Step {
-	return &Step{Technique: t.key, Name: t.name, Rating: r, Shape: s.Shape}
+	return &Step{Technique: t.key, Name: t.name, Rating: r, Shape: s.Shape, Jigsaw: s.t.regions != nil}
+}
+
+// jigsawMark returns a non-nil empty layout for a jigsaw, so that
+// Board.HouseName names regions; nil otherwise.
+func jigsawMark(jigsaw bool) []uint8 {
+	if jigsaw {
+		return []uint8{}
+	}
+	return nil
 }

@@ -80,7 +80,7 @@ func findNaked(k int) Finder {
 					return true
 				}
 				st.Houses, st.Digits = []int{h}, union
-				st.Detail = fmt.Sprintf("%s hold only %s in %s", t.cellList(st.Cells), digitList(union), t.shape.HouseName(h))
+				st.Detail = fmt.Sprintf("%s hold only %s in %s", t.cellList(st.Cells), digitList(union), t.houseName(h))
 				return emit(st)
 			})
 			if !ok {
@@ -137,7 +137,7 @@ func findHidden(k int) Finder {
 					return true
 				}
 				st.Houses, st.Digits = []int{h}, digits
-				st.Detail = fmt.Sprintf("%s only in %s of %s", digitList(digits), t.cellList(st.Cells), t.shape.HouseName(h))
+				st.Detail = fmt.Sprintf("%s only in %s of %s", digitList(digits), t.cellList(st.Cells), t.houseName(h))
 				return emit(st)
 			})
 			if !ok {
@@ -171,7 +171,7 @@ func findDirectHidden(k int) Finder {
 					st.Placements = []Candidate{{cell, d}}
 					st.Cells, st.Houses, st.Digits = t.cellsOf(h, cells), []int{h}, digits
 					st.Detail = fmt.Sprintf("%s only in %s of %s, so %d goes to %s", digitList(digits),
-						t.cellList(st.Cells), t.shape.HouseName(h), d, t.shape.CellName(cell))
+						t.cellList(st.Cells), t.houseName(h), d, t.shape.CellName(cell))
 					return emit(st)
 				}
 				return true

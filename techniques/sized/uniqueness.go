@@ -15,10 +15,11 @@ var uniqueRectangle = lookup("unique-rectangle")
 // technique).
 //
 // Off under x: swapping the two digits may break a diagonal, so that the
-// deadly pattern is no pattern.
+// deadly pattern is no pattern; and off under jigsaw, as SE and the 9x9
+// grader keep the uniqueness techniques off for jigsaws.
 func findUniqueRectangles(s *State, emit Emit) bool {
 	t := s.t
-	if t.x {
+	if t.x || t.regions != nil {
 		return true
 	}
 	n := t.n
