@@ -128,13 +128,17 @@ func (f *rulesFields) board() (b sudoku.Board, killer bool, err error) {
 		}
 	}
 	spec := strings.Join(names, ",")
-	x, killer, err := sudoku.ParseBoardVariants(spec, shape)
+	v, err := sudoku.ParseBoardVariants(spec, shape)
 	if err != nil {
 		return b, false, fmt.Errorf("field \"variant\" with field \"size\" %d: %w", shape.N(), err)
 	}
+	if v.Jigsaw {
+		return b, false, sudoku.Invalidf("field \"variant\": the assistant does not play jigsaws of other sizes than 9x9 yet (sudokit generate --size %d --variant jigsaw makes them)", shape.N())
+	}
+	killer = v.Killer
 	if killer && len(cages) == 0 {
 		// A killer to be made, or whose cages are still to come.
-		b.X = x
+		b.X = v.X
 		return b, true, nil
 	}
 	if err := b.SetVariants(spec, cages); err != nil {
@@ -193,7 +197,8 @@ func (s *Server) variants() (any, error) {
 		v := variantJSON{Name: name, Rule: sudoku.VariantRule(name), Sizes: []int{9}}
 		for _, shape := range sudoku.Shapes() {
 			n := shape.N()
-			if _, _, err := sudoku.ParseBoardVariants(name, shape); n != 9 && err == nil && !slices.Contains(v.Sizes, n) {
+			bv, err := sudoku.ParseBoardVariants(name, shape)
+			if n != 9 && err == nil && !bv.Jigsaw && !slices.Contains(v.Sizes, n) { // the page plays no sized jigsaw yet
 				v.Sizes = append(v.Sizes, n)
 			}
 		}

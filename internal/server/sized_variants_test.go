@@ -255,6 +255,7 @@ func TestSizedVariantsRefused(t *testing.T) {
 		{`{"size": 6, "variant": ["killer"], "cages": [{"sum": 13, "cells": ["r1c1", "r1c2"]}]}`, "no 2 distinct digits 1-6 add up to 13"},
 		{`{"size": 4, "cages": [{"sum": 3, "cells": ["r1c1", "r5c1"]}]}`, `"r5c1" is no cell name of 4x4`},
 		{`{"size": 6, "regions": "x"}`, "jigsaw regions are for 9x9 puzzles only"},
+		{`{"size": 6, "variant": ["jigsaw"]}`, "does not play jigsaws of other sizes than 9x9 yet"},
 	} {
 		for _, path := range []string{"/api/v1/rules", "/api/v1/solve"} {
 			body := tc.body
