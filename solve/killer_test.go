@@ -3,6 +3,7 @@ package solve
 import (
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/sudokit/sudokit/internal/testenv"
@@ -421,5 +422,63 @@ func TestForTakesCages(t *testing.T) {
 		if n := s.Each(p.Grid, 5, func(sudoku.Grid) bool { return true }); n != 1 {
 			t.Errorf("%s:%d: Each visits %d solutions, want 1", p.Source, p.Line, n)
 		}
+	}
+}
+
+// TestCageCounterMatchesFor: a CageCounter reused over many killers builds
+// the same tables as For(rules) does for each (so it counts alike), with
+// x and non-consecutive under the cages too.
+func TestCageCounterMatchesFor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 9))
+	counters := map[bool]*CageCounter{}
+	for _, x := range []bool{false, true} {
+		base := sudoku.Rules{}
+		if x {
+			base, _ = sudoku.ParseRules("x", "")
+		}
+		k, err := NewCageCounter(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counters[x] = k
+	}
+	for i := range 300 {
+		x := i%2 == 1
+		rules, g, _ := randomKiller(rng, x, 1+i%6, i%7)
+		k := counters[x]
+		cages := make([]sudoku.Cage, rules.NumCages())
+		for j := range cages {
+			cages[j] = rules.Cage(j)
+		}
+		k.SetCages(cages)
+		want := newKTables(rules)
+		got := k.t
+		got.sets, want.sets = nil, nil
+		got.cages, want.cages = nil, nil
+		if !reflect.DeepEqual(&got, want) {
+			t.Fatalf("killer %d (%s): the counter's tables differ from For's", i, rules.Label())
+		}
+		if a, b := k.Count(g, 2), For(rules).Count(g, 2); a != b {
+			t.Fatalf("killer %d: counter %+v, For %+v", i, a, b)
+		}
+	}
+	nc, err := sudoku.ParseRules("non-consecutive", "")
+	if err != nil || !nc.HasPair(sudoku.NonConsecutive) {
+		t.Fatal(err)
+	}
+	k, _ := NewCageCounter(nc)
+	cages := []sudoku.Cage{{Sum: 3, Cells: []int{0, 1}}, {Sum: 17, Cells: []int{40, 41}}}
+	k.SetCages(cages)
+	rules, err := nc.WithCages(cages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := k.t, newKTables(rules)
+	got.sets, want.sets, got.cages, want.cages = nil, nil, nil, nil
+	if !reflect.DeepEqual(&got, want) {
+		t.Fatal("non-consecutive killer: the counter's tables differ from For's")
+	}
+	if _, err := NewCageCounter(rules); err == nil {
+		t.Error("NewCageCounter took rules with cages")
 	}
 }
