@@ -214,34 +214,63 @@ func (t *ktables) addRuleOf45(r sudoku.Rules, peers *[81]sudoku.CellSet) {
 		}
 		add(area, 1, inner, innerSum, outer, outerSum)
 	}
-	// A band of rows first-last holds a cage when the cage's rows are
-	// within it, and meets it when they overlap it (columns alike).
-	band := func(area sudoku.CellSet, first, last uint8, cols bool) {
-		inner, innerSum := sudoku.CellSet{}, 0
-		outer, outerSum := sudoku.CellSet{}, 0
+	// A band of rows first-last holds the cages whose rows are within it,
+	// and meets all but those wholly above or below it (columns alike):
+	// the cages of each span of lines, summed over the spans in the band,
+	// and the cages before line i and after it, make every band's innies
+	// and outies at once.
+	var all sudoku.CellSet
+	allSum := 0
+	for _, c := range t.cages {
+		all, allSum = all.Union(c.set), allSum+c.sum
+	}
+	var bands [2]bandTables
+	for d, cols := range []bool{false, true} {
+		b := &bands[d]
 		for _, c := range t.cages {
 			lo, hi := c.rowLo, c.rowHi
 			if cols {
 				lo, hi = c.colLo, c.colHi
 			}
-			switch {
-			case lo >= first && hi <= last:
-				inner, innerSum = inner.Union(c.set), innerSum+c.sum
-				outer, outerSum = outer.Union(c.set), outerSum+c.sum
-			case hi >= first && lo <= last:
-				outer, outerSum = outer.Union(c.set), outerSum+c.sum
+			b.in[lo][hi], b.inSum[lo][hi] = b.in[lo][hi].Union(c.set), b.inSum[lo][hi]+c.sum
+			for i := int(hi) + 1; i < 9; i++ {
+				b.above[i], b.aboveSum[i] = b.above[i].Union(c.set), b.aboveSum[i]+c.sum
+			}
+			for i := range int(lo) {
+				b.below[i], b.belowSum[i] = b.below[i].Union(c.set), b.belowSum[i]+c.sum
 			}
 		}
-		add(area, int(last-first)+1, inner, innerSum, outer, outerSum)
+		for n := 1; n < 9; n++ { // spans of n+1 lines, from spans of n
+			for f := 0; f+n < 9; f++ {
+				l := f + n
+				b.in[f][l] = b.in[f][l].Union(b.in[f+1][l]).Union(b.in[f][l-1])
+				// in[l][f] (n = 1) is empty: no cage spans backwards.
+				b.inSum[f][l] += b.inSum[f+1][l] + b.inSum[f][l-1] - b.inSum[f+1][l-1]
+			}
+		}
 	}
 	for first := range 9 {
 		rows, cols := r.HouseCells(first), r.HouseCells(9+first)
 		for last := first + 1; last < 9 && last-first < 8; last++ {
 			rows, cols = rows.Union(r.HouseCells(last)), cols.Union(r.HouseCells(9+last))
-			band(rows, uint8(first), uint8(last), false)
-			band(cols, uint8(first), uint8(last), true)
+			for d, area := range [2]sudoku.CellSet{rows, cols} {
+				b := &bands[d]
+				outer := all.Minus(b.above[first]).Minus(b.below[last])
+				add(area, last-first+1, b.in[first][last], b.inSum[first][last], outer, allSum-b.aboveSum[first]-b.belowSum[last])
+			}
 		}
 	}
+}
+
+// bandTables are the cages that bands of rows (or columns) hold and
+// meet, for addRuleOf45: in[f][l] the cages within lines f-l (f <= l),
+// above[i] those wholly before line i, below[i] those wholly after it,
+// and their sums.
+type bandTables struct {
+	in                 [9][9]sudoku.CellSet
+	inSum              [9][9]int
+	above, below       [9]sudoku.CellSet
+	aboveSum, belowSum [9]int
 }
 
 // seeEachOther reports whether every two cells of a set see each other.
