@@ -432,15 +432,19 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 	if k.loose {
 		return s.bounds(t, k)
 	}
-	need, used, avail, empty := int(k.sum), uint16(0), uint16(0), 0
-	cells := k.cells[:k.n]
-	for _, c := range cells {
+	need, used, avail := int(k.sum), uint16(0), uint16(0)
+	// open: the cells not placed (a strict sum has 9 cells at most); what
+	// follows narrows candidates but places nothing, so they stay open.
+	var open [9]uint8
+	empty := 0
+	for _, c := range k.cells[:k.n] {
 		m := s.cands[c]
 		if s.solved[c>>6]&(1<<(c&63)) != 0 {
 			need -= bits.TrailingZeros16(m)
 			used |= m
 		} else {
 			avail |= m
+			open[empty] = c
 			empty++
 		}
 	}
@@ -450,6 +454,7 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 	if need < 1 || need > 45 {
 		return false
 	}
+	cells := open[:empty]
 	allowed, required := uint16(0), uint16(allCands)
 	for _, m := range t.combos[t.comboAt[empty][need]:t.comboAt[empty][need+1]] {
 		if m&used != 0 || m&^avail != 0 || m&^allowed == 0 && required&^m == 0 {
@@ -457,7 +462,7 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 		}
 		fits := true
 		for _, c := range cells {
-			if s.solved[c>>6]&(1<<(c&63)) == 0 && s.cands[c]&m == 0 {
+			if s.cands[c]&m == 0 {
 				fits = false
 				break
 			}
@@ -471,7 +476,7 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 		return false
 	}
 	for _, c := range cells {
-		if s.solved[c>>6]&(1<<(c&63)) == 0 && !s.set(t, int(c), s.cands[c]&allowed) {
+		if !s.set(t, int(c), s.cands[c]&allowed) {
 			return false
 		}
 	}
@@ -480,7 +485,7 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 		required &^= d
 		at, n := 0, 0
 		for _, c := range cells {
-			if s.solved[c>>6]&(1<<(c&63)) == 0 && s.cands[c]&d != 0 {
+			if s.cands[c]&d != 0 {
 				at = int(c)
 				n++
 			}
