@@ -651,14 +651,13 @@ func (s *kstate) grid() sudoku.Grid {
 // and differ in their cages, as For(base.WithCages(cages)) does, without
 // making each killer's rules: a generator that redraws a layout's cages
 // many times rebuilds only the killer solver's tables, in the same
-// memory. It is not safe for concurrent use; the zero value is not
-// ready (see NewCageCounter).
+// memory. Make one with NewCageCounter; until SetCages it counts the
+// base rules' solutions. It is not safe for concurrent use.
 type CageCounter struct {
 	base  sudoku.Rules
 	peers [81]sudoku.CellSet // the base rules' peers
 	all   [81]sudoku.CellSet // the base peers and the cage-mates
 	t     ktables
-	ready bool
 }
 
 // NewCageCounter returns a counter of killers over base, which must have
@@ -671,6 +670,7 @@ func NewCageCounter(base sudoku.Rules) (*CageCounter, error) {
 	for c := range k.peers {
 		k.peers[c] = base.Peers(c)
 	}
+	k.SetCages(nil)
 	return k, nil
 }
 
@@ -687,23 +687,16 @@ func (k *CageCounter) SetCages(cages []sudoku.Cage) {
 		}
 	}
 	k.t.build(k.base, &k.all, cages)
-	k.ready = true
 }
 
 // Each is Solver.Each for the killer of the last SetCages.
 func (k *CageCounter) Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int {
-	if !k.ready {
-		panic("solve: CageCounter.Each before SetCages")
-	}
 	sr := ksearch{t: &k.t, limit: max(limit, 1), visit: visit}
 	return sr.run(&g, nil).Count
 }
 
 // Count is Solver.Count for the killer of the last SetCages.
 func (k *CageCounter) Count(g sudoku.Grid, limit int) Result {
-	if !k.ready {
-		panic("solve: CageCounter.Count before SetCages")
-	}
 	sr := ksearch{t: &k.t, limit: max(limit, 1)}
 	return sr.run(&g, nil)
 }

@@ -440,6 +440,9 @@ func TestCageCounterMatchesFor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if n := k.Count(sudoku.Grid{}, 2).Count; n != 2 {
+			t.Fatalf("a counter without cages counts %d solutions of the empty grid, want 2 (the limit)", n)
+		}
 		counters[x] = k
 	}
 	for i := range 300 {
