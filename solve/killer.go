@@ -199,26 +199,12 @@ func (t *ktables) addRuleOf45(r sudoku.Rules, peers *[81]sudoku.CellSet) {
 			}
 		}
 	}
-	for h := range r.NumHouses() {
-		area := r.HouseCells(h)
-		inner, innerSum := sudoku.CellSet{}, 0
-		outer, outerSum := sudoku.CellSet{}, 0
-		for _, c := range t.cages {
-			switch meet := c.set.Intersect(area); {
-			case meet == c.set:
-				inner, innerSum = inner.Union(c.set), innerSum+c.sum
-				outer, outerSum = outer.Union(c.set), outerSum+c.sum
-			case !meet.Empty():
-				outer, outerSum = outer.Union(c.set), outerSum+c.sum
-			}
-		}
-		add(area, 1, inner, innerSum, outer, outerSum)
-	}
 	// A band of rows first-last holds the cages whose rows are within it,
 	// and meets all but those wholly above or below it (columns alike):
 	// the cages of each span of lines, summed over the spans in the band,
 	// and the cages before line i and after it, make every band's innies
-	// and outies at once.
+	// and outies at once; a row or a column is a band of one line, the
+	// other houses are read cage by cage.
 	var all sudoku.CellSet
 	allSum := 0
 	for _, c := range t.cages {
@@ -248,6 +234,26 @@ func (t *ktables) addRuleOf45(r sudoku.Rules, peers *[81]sudoku.CellSet) {
 				b.inSum[f][l] += b.inSum[f+1][l] + b.inSum[f][l-1] - b.inSum[f+1][l-1]
 			}
 		}
+	}
+	for h := range r.NumHouses() {
+		area := r.HouseCells(h)
+		if h < 18 { // a row or a column: a band of one line
+			b, i := &bands[h/9], h%9
+			add(area, 1, b.in[i][i], b.inSum[i][i], all.Minus(b.above[i]).Minus(b.below[i]), allSum-b.aboveSum[i]-b.belowSum[i])
+			continue
+		}
+		inner, innerSum := sudoku.CellSet{}, 0
+		outer, outerSum := sudoku.CellSet{}, 0
+		for _, c := range t.cages {
+			switch meet := c.set.Intersect(area); {
+			case meet == c.set:
+				inner, innerSum = inner.Union(c.set), innerSum+c.sum
+				outer, outerSum = outer.Union(c.set), outerSum+c.sum
+			case !meet.Empty():
+				outer, outerSum = outer.Union(c.set), outerSum+c.sum
+			}
+		}
+		add(area, 1, inner, innerSum, outer, outerSum)
 	}
 	for first := range 9 {
 		rows, cols := r.HouseCells(first), r.HouseCells(9+first)
