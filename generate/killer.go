@@ -153,26 +153,31 @@ func (g *KillerGenerator) Puzzle(ctx context.Context, i int) (KillerPuzzle, erro
 func (g *KillerGenerator) unique(ctx context.Context, l *killerLayout, rng *rand.Rand) (KillerPuzzle, bool, error) {
 	var grid sudoku.Grid
 	givens := 0
+	counter, err := solve.NewCageCounter(g.opt.Rules)
+	if err != nil {
+		return KillerPuzzle{}, false, err
+	}
 	for repair := 0; repair <= killerRepairs; repair++ {
 		if ctx.Err() != nil {
 			return KillerPuzzle{}, false, ctx.Err()
 		}
-		rules, err := g.opt.Rules.WithCages(l.cages())
-		if err != nil {
-			return KillerPuzzle{}, false, fmt.Errorf("made bad cages (a bug): %w", err)
-		}
-		solver := solve.For(rules)
+		cages := l.cages()
+		counter.SetCages(cages)
 		var other sudoku.Grid
-		n := solver.Each(grid, 2, func(s sudoku.Grid) bool {
+		n := counter.Each(grid, 2, func(s sudoku.Grid) bool {
 			if s != *l.sol {
 				other = s
 			}
 			return true
 		})
 		if n == 0 {
-			return KillerPuzzle{}, false, fmt.Errorf("cages made from a solution have none (a bug): %s", rules.Label())
+			return KillerPuzzle{}, false, fmt.Errorf("cages made from a solution have none (a bug): %v", cages)
 		}
 		if n == 1 {
+			rules, err := g.opt.Rules.WithCages(cages)
+			if err != nil {
+				return KillerPuzzle{}, false, fmt.Errorf("made bad cages (a bug): %w", err)
+			}
 			for _, c := range rng.Perm(81) {
 				if givens == g.opt.Givens {
 					break
@@ -181,7 +186,7 @@ func (g *KillerGenerator) unique(ctx context.Context, l *killerLayout, rng *rand
 					grid[c], givens = l.sol[c], givens+1
 				}
 			}
-			if r := solver.Count(grid, 2); r.Count != 1 || r.Solution != *l.sol {
+			if r := counter.Count(grid, 2); r.Count != 1 || r.Solution != *l.sol {
 				return KillerPuzzle{}, false, fmt.Errorf("made a killer with %d solutions (a bug): %s %s", r.Count, grid, rules.Label())
 			}
 			return KillerPuzzle{Rules: rules, Grid: grid, Solution: *l.sol, Repairs: repair}, true, nil

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -394,4 +396,50 @@ func BenchmarkGenerateKillers(b *testing.B) {
 	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(i), "cpu-ms/puzzle")
 	b.ReportMetric(float64(repairs)/float64(i), "repairs/op")
 	b.ReportMetric(float64(tries)/float64(i), "layouts/op")
+}
+
+// BenchmarkGenerateKillersLevel makes killers of each of config's killer
+// levels as generate --variant killer --level does: rated by the killer
+// ladder, which stops at the first step above the band (cpu-ms/puzzle
+// with -cpu 1; 1000 / it is killers per second per core).
+func BenchmarkGenerateKillersLevel(b *testing.B) {
+	cfg := config.Default()
+	grader, err := grade.New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	levels := cfg.ForKiller()
+	for _, level := range []string{"easy", "medium", "hard"} {
+		b.Run(level, func(b *testing.B) {
+			band, ok := levels.LevelRange(level)
+			if !ok {
+				b.Fatalf("no killer level %s", level)
+			}
+			g, err := Killers(KillerOptions{Seed: 1, Rating: band, Rate: func(p KillerPuzzle) (sudoku.Rating, error) {
+				res := grader.Grade(context.Background(), p.Rules.StateOf(p.Grid, nil), grade.Options{Unique: true, StopAbove: band.Max})
+				switch res.Status {
+				case grade.Rated, grade.Over:
+					return res.ER, nil
+				case grade.Beyond:
+					return sudoku.RatingBeyond, nil
+				}
+				return 0, nil
+			}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			tries, i := 0, 0
+			cpu := processCPU()
+			for b.Loop() {
+				p, err := g.Puzzle(context.Background(), i)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tries += p.Tries
+				i++
+			}
+			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(i), "cpu-ms/puzzle")
+			b.ReportMetric(float64(tries)/float64(i), "layouts/op")
+		})
+	}
 }

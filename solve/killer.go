@@ -63,16 +63,35 @@ type ktables struct {
 	allSums  [2]uint64     // every sum constraint
 	allHouse uint64        // every house
 	// combos[comboAt[n][s]:comboAt[n][s+1]] are the digit sets (bits 1-9) of
-	// n distinct digits that add up to s.
-	comboAt [10][47]uint16
+	// n distinct digits that add up to s (kcombos, shared).
+	comboAt *[10][47]uint16
 	combos  []uint16
+	sets    []sudoku.CellSet // the sums' cells, as sets (for addSum)
+	cages   []kcage          // the real cages
 }
 
 func newKTables(r sudoku.Rules) *ktables {
-	t := &ktables{nc: r.HasPair(sudoku.NonConsecutive)}
+	t := &ktables{}
+	cages := make([]sudoku.Cage, r.NumCages())
+	for i := range cages {
+		cages[i] = r.Cage(i)
+	}
+	var peers [81]sudoku.CellSet
+	for c := range peers {
+		peers[c] = r.Peers(c)
+	}
+	t.build(r, &peers, cages)
+	return t
+}
+
+// build fills t for rules r whose cells see peers (the cage-mates
+// included) and whose cages are cages, reusing t's slices.
+func (t *ktables) build(r sudoku.Rules, peers *[81]sudoku.CellSet, cages []sudoku.Cage) {
+	*t = ktables{nc: r.HasPair(sudoku.NonConsecutive), comboAt: &kcomboAt, combos: kcombos,
+		peers: t.peers[:0], houses: t.houses[:0], sums: t.sums[:0], sets: t.sets[:0], cages: t.cages[:0]}
 	for c := range 81 {
 		t.peerAt[c] = uint16(len(t.peers))
-		for p := range r.Peers(c).All() {
+		for p := range peers[c].All() {
 			t.peers = append(t.peers, uint8(p))
 		}
 		n := 0
@@ -94,26 +113,51 @@ func newKTables(r sudoku.Rules) *ktables {
 			t.cellHs[c] |= 1 << h
 		}
 	}
-	for n := 1; n <= 9; n++ {
-		for s := range 47 {
-			t.comboAt[n][s] = uint16(len(t.combos))
-			for _, m := range sudoku.CageCombinations(n, s) {
-				t.combos = append(t.combos, uint16(m))
-			}
+	if t.sums == nil {
+		t.sums = make([]ksum, 0, maxSums)
+		t.sets = make([]sudoku.CellSet, 0, maxSums)
+	}
+	for _, c := range cages {
+		k := kcage{set: sudoku.CellSetOf(c.Cells...), sum: c.Sum, rowLo: 8, colLo: 8}
+		for _, cell := range c.Cells {
+			row, col := uint8(cell/9), uint8(cell%9)
+			k.rowLo, k.rowHi = min(k.rowLo, row), max(k.rowHi, row)
+			k.colLo, k.colHi = min(k.colLo, col), max(k.colHi, col)
 		}
+		t.cages = append(t.cages, k)
+		t.addSum(k.set, c.Sum, false)
 	}
-	for i := range r.NumCages() {
-		c := r.Cage(i)
-		t.addSum(sudoku.CellSetOf(c.Cells...), c.Sum, false)
-	}
-	t.addRuleOf45(r)
+	t.addRuleOf45(r, peers)
 	for i, s := range t.sums {
 		t.allSums[i>>6] |= 1 << (i & 63)
 		for _, c := range s.cells[:s.n] {
 			t.cellSums[c][i>>6] |= 1 << (i & 63)
 		}
 	}
-	return t
+}
+
+// kcombos[kcomboAt[n][s]:kcomboAt[n][s+1]] are the digit sets (bits 1-9)
+// of n distinct digits that add up to s: the same for every killer, built
+// once.
+var kcomboAt, kcombos = func() (at [10][47]uint16, combos []uint16) {
+	for n := 1; n <= 9; n++ {
+		for s := range 47 {
+			at[n][s] = uint16(len(combos))
+			for _, m := range sudoku.CageCombinations(n, s) {
+				combos = append(combos, uint16(m))
+			}
+		}
+	}
+	return at, combos
+}()
+
+// kcage is a cage as build reads it: its cells as a set, its sum, the
+// rows and columns it spans.
+type kcage struct {
+	set          sudoku.CellSet
+	sum          int
+	rowLo, rowHi uint8
+	colLo, colHi uint8
 }
 
 // addSum adds a sum constraint on cells, unless there is one on the same
@@ -122,17 +166,18 @@ func (t *ktables) addSum(cells sudoku.CellSet, sum int, loose bool) {
 	if len(t.sums) == maxSums || cells.Empty() || cells.Count() > 9 || loose && cells.Count() > maxLoose {
 		return
 	}
+	for _, o := range t.sets {
+		if o == cells {
+			return
+		}
+	}
 	s := ksum{sum: uint16(sum), loose: loose}
 	for c := range cells.All() {
 		s.cells[s.n] = uint8(c)
 		s.n++
 	}
-	for _, o := range t.sums {
-		if o.n == s.n && o.cells == s.cells {
-			return
-		}
-	}
 	t.sums = append(t.sums, s)
+	t.sets = append(t.sets, cells)
 }
 
 // addRuleOf45 adds the rule of 45's innies and outies, per house and per
@@ -142,49 +187,102 @@ func (t *ktables) addSum(cells sudoku.CellSet, sum int, loose bool) {
 // cages that meet it, when they cover it, hold those cages' sums less 45
 // per line. Cells that see each other hold distinct digits; others make a
 // loose constraint.
-func (t *ktables) addRuleOf45(r sudoku.Rules) {
-	var areas []sudoku.CellSet
-	var lines []int
+func (t *ktables) addRuleOf45(r sudoku.Rules, peers *[81]sudoku.CellSet) {
+	add := func(area sudoku.CellSet, lines int, inner sudoku.CellSet, innerSum int, outer sudoku.CellSet, outerSum int) {
+		total := 45 * lines
+		if rest := area.Minus(inner); !inner.Empty() && !rest.Empty() {
+			t.addSum(rest, total-innerSum, !seeEachOther(peers, rest))
+		}
+		if area.Minus(outer).Empty() {
+			if out := outer.Minus(area); !out.Empty() {
+				t.addSum(out, outerSum-total, !seeEachOther(peers, out))
+			}
+		}
+	}
+	// A band of rows first-last holds the cages whose rows are within it,
+	// and meets all but those wholly above or below it (columns alike):
+	// the cages of each span of lines, summed over the spans in the band,
+	// and the cages before line i and after it, make every band's innies
+	// and outies at once; a row or a column is a band of one line, the
+	// other houses are read cage by cage.
+	var all sudoku.CellSet
+	allSum := 0
+	for _, c := range t.cages {
+		all, allSum = all.Union(c.set), allSum+c.sum
+	}
+	var bands [2]bandTables
+	for d, cols := range []bool{false, true} {
+		b := &bands[d]
+		for _, c := range t.cages {
+			lo, hi := c.rowLo, c.rowHi
+			if cols {
+				lo, hi = c.colLo, c.colHi
+			}
+			b.in[lo][hi], b.inSum[lo][hi] = b.in[lo][hi].Union(c.set), b.inSum[lo][hi]+c.sum
+			for i := int(hi) + 1; i < 9; i++ {
+				b.above[i], b.aboveSum[i] = b.above[i].Union(c.set), b.aboveSum[i]+c.sum
+			}
+			for i := range int(lo) {
+				b.below[i], b.belowSum[i] = b.below[i].Union(c.set), b.belowSum[i]+c.sum
+			}
+		}
+		for n := 1; n < 9; n++ { // spans of n+1 lines, from spans of n
+			for f := 0; f+n < 9; f++ {
+				l := f + n
+				b.in[f][l] = b.in[f][l].Union(b.in[f+1][l]).Union(b.in[f][l-1])
+				// in[l][f] (n = 1) is empty: no cage spans backwards.
+				b.inSum[f][l] += b.inSum[f+1][l] + b.inSum[f][l-1] - b.inSum[f+1][l-1]
+			}
+		}
+	}
 	for h := range r.NumHouses() {
-		areas, lines = append(areas, r.HouseCells(h)), append(lines, 1)
+		area := r.HouseCells(h)
+		if h < 18 { // a row or a column: a band of one line
+			b, i := &bands[h/9], h%9
+			add(area, 1, b.in[i][i], b.inSum[i][i], all.Minus(b.above[i]).Minus(b.below[i]), allSum-b.aboveSum[i]-b.belowSum[i])
+			continue
+		}
+		inner, innerSum := sudoku.CellSet{}, 0
+		outer, outerSum := sudoku.CellSet{}, 0
+		for _, c := range t.cages {
+			switch meet := c.set.Intersect(area); {
+			case meet == c.set:
+				inner, innerSum = inner.Union(c.set), innerSum+c.sum
+				outer, outerSum = outer.Union(c.set), outerSum+c.sum
+			case !meet.Empty():
+				outer, outerSum = outer.Union(c.set), outerSum+c.sum
+			}
+		}
+		add(area, 1, inner, innerSum, outer, outerSum)
 	}
 	for first := range 9 {
 		rows, cols := r.HouseCells(first), r.HouseCells(9+first)
 		for last := first + 1; last < 9 && last-first < 8; last++ {
 			rows, cols = rows.Union(r.HouseCells(last)), cols.Union(r.HouseCells(9+last))
-			areas, lines = append(areas, rows, cols), append(lines, last-first+1, last-first+1)
-		}
-	}
-	for i, area := range areas {
-		total := 45 * lines[i]
-		inner, innerSum := sudoku.CellSet{}, 0
-		outer, outerSum := sudoku.CellSet{}, 0
-		for k := range r.NumCages() {
-			c := r.Cage(k)
-			set := c.Set()
-			switch {
-			case set.Intersect(area) == set:
-				inner, innerSum = inner.Union(set), innerSum+c.Sum
-				outer, outerSum = outer.Union(set), outerSum+c.Sum
-			case !set.Intersect(area).Empty():
-				outer, outerSum = outer.Union(set), outerSum+c.Sum
-			}
-		}
-		if rest := area.Minus(inner); !inner.Empty() && !rest.Empty() {
-			t.addSum(rest, total-innerSum, !seeEachOther(r, rest))
-		}
-		if area.Minus(outer).Empty() {
-			if out := outer.Minus(area); !out.Empty() {
-				t.addSum(out, outerSum-total, !seeEachOther(r, out))
+			for d, area := range [2]sudoku.CellSet{rows, cols} {
+				b := &bands[d]
+				outer := all.Minus(b.above[first]).Minus(b.below[last])
+				add(area, last-first+1, b.in[first][last], b.inSum[first][last], outer, allSum-b.aboveSum[first]-b.belowSum[last])
 			}
 		}
 	}
 }
 
+// bandTables are the cages that bands of rows (or columns) hold and
+// meet, for addRuleOf45: in[f][l] the cages within lines f-l (f <= l),
+// above[i] those wholly before line i, below[i] those wholly after it,
+// and their sums.
+type bandTables struct {
+	in                 [9][9]sudoku.CellSet
+	inSum              [9][9]int
+	above, below       [9]sudoku.CellSet
+	aboveSum, belowSum [9]int
+}
+
 // seeEachOther reports whether every two cells of a set see each other.
-func seeEachOther(r sudoku.Rules, cells sudoku.CellSet) bool {
+func seeEachOther(peers *[81]sudoku.CellSet, cells sudoku.CellSet) bool {
 	for a := range cells.All() {
-		if cells.Minus(r.Peers(a)).Count() != 1 {
+		if cells.Minus(peers[a]).Count() != 1 {
 			return false
 		}
 	}
@@ -340,15 +438,19 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 	if k.loose {
 		return s.bounds(t, k)
 	}
-	need, used, avail, empty := int(k.sum), uint16(0), uint16(0), 0
-	cells := k.cells[:k.n]
-	for _, c := range cells {
+	need, used, avail := int(k.sum), uint16(0), uint16(0)
+	// open: the cells not placed (a strict sum has 9 cells at most); what
+	// follows narrows candidates but places nothing, so they stay open.
+	var open [9]uint8
+	empty := 0
+	for _, c := range k.cells[:k.n] {
 		m := s.cands[c]
 		if s.solved[c>>6]&(1<<(c&63)) != 0 {
 			need -= bits.TrailingZeros16(m)
 			used |= m
 		} else {
 			avail |= m
+			open[empty] = c
 			empty++
 		}
 	}
@@ -358,6 +460,7 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 	if need < 1 || need > 45 {
 		return false
 	}
+	cells := open[:empty]
 	allowed, required := uint16(0), uint16(allCands)
 	for _, m := range t.combos[t.comboAt[empty][need]:t.comboAt[empty][need+1]] {
 		if m&used != 0 || m&^avail != 0 || m&^allowed == 0 && required&^m == 0 {
@@ -365,7 +468,7 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 		}
 		fits := true
 		for _, c := range cells {
-			if s.solved[c>>6]&(1<<(c&63)) == 0 && s.cands[c]&m == 0 {
+			if s.cands[c]&m == 0 {
 				fits = false
 				break
 			}
@@ -379,7 +482,7 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 		return false
 	}
 	for _, c := range cells {
-		if s.solved[c>>6]&(1<<(c&63)) == 0 && !s.set(t, int(c), s.cands[c]&allowed) {
+		if !s.set(t, int(c), s.cands[c]&allowed) {
 			return false
 		}
 	}
@@ -388,7 +491,7 @@ func (s *kstate) cage(t *ktables, k *ksum) bool {
 		required &^= d
 		at, n := 0, 0
 		for _, c := range cells {
-			if s.solved[c>>6]&(1<<(c&63)) == 0 && s.cands[c]&d != 0 {
+			if s.cands[c]&d != 0 {
 				at = int(c)
 				n++
 			}
@@ -548,4 +651,58 @@ func (s *kstate) grid() sudoku.Grid {
 		}
 	}
 	return g
+}
+
+// CageCounter counts the solutions of killers that share their base rules
+// and differ in their cages, as For(base.WithCages(cages)) does, without
+// making each killer's rules: a generator that redraws a layout's cages
+// many times rebuilds only the killer solver's tables, in the same
+// memory. Make one with NewCageCounter; until SetCages it counts the
+// base rules' solutions. It is not safe for concurrent use.
+type CageCounter struct {
+	base  sudoku.Rules
+	peers [81]sudoku.CellSet // the base rules' peers
+	all   [81]sudoku.CellSet // the base peers and the cage-mates
+	t     ktables
+}
+
+// NewCageCounter returns a counter of killers over base, which must have
+// no cages.
+func NewCageCounter(base sudoku.Rules) (*CageCounter, error) {
+	if base.HasCages() {
+		return nil, sudoku.Invalidf("a cage counter's base rules have no cages")
+	}
+	k := &CageCounter{base: base}
+	for c := range k.peers {
+		k.peers[c] = base.Peers(c)
+	}
+	k.SetCages(nil)
+	return k, nil
+}
+
+// SetCages makes the killer to count the base rules with cages. The
+// cages must be valid (see sudoku.Rules.WithCages, which checks them):
+// cells on the grid, in one cage at most, sums that the cells can make.
+func (k *CageCounter) SetCages(cages []sudoku.Cage) {
+	k.all = k.peers
+	for _, cage := range cages {
+		set := sudoku.CellSetOf(cage.Cells...)
+		for _, c := range cage.Cells {
+			k.all[c] = k.all[c].Union(set)
+			k.all[c].Remove(c)
+		}
+	}
+	k.t.build(k.base, &k.all, cages)
+}
+
+// Each is Solver.Each for the killer of the last SetCages.
+func (k *CageCounter) Each(g sudoku.Grid, limit int, visit func(sudoku.Grid) bool) int {
+	sr := ksearch{t: &k.t, limit: max(limit, 1), visit: visit}
+	return sr.run(&g, nil).Count
+}
+
+// Count is Solver.Count for the killer of the last SetCages.
+func (k *CageCounter) Count(g sudoku.Grid, limit int) Result {
+	sr := ksearch{t: &k.t, limit: max(limit, 1)}
+	return sr.run(&g, nil)
 }

@@ -3,6 +3,7 @@ package solve
 import (
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/sudokit/sudokit/internal/testenv"
@@ -420,6 +421,155 @@ func TestForTakesCages(t *testing.T) {
 		}
 		if n := s.Each(p.Grid, 5, func(sudoku.Grid) bool { return true }); n != 1 {
 			t.Errorf("%s:%d: Each visits %d solutions, want 1", p.Source, p.Line, n)
+		}
+	}
+}
+
+// TestCageCounterMatchesFor: a CageCounter reused over many killers builds
+// the same tables as For(rules) does for each (so it counts alike), with
+// x and non-consecutive under the cages too.
+func TestCageCounterMatchesFor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 9))
+	counters := map[bool]*CageCounter{}
+	for _, x := range []bool{false, true} {
+		base := sudoku.Rules{}
+		if x {
+			base, _ = sudoku.ParseRules("x", "")
+		}
+		k, err := NewCageCounter(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := k.Count(sudoku.Grid{}, 2).Count; n != 2 {
+			t.Fatalf("a counter without cages counts %d solutions of the empty grid, want 2 (the limit)", n)
+		}
+		counters[x] = k
+	}
+	for i := range 300 {
+		x := i%2 == 1
+		rules, g, _ := randomKiller(rng, x, 1+i%6, i%7)
+		k := counters[x]
+		cages := make([]sudoku.Cage, rules.NumCages())
+		for j := range cages {
+			cages[j] = rules.Cage(j)
+		}
+		k.SetCages(cages)
+		want := newKTables(rules)
+		got := k.t
+		got.sets, want.sets = nil, nil
+		got.cages, want.cages = nil, nil
+		if !reflect.DeepEqual(&got, want) {
+			t.Fatalf("killer %d (%s): the counter's tables differ from For's", i, rules.Label())
+		}
+		if a, b := k.Count(g, 2), For(rules).Count(g, 2); a != b {
+			t.Fatalf("killer %d: counter %+v, For %+v", i, a, b)
+		}
+	}
+	nc, err := sudoku.ParseRules("non-consecutive", "")
+	if err != nil || !nc.HasPair(sudoku.NonConsecutive) {
+		t.Fatal(err)
+	}
+	k, _ := NewCageCounter(nc)
+	cages := []sudoku.Cage{{Sum: 3, Cells: []int{0, 1}}, {Sum: 17, Cells: []int{40, 41}}}
+	k.SetCages(cages)
+	rules, err := nc.WithCages(cages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := k.t, newKTables(rules)
+	got.sets, want.sets, got.cages, want.cages = nil, nil, nil, nil
+	if !reflect.DeepEqual(&got, want) {
+		t.Fatal("non-consecutive killer: the counter's tables differ from For's")
+	}
+	if _, err := NewCageCounter(rules); err == nil {
+		t.Error("NewCageCounter took rules with cages")
+	}
+}
+
+// TestRuleOf45Sums checks the killer tables' sum constraints against a
+// plain reading of the rule of 45: the cages, then per house and per band
+// of 2 to 8 rows or columns, each cage tested against the area, the
+// innies (the area less the cages within it) and outies (the cages that
+// meet it, less the area, when they cover it).
+func TestRuleOf45Sums(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 1))
+	for i := range 300 {
+		rules, _, _ := randomKiller(rng, i%2 == 1, 1+i%6, 0)
+		type sum struct {
+			set   sudoku.CellSet
+			sum   int
+			loose bool
+		}
+		var want []sum
+		add := func(set sudoku.CellSet, s int, loose bool) {
+			if len(want) == maxSums || set.Empty() || set.Count() > 9 || loose && set.Count() > maxLoose {
+				return
+			}
+			for _, o := range want {
+				if o.set == set {
+					return
+				}
+			}
+			want = append(want, sum{set, s, loose})
+		}
+		see := func(set sudoku.CellSet) bool {
+			for a := range set.All() {
+				for b := range set.All() {
+					if a != b && !rules.Sees(a, b) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		for k := range rules.NumCages() {
+			add(rules.Cage(k).Set(), rules.Cage(k).Sum, false)
+		}
+		area := func(a sudoku.CellSet, lines int) {
+			var inner, outer sudoku.CellSet
+			innerSum, outerSum := 0, 0
+			for k := range rules.NumCages() {
+				c := rules.Cage(k)
+				if c.Set().Intersect(a) == c.Set() {
+					inner, innerSum = inner.Union(c.Set()), innerSum+c.Sum
+				}
+				if !c.Set().Intersect(a).Empty() {
+					outer, outerSum = outer.Union(c.Set()), outerSum+c.Sum
+				}
+			}
+			if rest := a.Minus(inner); !inner.Empty() && !rest.Empty() {
+				add(rest, 45*lines-innerSum, !see(rest))
+			}
+			if out := outer.Minus(a); a.Minus(outer).Empty() && !out.Empty() {
+				add(out, outerSum-45*lines, !see(out))
+			}
+		}
+		for h := range rules.NumHouses() {
+			area(rules.HouseCells(h), 1)
+		}
+		for first := range 9 {
+			for last := first + 1; last < 9 && last-first < 8; last++ {
+				var rows, cols sudoku.CellSet
+				for l := first; l <= last; l++ {
+					rows, cols = rows.Union(rules.HouseCells(l)), cols.Union(rules.HouseCells(9+l))
+				}
+				area(rows, last-first+1)
+				area(cols, last-first+1)
+			}
+		}
+		got := newKTables(rules).sums
+		if len(got) != len(want) {
+			t.Fatalf("killer %d (%s): %d sum constraints, want %d", i, rules.Label(), len(got), len(want))
+		}
+		for j, w := range want {
+			g := got[j]
+			var set sudoku.CellSet
+			for _, c := range g.cells[:g.n] {
+				set.Add(int(c))
+			}
+			if set != w.set || int(g.sum) != w.sum || g.loose != w.loose {
+				t.Fatalf("killer %d (%s): sum constraint %d is %v=%d loose %v, want %v=%d loose %v", i, rules.Label(), j, set, g.sum, g.loose, w.set, w.sum, w.loose)
+			}
 		}
 	}
 }
