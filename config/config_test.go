@@ -155,7 +155,7 @@ func TestSizeLevels(t *testing.T) {
 		{6, "easy,medium,hard", 2.0, "medium", "1.6-2.5"},
 		{8, "easy,medium,hard,fiendish,diabolical", 4.2, "fiendish", "4.1-6.0"},
 		{10, "easy,medium,hard,fiendish,diabolical", 7.2, "diabolical", "6.1+"},
-		{12, "easy,medium,hard,fiendish,diabolical", 2.8, "hard", "2.6-4.0"},
+		{12, "easy,medium,hard,diabolical", 2.8, "hard", "2.6-4.0"},
 		{16, "easy,medium,hard,diabolical", 4.5, "diabolical", "4.1+"},
 		{25, "easy,medium,hard", 2.6, "hard", "2.6+"},
 		{9, "easy,medium,hard,fiendish,diabolical", 2.6, "hard", "2.6-4.0"},

@@ -177,7 +177,7 @@ func TestGradeBoardStatus(t *testing.T) {
 		{"rated", sizedPuzzles(t, "4x4-minimal.txt")[0], Rated, 1.2, "easy"},
 		{"6x6 hard", sizedPuzzles(t, "6x6-minimal.txt")[11], Rated, 6.6, "hard"}, // line 12: 6x6's last level
 		{"12x12 hard", sizedPuzzles(t, "12x12-minimal.txt")[11], Rated, 3.0, "hard"},
-		{"12x12 fiendish", sizedPuzzles(t, "12x12-minimal.txt")[23], Rated, 4.5, "fiendish"},
+		{"12x12 diabolical from 4.1", sizedPuzzles(t, "12x12-minimal.txt")[23], Rated, 4.5, "diabolical"},
 		{"beyond", eight[beyond], Beyond, 6.6, "diabolical"},
 		{"repeat", sudoku.Board{Shape: four, Cells: []uint8{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, Invalid, 0, ""},
 		{"several", sudoku.NewBoard(four), Multiple, 0, ""},
