@@ -53,21 +53,7 @@ func digJigsawBoard(s sudoku.Shape, rng *rand.Rand, keep int) (puzzle, solution 
 			break
 		}
 	}
-	puzzle = solution.Clone()
-	givens := s.Cells()
-	for _, c := range rng.Perm(s.Cells()) {
-		if givens <= keep {
-			break
-		}
-		v := puzzle.Cells[c]
-		puzzle.Cells[c] = 0
-		if solve.CountBoard(puzzle, 2).Count != 1 {
-			puzzle.Cells[c] = v
-			continue
-		}
-		givens--
-	}
-	return puzzle, solution
+	return digFrom(solution, rng, keep), solution
 }
 
 // TestSoundnessJigsaw grades unique jigsaws on random layouts of the

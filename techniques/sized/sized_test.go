@@ -21,9 +21,16 @@ var soundPuzzles = flag.Int("sized.puzzles", 0, "puzzles per shape for TestSound
 // when keep > 0.
 func digBoard(s sudoku.Shape, rng *rand.Rand, keep int) (puzzle, solution sudoku.Board) {
 	solution = solve.RandomBoard(s, rng)
-	puzzle = solution.Clone()
-	givens := s.Cells()
-	for _, c := range rng.Perm(s.Cells()) {
+	return digFrom(solution, rng, keep), solution
+}
+
+// digFrom empties the cells of solution in a random order while it stays
+// unique under its rules, down to a minimal puzzle, or stopping once keep
+// of the cells are left when keep > 0.
+func digFrom(solution sudoku.Board, rng *rand.Rand, keep int) sudoku.Board {
+	puzzle := solution.Clone()
+	givens := solution.Shape.Cells()
+	for _, c := range rng.Perm(solution.Shape.Cells()) {
 		if givens <= keep {
 			break
 		}
@@ -35,7 +42,7 @@ func digBoard(s sudoku.Shape, rng *rand.Rand, keep int) (puzzle, solution sudoku
 		}
 		givens--
 	}
-	return puzzle, solution
+	return puzzle
 }
 
 // checkStep fails t when a step places a digit its cell does not hold in

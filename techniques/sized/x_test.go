@@ -15,21 +15,7 @@ func digXBoard(s sudoku.Shape, rng *rand.Rand, keep int) (puzzle, solution sudok
 	empty := sudoku.NewBoard(s)
 	empty.X = true
 	solution, _ = solve.RandomBoardSolution(empty, rng)
-	puzzle = solution.Clone()
-	givens := s.Cells()
-	for _, c := range rng.Perm(s.Cells()) {
-		if givens <= keep {
-			break
-		}
-		v := puzzle.Cells[c]
-		puzzle.Cells[c] = 0
-		if solve.CountBoard(puzzle, 2).Count != 1 {
-			puzzle.Cells[c] = v
-			continue
-		}
-		givens--
-	}
-	return puzzle, solution
+	return digFrom(solution, rng, keep), solution
 }
 
 // TestSoundnessX grades unique x puzzles of the shapes up to 12x12 and
