@@ -506,6 +506,16 @@ type Stats struct {
 // errDone ends a run that has made its puzzles.
 var errDone = errors.New("done")
 
+// MaxRepeats is how many puzzles in a row a run with Dedupe may find
+// already emitted before it gives up with ErrRepeats: the options then
+// allow fewer different puzzles than were asked for, and the run would
+// never end.
+const MaxRepeats = 1000
+
+// ErrRepeats is wrapped by the error of a run with Dedupe whose last
+// MaxRepeats puzzles all repeated ones already emitted.
+var ErrRepeats = errors.New("too few different puzzles")
+
 // RunOptions says which puzzles Run makes and how.
 type RunOptions struct {
 	Count   int // puzzles to make
@@ -566,6 +576,7 @@ func runIndexed[P any](ctx context.Context, opt RunOptions, puzzle func(context.
 	}
 	var st Stats
 	seen := map[string]bool{}
+	repeats := 0
 	start := time.Now()
 	err := batch.Run(ctx, batch.Options{Workers: opt.Workers, Chunk: 1}, indices,
 		func(i int) result {
@@ -579,9 +590,13 @@ func runIndexed[P any](ctx context.Context, opt RunOptions, puzzle func(context.
 			if opt.Dedupe {
 				k := key(r.p)
 				if seen[k] {
+					if repeats++; repeats == MaxRepeats {
+						return fmt.Errorf("%w: the last %d made all repeat the %d already emitted", ErrRepeats, repeats, st.Made)
+					}
 					return nil
 				}
 				seen[k] = true
+				repeats = 0
 			}
 			if err := emit(r.p); err != nil {
 				return err

@@ -428,6 +428,23 @@ func TestRunDedupeKey(t *testing.T) {
 	}
 }
 
+// TestRunDedupeGivesUp checks that a run with Dedupe that asks for more
+// puzzles than its key tells apart ends with ErrGaveUp after 1000
+// repeats in a row, having emitted the different ones, instead of
+// running forever.
+func TestRunDedupeGivesUp(t *testing.T) {
+	gen := newGen(t, Options{Seed: 4, Target: Target{Rating: band(1.0, 1.5)}})
+	made := 0
+	st, err := gen.Run(context.Background(), RunOptions{Count: 3, Workers: 2, Dedupe: true,
+		Key: func(_ sudoku.Rules, g sudoku.Grid) string { return strconv.Itoa(g.Givens() % 2) }}, func(Puzzle) error {
+		made++
+		return nil
+	})
+	if !errors.Is(err, ErrRepeats) || made != 2 || st.Made != 2 {
+		t.Errorf("got %v after %d puzzles (stats %d), want ErrRepeats after 2", err, made, st.Made)
+	}
+}
+
 // TestOptionsDefaults: the zero Options make puzzles with the 180-degree
 // symmetry, the command line's default, and None asks for none; Level or
 // Rating in Options is the one-call form of NewTarget's band and makes

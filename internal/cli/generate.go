@@ -523,6 +523,9 @@ func (r *generateRun) outcome(s *session, st generate.Stats, runErr error) error
 	case errors.Is(runErr, context.DeadlineExceeded) && s.c.Context.Err() == nil:
 		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, r.run.Count))
 		return ErrFailed
+	case errors.Is(runErr, generate.ErrRepeats):
+		s.report(fmt.Errorf("--dedupe: %w: ask for fewer, or widen the options", runErr))
+		return ErrFailed
 	case errors.Is(runErr, generate.ErrGaveUp):
 		advice := "raise --max-tries or widen the target"
 		if r.vicinity != nil {

@@ -390,6 +390,9 @@ func writeGenerated[P any](s *session, opt generate.RunOptions, triesSoFar func(
 	case errors.Is(runErr, context.DeadlineExceeded) && c.Context.Err() == nil:
 		s.report(fmt.Errorf("--timeout reached after %d of %d puzzles", st.Made, count))
 		return ErrFailed
+	case errors.Is(runErr, generate.ErrRepeats):
+		s.report(fmt.Errorf("--dedupe: %w: ask for fewer, or widen the options", runErr))
+		return ErrFailed
 	case errors.Is(runErr, generate.ErrGaveUp):
 		s.report(fmt.Errorf("%w (%s)", runErr, gaveUp))
 		return ErrFailed

@@ -501,9 +501,10 @@ func (o *rowSink) finish(runErr error, trailer func(io.Writer) error) error {
 
 // cutShort reports whether a run stopped before its end for a reason that
 // keeps the rows it finished: an interruption, a timeout, or generate
-// giving up on a target too rare.
+// giving up on a target too rare or on a --dedupe run out of new puzzles.
 func cutShort(err error) bool {
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, generate.ErrGaveUp)
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, generate.ErrGaveUp) ||
+		errors.Is(err, generate.ErrRepeats)
 }
 
 // InterruptedError is what a command that writes rows returns when it was
