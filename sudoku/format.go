@@ -66,29 +66,38 @@ func (r Rules) Pretty(g Grid) string {
 	return r.drawRegions(&text)
 }
 
-// drawRegions lays out 81 cell texts, each column as wide as its widest
-// text, in a frame with a border wherever two neighbouring cells are in
-// different regions of r (a jigsaw's): '|' between two cells, dashes
-// between two rows, '+' where borders meet or turn (see Rules.Pretty).
-// Every line between two rows has a '|' at least (the frame) and a '+'
-// wherever it has a dash, so that the readers take it for a separator.
+// drawRegions lays out 81 cell texts in a frame with the borders of r's
+// regions (a jigsaw's; see Rules.Pretty and drawRegionBorders).
 func (r Rules) drawRegions(text *[81]string) string {
-	var width [9]int
+	return drawRegionBorders(9, text[:], func(cell int) int {
+		return bits.TrailingZeros64(r.HousesOf(cell) >> 18 & 0x1ff)
+	})
+}
+
+// drawRegionBorders lays out the texts of an n×n grid's cells, row by
+// row, each column as wide as its widest text, in a frame with a border
+// wherever two neighbouring cells are in different regions (region gives
+// a cell's): '|' between two cells, dashes between two rows, '+' where
+// borders meet or turn. Every line between two rows has a '|' at least
+// (the frame) and a '+' wherever it has a dash, so that the readers take
+// it for a separator.
+func drawRegionBorders(n int, text []string, region func(cell int) int) string {
+	width := make([]int, n)
 	for i, t := range text {
-		width[i%9] = max(width[i%9], len(t))
+		width[i%n] = max(width[i%n], len(t))
 	}
-	region := func(row, col int) int {
-		if row < 0 || row > 8 || col < 0 || col > 8 {
+	regionAt := func(row, col int) int {
+		if row < 0 || row >= n || col < 0 || col >= n {
 			return -1 // outside the grid: a region of its own, so the frame is drawn
 		}
-		return bits.TrailingZeros64(r.HousesOf(row*9+col) >> 18 & 0x1ff)
+		return region(row*n + col)
 	}
 	// wall reports a border left of cell (row, col), floor one above it.
-	wall := func(row, col int) bool { return row >= 0 && row <= 8 && region(row, col-1) != region(row, col) }
-	floor := func(row, col int) bool { return col >= 0 && col <= 8 && region(row-1, col) != region(row, col) }
+	wall := func(row, col int) bool { return row >= 0 && row < n && regionAt(row, col-1) != regionAt(row, col) }
+	floor := func(row, col int) bool { return col >= 0 && col < n && regionAt(row-1, col) != regionAt(row, col) }
 	var b strings.Builder
 	for row := 0; ; row++ {
-		for col := 0; col <= 9; col++ {
+		for col := 0; col <= n; col++ {
 			up, down, left, right := wall(row-1, col), wall(row, col), floor(row, col-1), floor(row, col)
 			switch {
 			case up && down && !left && !right:
@@ -100,7 +109,7 @@ func (r Rules) drawRegions(text *[81]string) string {
 			default:
 				b.WriteByte(' ')
 			}
-			if col < 9 {
+			if col < n {
 				fill := " "
 				if floor(row, col) {
 					fill = "-"
@@ -109,17 +118,17 @@ func (r Rules) drawRegions(text *[81]string) string {
 			}
 		}
 		b.WriteByte('\n')
-		if row == 9 {
+		if row == n {
 			return b.String()
 		}
-		for col := 0; col <= 9; col++ {
+		for col := 0; col <= n; col++ {
 			if wall(row, col) {
 				b.WriteByte('|')
 			} else {
 				b.WriteByte(' ')
 			}
-			if col < 9 {
-				t := text[row*9+col]
+			if col < n {
+				t := text[row*n+col]
 				b.WriteByte(' ')
 				b.WriteString(t)
 				b.WriteString(strings.Repeat(" ", width[col]-len(t)+1))

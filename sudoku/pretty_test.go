@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,5 +117,74 @@ func TestFormatStateJigsaw(t *testing.T) {
 	}
 	if classic := FormatState(NewState(g)); strings.HasPrefix(classic, "+") || !strings.Contains(classic, "-+-") {
 		t.Errorf("a classic state drawn without the boxes' lines:\n%s", classic)
+	}
+}
+
+// TestBoardPrettyJigsaw draws sized jigsaw boards with their regions'
+// borders, not the boxes' lines (it drew the boxes), and reads them back
+// under their title line as the same board and layout.
+func TestBoardPrettyJigsaw(t *testing.T) {
+	for _, tt := range []struct {
+		size   int
+		layout string // "" for regions in columns
+	}{
+		{6, "332222333322514444511164551664551666"},
+		{6, ""},
+		{8, ""},
+		{12, ""},
+		{16, ""},
+	} {
+		s := ShapeOf(tt.size)
+		n := s.N()
+		layout := tt.layout
+		if layout == "" {
+			var b strings.Builder
+			for i := range n * n {
+				b.WriteByte(Letters.Symbol(i%n + 1))
+			}
+			layout = b.String()
+		}
+		regions, err := s.ParseRegions(layout)
+		if err != nil {
+			t.Fatalf("%d: %v", tt.size, err)
+		}
+		b := NewBoard(s)
+		b.Regions = regions
+		for i := range n {
+			b.Cells[i*n+i] = uint8(i + 1) // 1 to N down the diagonal: valid under any layout
+		}
+		for _, numbers := range []bool{false, true} {
+			text := b.Pretty(Letters, numbers)
+			lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+			if len(lines) != 2*n+1 {
+				t.Fatalf("%d: %d lines, want %d:\n%s", n, len(lines), 2*n+1, text)
+			}
+			// A border between two cells of a row exactly where regions part.
+			cellWidth := 3 + boolInt(numbers && n > 9)
+			for row := range n {
+				line := lines[2*row+1]
+				for col := 1; col < n; col++ {
+					wall := line[(cellWidth+1)*col] == '|'
+					if parts := regions[row*n+col-1] != regions[row*n+col]; wall != parts {
+						t.Errorf("%d numbers=%v r%dc%d: border %v, regions part %v:\n%s", n, numbers, row+1, col+1, wall, parts, text)
+					}
+				}
+			}
+			input := SizeLabel(s, Letters) + " " + b.RulesLabel() + "\n" + text
+			rd := NewReader(strings.NewReader(input), "pretty")
+			count := 0
+			for p, err := range rd.All() {
+				if err != nil {
+					t.Fatalf("%d: reading back: %v\n%s", n, err, input)
+				}
+				count++
+				if p.Board == nil || !slices.Equal(p.Board.Cells, b.Cells) || !slices.Equal(p.Board.Regions, regions) {
+					t.Errorf("%d numbers=%v: read back %+v, want %v on %v", n, numbers, p.Board, b.Cells, regions)
+				}
+			}
+			if count != 1 {
+				t.Errorf("%d: read back %d puzzles, want 1", n, count)
+			}
+		}
 	}
 }

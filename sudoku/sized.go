@@ -428,12 +428,25 @@ func (p Puzzle) Cells() string {
 // '|' between boxes, a line of '-' and '+' between bands of boxes, '.'
 // for an empty cell. With numbers, each digit is written as its number
 // (1..N, right-aligned in two columns; sizes over 9 only) instead of a
-// symbol of the alphabet. The Reader reads it back under a size=N title line (or
+// symbol of the alphabet. A jigsaw's board is drawn in a frame with its
+// regions' borders instead of the boxes' lines, as Rules.Pretty draws a
+// 9x9 jigsaw. The Reader reads it back under a size=N title line (or
 // --size).
 func (b Board) Pretty(a Alphabet, numbers bool) string {
 	s := b.Shape
 	n, br, bc := s.N(), s.BoxRows(), s.BoxCols()
 	numbers = numbers && n > 9 // below, the numbers are the usual digits
+	if b.Regions != nil {
+		text := make([]string, len(b.Cells))
+		for i, v := range b.Cells {
+			if numbers && v != 0 {
+				text[i] = fmt.Sprintf("%2d", v)
+			} else {
+				text[i] = fmt.Sprintf("%*c", 1+boolInt(numbers), a.Symbol(int(v)))
+			}
+		}
+		return drawRegionBorders(n, text, func(cell int) int { return int(b.Regions[cell]) })
+	}
 	width := 1
 	if numbers {
 		width = 2
