@@ -44,7 +44,7 @@ func (s *state) pickConfig() (unit, d int, ok bool) {
 // digit d in unit u (bands 0..2, stacks 3..5, as in state.mats).
 func (s *state) restrictConfig(u, d int, perm uint16) {
 	if u < 3 {
-		s.cand[d][u] &= bandAllowed[perm]
+		s.restrictDigit(d, u, bandAllowed[perm])
 		return
 	}
 	s.restrictStack(d, u-3, uint32(perm))
@@ -56,6 +56,6 @@ func (s *state) restrictStack(d, st int, m uint32) {
 	sh := uint(3 * st)
 	other := uint32(0x1FF) &^ (7 << sh)
 	for b := 0; b < 3; b++ {
-		s.cand[d][b] &= columnsSpread[other|(m>>(3*b)&7)<<sh]
+		s.restrictDigit(d, b, columnsSpread[other|(m>>(3*b)&7)<<sh])
 	}
 }

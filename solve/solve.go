@@ -189,7 +189,7 @@ func (sr *searcher) search(s *state) {
 			if sr.count >= sr.limit {
 				return
 			}
-			s.cand[d][b] &^= bit
+			s.restrictDigit(d, b, ^bit)
 		}
 		s.place(bits.TrailingZeros32(digits), b, bit)
 	}

@@ -12,13 +12,21 @@ import (
 // a few hundred bytes of fixed arrays, copied once per guess.
 type state struct {
 	cand     [9][3]uint32 // candidates, digit x band
-	prev     [9][3]uint32 // cand as it was when the digit was last brought to a fixpoint
 	placed   [9][3]uint8  // rows of the band where the digit is placed (3 bits)
 	unsolved [3]uint32    // cells not yet placed, per band
+	// dirty holds the digits (bit d) whose words changed since they were
+	// last brought to a fixpoint; every change to cand marks its digit.
+	dirty uint32
+	// units holds the bands and stacks (bit u, as in mats) where a digit's
+	// matrix changed since triadRules last looked at them.
+	units uint32
+	// prev is cand as the boxed-variant solver (boxed.go) last brought each
+	// digit to a fixpoint: it tracks changes by comparing words.
+	prev [9][3]uint32
 
 	// mats[u][d] is digit d's triad matrix as its last fixpoint left it, for
 	// bands u = 0..2 (bit 3*row+box) and stacks u = 3..5 (bit 3*band+column
-	// of the stack). Valid while cand[d] == prev[d].
+	// of the stack). Valid while digit d is not dirty.
 	mats [6][9]uint32
 }
 
@@ -44,6 +52,8 @@ func (s *state) init(g *sudoku.Grid) bool {
 	for d := range s.cand {
 		s.cand[d] = [3]uint32{all27, all27, all27}
 	}
+	s.dirty = allDigits
+	s.units = 1<<6 - 1
 	s.prev = [9][3]uint32{}
 	s.placed = [9][3]uint8{}
 	s.unsolved = [3]uint32{all27, all27, all27}
@@ -84,7 +94,7 @@ func (s *state) restrict(g *sudoku.Grid, cands *[81]sudoku.Digits) bool {
 			return false
 		}
 		for x := uint16(gone); x != 0; x &= x - 1 {
-			s.cand[bits.TrailingZeros16(x)-1][b] &^= bit
+			s.restrictDigit(bits.TrailingZeros16(x)-1, b, ^bit)
 		}
 	}
 	return true
@@ -93,17 +103,39 @@ func (s *state) restrict(g *sudoku.Grid, cands *[81]sudoku.Digits) bool {
 // place puts digit d at bit of band b: the cell loses its other digits and
 // the digit leaves the rest of the row; propagation does the rest.
 func (s *state) place(d, b int, bit uint32) {
-	for d2 := range s.cand {
-		s.cand[d2][b] &^= bit
-	}
+	s.clearCells(b, bit)
 	s.cand[d][b] |= bit
 	s.cand[d][b] &= bandPeers[bits.TrailingZeros32(bit)]
+	s.dirty |= 1 << d
 }
+
+// clearCells removes cells of band b from every digit, marking the digits
+// that held one of them.
+func (s *state) clearCells(b int, cells uint32) {
+	dirty := s.dirty
+	for d := range s.cand {
+		x := s.cand[d][b] & cells
+		s.cand[d][b] ^= x
+		dirty |= nonZero(x) << d
+	}
+	s.dirty = dirty
+}
+
+// restrictDigit keeps, of digit d's candidates in band b, those in mask.
+func (s *state) restrictDigit(d, b int, mask uint32) {
+	x := s.cand[d][b] &^ mask
+	s.cand[d][b] ^= x
+	s.dirty |= nonZero(x) << d
+}
+
+// nonZero is 1 when x is not 0, else 0, without a branch.
+func nonZero(x uint32) uint32 { return uint32((uint64(x) + 1<<32 - 1) >> 32) }
 
 // updateDigit brings one digit to a fixpoint of the band and stack logic,
 // then places the cells that became the only candidate of their row. It
 // reports false on a contradiction.
 func (s *state) updateDigit(d int) bool {
+	s.dirty &^= 1 << d
 	c := &s.cand[d]
 	a0, a1, a2 := c[0], c[1], c[2]
 	var t0, t1, t2, m0, m1, m2 uint32
@@ -135,6 +167,8 @@ func (s *state) updateDigit(d int) bool {
 	}
 	c[0], c[1], c[2] = a0, a1, a2
 	mt := &s.mats
+	s.units |= nonZero(mt[0][d]^t0) | nonZero(mt[1][d]^t1)<<1 | nonZero(mt[2][d]^t2)<<2 |
+		nonZero(mt[3][d]^m0)<<3 | nonZero(mt[4][d]^m1)<<4 | nonZero(mt[5][d]^m2)<<5
 	mt[0][d], mt[1][d], mt[2][d] = t0, t1, t2
 	mt[3][d], mt[4][d], mt[5][d] = m0, m1, m2
 	p := &s.placed[d]
@@ -146,12 +180,10 @@ func (s *state) updateDigit(d int) bool {
 		p[b] |= rows
 		cells := a & rowsSpread[rows]
 		s.unsolved[b] &^= cells
-		for d2 := range s.cand {
-			s.cand[d2][b] &^= cells
-		}
+		c[b] ^= cells
+		s.clearCells(b, cells)
 		c[b] |= cells
 	}
-	s.prev[d] = *c
 	return true
 }
 
@@ -175,7 +207,7 @@ func (s *state) nakedSingles() (found, ok bool) {
 			single ^= bit
 			for d := range s.cand {
 				if s.cand[d][b]&bit != 0 {
-					s.cand[d][b] &= bandPeers[bits.TrailingZeros32(bit)]
+					s.restrictDigit(d, b, bandPeers[bits.TrailingZeros32(bit)])
 					break
 				}
 			}
@@ -192,8 +224,15 @@ func (s *state) nakedSingles() (found, ok bool) {
 // a triad with three digits forced into it takes no other. It reports
 // whether a word changed, and ok=false on a contradiction. All digits must be
 // at their fixpoint.
-func (s *state) triadRules() (changed, ok bool) {
-	for u := range s.mats {
+func (s *state) triadRules() (changed, ok bool) { return s.triadRulesIn(1<<6 - 1) }
+
+// triadRulesIn applies the triad rules in the bands and stacks of todo
+// (bit u, as in mats). The classic search passes the units whose matrices
+// changed since it last looked (s.units); the boxed-variant solver, which
+// does not track them, looks at all six.
+func (s *state) triadRulesIn(todo uint32) (changed, ok bool) {
+	for ; todo != 0; todo &= todo - 1 {
+		u := bits.TrailingZeros32(todo)
 		mats := &s.mats[u]
 		var p1, p2, p3, p4, f1, f2, f3, f4 uint32
 		for _, x := range mats {
@@ -225,7 +264,7 @@ func (s *state) triadRules() (changed, ok bool) {
 			}
 			changed = true
 			if u < 3 {
-				s.cand[d][u] &= bandAllowed[keep]
+				s.restrictDigit(d, u, bandAllowed[keep])
 			} else {
 				s.restrictStack(d, u-3, uint32(permUnion[keep]))
 			}
@@ -238,17 +277,10 @@ func (s *state) triadRules() (changed, ok bool) {
 // changes; it reports false on a contradiction.
 func (s *state) propagate() bool {
 	for {
-		progress := false
-		for d := range s.cand {
-			if s.cand[d] != s.prev[d] {
-				if !s.updateDigit(d) {
-					return false
-				}
-				progress = true
+		for s.dirty != 0 {
+			if !s.updateDigit(bits.TrailingZeros32(s.dirty)) {
+				return false
 			}
-		}
-		if progress {
-			continue
 		}
 		if s.unsolved == [3]uint32{} {
 			return true
@@ -260,7 +292,9 @@ func (s *state) propagate() bool {
 		if found {
 			continue
 		}
-		changed, ok := s.triadRules()
+		todo := s.units
+		s.units = 0
+		changed, ok := s.triadRulesIn(todo)
 		if !ok {
 			return false
 		}

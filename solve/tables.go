@@ -9,7 +9,10 @@ package solve
 // (band, column-of-the-stack). The tables below turn those facts into
 // lookups.
 
-const all27 = 1<<27 - 1
+const (
+	all27     = 1<<27 - 1
+	allDigits = 1<<9 - 1
+)
 
 var (
 	// boxesOfRow maps the 9 bits of one row to 3 bits: box b of the band has
