@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -45,18 +47,25 @@ type KillerPuzzle struct {
 	Rules    sudoku.Rules // the base rules with the cages
 	Grid     sudoku.Grid  // the givens (all blank without Givens)
 	Solution sudoku.Grid
-	Rating   sudoku.Rating // what Rate said (0 without Rate)
-	Tries    int           // cage layouts tried for this puzzle
-	Repairs  int           // local re-draws of cages that made it unique
+	Rating   sudoku.Rating // what Rate or the grader said (0 without them)
+	// Result is the killer's grade when a generator of GradedKillers
+	// made it (its ratings, level and status: rated, or beyond the
+	// techniques); nil otherwise.
+	Result  *grade.Result
+	Tries   int // cage layouts tried for this puzzle
+	Repairs int // local re-draws of cages that made it unique
 }
 
 // KillerGenerator makes killers. It is safe for concurrent use: each
 // puzzle has its own random source.
 type KillerGenerator struct {
-	opt   KillerOptions
-	base  solve.Solver
-	sizes []float64 // sizes[n]: the weight of a cage of n cells
-	tries atomic.Int64
+	opt KillerOptions
+	// grader, when not nil, grades each candidate (GradedKillers), and
+	// those rated within opt.Rating are kept.
+	grader *grade.Grader
+	base   solve.Solver
+	sizes  []float64 // sizes[n]: the weight of a cage of n cells
+	tries  atomic.Int64
 }
 
 // killerSizeWeights are the shares of cage sizes 1-9 the generator aims
@@ -133,7 +142,16 @@ func (g *KillerGenerator) Puzzle(ctx context.Context, i int) (KillerPuzzle, erro
 			continue
 		}
 		p.Index, p.Seed, p.Tries = i, g.opt.Seed, try
-		if g.opt.Rate != nil {
+		if g.grader != nil {
+			res, r, graded := g.grade(ctx, p)
+			if err := ctx.Err(); err != nil {
+				return KillerPuzzle{Index: i, Tries: try}, err
+			}
+			if !graded || !g.opt.Rating.Contains(r) {
+				continue
+			}
+			p.Rating, p.Result = r, &res
+		} else if g.opt.Rate != nil {
 			r, err := g.opt.Rate(p)
 			if err != nil {
 				return KillerPuzzle{Index: i, Tries: try}, fmt.Errorf("puzzle %d: rating: %w", i, err)
@@ -146,6 +164,83 @@ func (g *KillerGenerator) Puzzle(ctx context.Context, i int) (KillerPuzzle, erro
 		return p, nil
 	}
 	return KillerPuzzle{Index: i, Tries: g.opt.MaxTries}, fmt.Errorf("puzzle %d: %w after %d cage layouts", i, ErrGaveUp, g.opt.MaxTries)
+}
+
+// KillerTarget is the band of ratings killers are made in: Level, a level
+// of the configuration's killer levels (config.Config.ForKiller:
+// config.yaml's killer.levels), or Rating, a band as
+// sudoku.ParseRatingRange reads it ("2.8-3.0", "4.5+", "3.2"). Set at
+// most one; the zero value keeps every killer, ungraded.
+type KillerTarget struct {
+	Level, Rating string
+}
+
+// KillerBand returns the band of ratings of target under cfg's killer
+// levels ({0, 0} for the zero target), and the error of a level that cfg
+// does not define or of a bad rating.
+func KillerBand(cfg *config.Config, target KillerTarget) (sudoku.RatingRange, error) {
+	switch {
+	case target.Level != "" && target.Rating != "":
+		return sudoku.RatingRange{}, sudoku.Invalidf("a level and a rating both set a rating band: use one")
+	case target.Level != "":
+		k := cfg.ForKiller()
+		band, ok := k.LevelRange(target.Level)
+		if !ok {
+			return band, sudoku.Invalidf("no such killer level %q (config.yaml's are %s)", target.Level, strings.Join(k.LevelNames(), ", "))
+		}
+		return band, nil
+	case target.Rating != "":
+		return sudoku.ParseRatingRange(target.Rating)
+	}
+	return sudoku.RatingRange{}, nil
+}
+
+// GradedKillers returns a generator of killers under opt that keeps those
+// of target's band, graded with cfg's techniques (grade.Grader, whose
+// killer techniques rate the cages) and named by cfg's killer levels: the
+// one entry point of `generate --variant killer --level/--rating` and of
+// the assistant's generate. A candidate's grading stops at its first step
+// above the band, so a killer too hard costs only its steps up to there,
+// and it stops when the context of Puzzle or Run is done. Each killer
+// kept carries its grade (KillerPuzzle.Result). With the zero target it is
+// Killers(opt). opt.Rate and opt.Rating must be unset: the target sets
+// the band.
+func GradedKillers(cfg *config.Config, opt KillerOptions, target KillerTarget) (*KillerGenerator, error) {
+	if opt.Rate != nil || opt.Rating != (sudoku.RatingRange{}) {
+		return nil, sudoku.Invalidf("a killer target and KillerOptions.Rate or Rating both rate killers: use one")
+	}
+	band, err := KillerBand(cfg, target)
+	if err != nil {
+		return nil, err
+	}
+	if target == (KillerTarget{}) {
+		return Killers(opt)
+	}
+	grader, err := grade.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	opt.Rating = band
+	g, err := Killers(opt)
+	if err != nil {
+		return nil, err
+	}
+	g.grader = grader
+	return g, nil
+}
+
+// grade grades killer p, stopping above the band: its result and rating,
+// and whether it was graded (rated, or beyond the techniques, rated
+// sudoku.RatingBeyond).
+func (g *KillerGenerator) grade(ctx context.Context, p KillerPuzzle) (grade.Result, sudoku.Rating, bool) {
+	res := g.grader.Grade(ctx, p.Rules.StateOf(p.Grid, nil), grade.Options{Unique: true, StopAbove: g.opt.Rating.Max})
+	switch res.Status {
+	case grade.Rated:
+		return res, res.ER, true
+	case grade.Beyond:
+		return res, sudoku.RatingBeyond, true
+	}
+	return res, 0, false // over the band, or out of budget
 }
 
 // unique makes the layout's killer unique by repairs, then adds the

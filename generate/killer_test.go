@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/grade"
@@ -373,6 +375,83 @@ func TestKillersRate(t *testing.T) {
 	}
 }
 
+// TestGradedKillers checks the library's entry point for killers by level
+// or rating: each killer kept is rated within the band by a grading of
+// its own (the same ER and level), carries that grade, and the same seed
+// gives the same killers; a bad target is refused.
+func TestGradedKillers(t *testing.T) {
+	cfg := config.Default()
+	grader, err := grade.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []KillerTarget{{Level: "easy"}, {Level: "medium"}, {Rating: "2.8-3.0"}} {
+		band, err := KillerBand(cfg, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := GradedKillers(cfg, KillerOptions{Seed: 3}, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 2 {
+			p, err := g.Puzzle(context.Background(), i)
+			if err != nil {
+				t.Fatalf("%+v: puzzle %d: %v", target, i, err)
+			}
+			if p.Result == nil || !band.Contains(p.Rating) || p.Result.ER != p.Rating {
+				t.Fatalf("%+v: puzzle %d rated %v (result %v), band %v", target, i, p.Rating, p.Result, band)
+			}
+			res := grader.Grade(context.Background(), p.Rules.StateOf(p.Grid, nil), grade.Options{})
+			if res.Status != grade.Rated || res.ER != p.Rating || res.Level != p.Result.Level {
+				t.Errorf("%+v: puzzle %d regraded %v ER %v %s, generated %v %s", target, i, res.Status, res.ER, res.Level, p.Rating, p.Result.Level)
+			}
+			if target.Level != "" && res.Level != target.Level {
+				t.Errorf("%+v: puzzle %d is %s", target, i, res.Level)
+			}
+			again, _ := GradedKillers(cfg, KillerOptions{Seed: 3}, target)
+			if q, err := again.Puzzle(context.Background(), i); err != nil || q.Rules.Label() != p.Rules.Label() {
+				t.Errorf("%+v: puzzle %d not the same again: %v", target, i, err)
+			}
+		}
+	}
+	g, err := GradedKillers(cfg, KillerOptions{Seed: 3}, KillerTarget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := g.Puzzle(context.Background(), 0); err != nil || p.Result != nil {
+		t.Errorf("no target: graded %v, %v", p.Result, err)
+	}
+	for _, bad := range []struct {
+		opt    KillerOptions
+		target KillerTarget
+		want   string
+	}{
+		{KillerOptions{}, KillerTarget{Level: "nosuch"}, `no such killer level "nosuch" (config.yaml's are easy, medium, hard, fiendish, diabolical)`},
+		{KillerOptions{}, KillerTarget{Level: "easy", Rating: "2.0"}, "a level and a rating both set a rating band: use one"},
+		{KillerOptions{}, KillerTarget{Rating: "x"}, "bad rating"},
+		{KillerOptions{Rating: sudoku.RatingRange{Min: 2}}, KillerTarget{Level: "easy"}, "use one"},
+	} {
+		if _, err := GradedKillers(cfg, bad.opt, bad.target); !errors.Is(err, sudoku.ErrInvalid) || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%+v: error %v, want %q", bad.target, err, bad.want)
+		}
+	}
+}
+
+// TestGradedKillersCancel checks that a done context stops a graded
+// generation with the context's error, as the assistant's time cap needs.
+func TestGradedKillersCancel(t *testing.T) {
+	g, err := GradedKillers(config.Default(), KillerOptions{Seed: 3, MaxTries: 1 << 30}, KillerTarget{Rating: "19.0-19.9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if _, err := g.Puzzle(ctx, 0); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error %v, want the deadline's", err)
+	}
+}
+
 // BenchmarkGenerateKillers makes killers with the default options, one
 // at a time (cpu-ms/puzzle with -cpu 1: the time of one core, which a
 // loaded machine's wall time overstates).
@@ -404,27 +483,9 @@ func BenchmarkGenerateKillers(b *testing.B) {
 // with -cpu 1; 1000 / it is killers per second per core).
 func BenchmarkGenerateKillersLevel(b *testing.B) {
 	cfg := config.Default()
-	grader, err := grade.New(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	levels := cfg.ForKiller()
 	for _, level := range []string{"easy", "medium", "hard"} {
 		b.Run(level, func(b *testing.B) {
-			band, ok := levels.LevelRange(level)
-			if !ok {
-				b.Fatalf("no killer level %s", level)
-			}
-			g, err := Killers(KillerOptions{Seed: 1, Rating: band, Rate: func(p KillerPuzzle) (sudoku.Rating, error) {
-				res := grader.Grade(context.Background(), p.Rules.StateOf(p.Grid, nil), grade.Options{Unique: true, StopAbove: band.Max})
-				switch res.Status {
-				case grade.Rated, grade.Over:
-					return res.ER, nil
-				case grade.Beyond:
-					return sudoku.RatingBeyond, nil
-				}
-				return 0, nil
-			}})
+			g, err := GradedKillers(cfg, KillerOptions{Seed: 1}, KillerTarget{Level: level})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -347,6 +347,15 @@ func (t *houseTable) houseCells(h int, mask uint16) []int {
 	return out
 }
 
+// houseSet is houseCells as a set, without allocating.
+func (t *houseTable) houseSet(h int, mask uint16) sudoku.CellSet {
+	var out sudoku.CellSet
+	for m := mask; m != 0; m &= m - 1 {
+		out.Add(int(t.cells[h][bits.TrailingZeros16(m)]))
+	}
+	return out
+}
+
 // name names house h for explanations, as the rules name it ("row 3",
 // "block 5", "region 2", "diagonal 1", "window group 5").
 func (t *houseTable) name(h int) string { return t.rules.House(h).Name() }

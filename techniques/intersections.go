@@ -181,10 +181,7 @@ func lockedUnder(t *houseTable, s *State, direct bool, emit Emit) bool {
 				if popcount16(p) < 2 {
 					continue
 				}
-				var in sudoku.CellSet
-				for _, c := range t.houseCells(int(h1), p) {
-					in.Add(c)
-				}
+				in := t.houseSet(int(h1), p)
 				for _, h2 := range t.byType[pass[1]] {
 					if t.set[h1].Intersect(t.set[h2]).Empty() || !in.Minus(t.set[h2]).Empty() {
 						continue
@@ -245,8 +242,8 @@ func directLockUnder(t *houseTable, s *State, pos *housePositions, pass [2]uint8
 			continue
 		}
 		outside := -1
-		for _, c := range t.houseCells(int(h3), pos[h3][d]) {
-			if !t.set[h2].Has(c) {
+		for m := pos[h3][d]; m != 0; m &= m - 1 {
+			if c := int(t.cells[h3][bits.TrailingZeros16(m)]); !t.set[h2].Has(c) {
 				if outside >= 0 {
 					outside = -2
 					break

@@ -52,20 +52,25 @@ type cageView struct {
 }
 
 // cageViews returns every cage of the state's rules, in the rules' order.
+// The cages' empty cells share one array (no cage has room to grow into
+// the next's).
 func cageViews(s *State) []cageView {
 	r := s.Rules
 	out := make([]cageView, r.NumCages())
+	empty := make([]int, 0, 81)
 	for i := range out {
 		c := r.Cage(i)
 		v := cageView{index: i, cage: c, rest: c.Sum}
+		start := len(empty)
 		for _, cell := range c.Cells {
 			if d := int(s.Values[cell]); d != 0 {
 				v.rest -= d
 				v.placed = v.placed.With(d)
 			} else {
-				v.empty = append(v.empty, cell)
+				empty = append(empty, cell)
 			}
 		}
+		v.empty = empty[start:len(empty):len(empty)]
 		out[i] = v
 	}
 	return out

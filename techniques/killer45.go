@@ -188,24 +188,30 @@ func (a *area) classify(r sudoku.Rules) {
 // equations returns the innie and outie equations of the areas with one
 // to maxSumCells empty cells.
 func equations(s *State, list []area) []equation {
-	var out []equation
+	// One array for the equations and one for their cells: each area
+	// gives at most two equations of at most maxSumCells cells.
+	out := make([]equation, 0, 2*len(list))
+	buf := make([]int, 0, 2*len(list)*maxSumCells)
 	eq := func(a *area, cells sudoku.CellSet, total int, outies bool) {
-		if cells.Count() == 0 {
+		if cells.Empty() {
 			return
 		}
 		e := equation{area: a, outies: outies}
+		start := len(buf)
 		for c := range cells.All() {
 			if v := int(s.Values[c]); v != 0 {
 				e.placed += v
-			} else if len(e.cells) == maxSumCells {
+			} else if len(buf)-start == maxSumCells {
+				buf = buf[:start]
 				return
 			} else {
-				e.cells = append(e.cells, c)
+				buf = append(buf, c)
 			}
 		}
-		if len(e.cells) == 0 {
+		if len(buf) == start {
 			return
 		}
+		e.cells = buf[start:len(buf):len(buf)]
 		e.total = total - e.placed
 		out = append(out, e)
 	}
@@ -234,93 +240,164 @@ type sumRule struct {
 // went past its bound (then nothing is known).
 func sumSupport(s *State, cells []int, rules []sumRule) (support []sudoku.Digits, ok bool) {
 	n := len(cells)
-	if n > 16 {
+	if n > 16 || len(rules) > 4 {
+		return nil, false
+	}
+	// The search takes the cells with the fewest candidates first: the
+	// last, which a rule's total fixes, is the one with the most.
+	var order [16]int
+	for i := range n {
+		j := i
+		for ; j > 0 && s.Cands[cells[order[j-1]]].Count() > s.Cands[cells[i]].Count(); j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = i
+	}
+	w := sumSearch{n: n, nrules: len(rules)}
+	for k, rule := range rules {
+		w.rules[k].total = rule.total
+		for p := range n {
+			if rule.mask&(1<<order[p]) != 0 {
+				w.rules[k].mask |= 1 << p
+			}
+		}
+	}
+	for p := range n {
+		c := cells[order[p]]
+		for q := range p {
+			if s.Rules.Sees(c, cells[order[q]]) {
+				w.seesBefore[p] |= 1 << q
+			}
+		}
+		w.cands[p] = s.Cands[c]
+		for x := s.Cands[c]; x != 0; x &= x - 1 {
+			w.digits[p][w.count[p]] = int8(bits.TrailingZeros16(uint16(x)))
+			w.count[p]++
+		}
+		if w.count[p] == 0 {
+			return nil, false
+		}
+	}
+	// restLo[k][p], restHi[k][p] are the least and most the cells p.. of
+	// rule k can add.
+	for k, rule := range w.rules[:w.nrules] {
+		for p := n - 1; p >= 0; p-- {
+			w.restLo[k][p], w.restHi[k][p] = w.restLo[k][p+1], w.restHi[k][p+1]
+			if rule.mask&(1<<p) != 0 {
+				w.restLo[k][p] += int(w.digits[p][0])
+				w.restHi[k][p] += int(w.digits[p][w.count[p]-1])
+			}
+		}
+	}
+	w.walk(0)
+	if w.passed || !w.found {
 		return nil, false
 	}
 	support = make([]sudoku.Digits, n)
-	var vals [16]int
-	var seesBefore [16]uint16
-	var lo, hi [16]int
-	var digits [16][9]int8
-	var count [16]int
-	for i, c := range cells {
-		for j := range i {
-			if s.Rules.Sees(c, cells[j]) {
-				seesBefore[i] |= 1 << j
-			}
-		}
-		for x := s.Cands[c]; x != 0; x &= x - 1 {
-			digits[i][count[i]] = int8(bits.TrailingZeros16(uint16(x)))
-			count[i]++
-		}
-		if count[i] == 0 {
-			return nil, false
-		}
-		lo[i], hi[i] = int(digits[i][0]), int(digits[i][count[i]-1])
-	}
-	// rest[k][i] are the least and most the cells i.. of rule k can add.
-	var restLo, restHi [4][17]int
-	if len(rules) > len(restLo) {
-		return nil, false
-	}
-	for k, rule := range rules {
-		for i := n - 1; i >= 0; i-- {
-			restLo[k][i], restHi[k][i] = restLo[k][i+1], restHi[k][i+1]
-			if rule.mask&(1<<i) != 0 {
-				restLo[k][i] += lo[i]
-				restHi[k][i] += hi[i]
-			}
-		}
-	}
-	var sums [4]int
-	nodes, found := 0, false
-	var walk func(i int) bool
-	walk = func(i int) bool {
-		if nodes++; nodes > 100000 {
-			return false
-		}
-		for k, rule := range rules {
-			if sums[k]+restLo[k][i] > rule.total || sums[k]+restHi[k][i] < rule.total {
-				return true
-			}
-		}
-		if i == n {
-			found = true
-			for j := range n {
-				support[j] = support[j].With(vals[j])
-			}
-			return true
-		}
-	next:
-		for _, d8 := range digits[i][:count[i]] {
-			d := int(d8)
-			for m := seesBefore[i]; m != 0; m &= m - 1 {
-				if vals[bits.TrailingZeros16(m)] == d {
-					continue next
-				}
-			}
-			vals[i] = d
-			for k, rule := range rules {
-				if rule.mask&(1<<i) != 0 {
-					sums[k] += d
-				}
-			}
-			ok := walk(i + 1)
-			for k, rule := range rules {
-				if rule.mask&(1<<i) != 0 {
-					sums[k] -= d
-				}
-			}
-			if !ok {
-				return false
-			}
-		}
-		return true
-	}
-	if !walk(0) || !found {
-		return nil, false
+	for p := range n {
+		support[order[p]] = w.support[p]
 	}
 	return support, true
+}
+
+// sumSearchNodes bounds the nodes of one search of sumSupport.
+const sumSearchNodes = 100000
+
+// sumSearch is the search of sumSupport, on the stack, in its order of
+// the cells: each cell's candidates (as a set and as a list of digits), the earlier cells it
+// sees, the digits placed so far, each rule's running sum and bounds, and
+// the supports found.
+type sumSearch struct {
+	n              int
+	rules          [4]sumRule // renumbered in the search's order of cells
+	nrules         int
+	cands          [16]sudoku.Digits
+	digits         [16][9]int8
+	count          [16]int
+	seesBefore     [16]uint16
+	vals           [16]int
+	restLo, restHi [4][17]int
+	sums           [4]int
+	support        [16]sudoku.Digits
+	// full counts the cells whose support holds all their candidates:
+	// when every cell's does, nothing more can be found.
+	full          int
+	nodes         int
+	found, passed bool
+}
+
+// walk fills cell i and the cells after it; false stops the search: the
+// bound is passed, or every cell's support is full.
+func (w *sumSearch) walk(i int) bool {
+	if w.nodes++; w.nodes > sumSearchNodes {
+		w.passed = true
+		return false
+	}
+	for k, rule := range w.rules[:w.nrules] {
+		if w.sums[k]+w.restLo[k][i] > rule.total || w.sums[k]+w.restHi[k][i] < rule.total {
+			return true
+		}
+	}
+	if i == w.n {
+		w.found = true
+		for j := range w.n {
+			if v := w.vals[j]; !w.support[j].Has(v) {
+				if w.support[j] = w.support[j].With(v); w.support[j] == w.cands[j] {
+					w.full++
+				}
+			}
+		}
+		return w.full < w.n
+	}
+	if i == w.n-1 {
+		// The last cell: a rule it is in tells its digit.
+		d := 0
+		for k, rule := range w.rules[:w.nrules] {
+			if rule.mask&(1<<i) == 0 {
+				continue
+			}
+			need := rule.total - w.sums[k]
+			if d != 0 && need != d {
+				return true
+			}
+			d = need
+		}
+		if d != 0 {
+			if d < 1 || d > 9 || !w.cands[i].Has(d) {
+				return true
+			}
+			return w.try(i, d)
+		}
+	}
+	for _, d8 := range w.digits[i][:w.count[i]] {
+		if !w.try(i, int(d8)) {
+			return false
+		}
+	}
+	return true
+}
+
+// try puts d in cell i, unless an earlier cell it sees holds d, and walks
+// on.
+func (w *sumSearch) try(i, d int) bool {
+	for m := w.seesBefore[i]; m != 0; m &= m - 1 {
+		if w.vals[bits.TrailingZeros16(m)] == d {
+			return true
+		}
+	}
+	w.vals[i] = d
+	for k, rule := range w.rules[:w.nrules] {
+		if rule.mask&(1<<i) != 0 {
+			w.sums[k] += d
+		}
+	}
+	ok := w.walk(i + 1)
+	for k, rule := range w.rules[:w.nrules] {
+		if rule.mask&(1<<i) != 0 {
+			w.sums[k] -= d
+		}
+	}
+	return ok
 }
 
 // ruleOf45Rating rates an equation of the rule of 45: on one house 1.5

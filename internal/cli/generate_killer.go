@@ -1,12 +1,6 @@
 package cli
 
 import (
-	"context"
-	"sync"
-
-	"github.com/sudokit/sudokit/config"
-	"github.com/sudokit/sudokit/grade"
-
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -15,6 +9,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -52,9 +47,10 @@ type killerRun struct {
 	run    generate.RunOptions
 	format string
 	seed   uint64
-	// graded holds the grade of each killer rated by --level or --rating,
-	// by index, for its row.
-	graded sync.Map
+	// target is --level or --rating: the killers kept are graded by the
+	// killer techniques of cfg (generate.GradedKillers).
+	target generate.KillerTarget
+	cfg    *config.Config
 }
 
 // readKiller reads and checks the flags of generate --variant killer.
@@ -129,49 +125,20 @@ func readKiller(c *ucli.Context) (*killerRun, error) {
 		return nil, sudoku.Invalidf("--dedupe %s does not go with --variant killer: killers are deduplicated exactly (--dedupe exact)", c.String("dedupe"))
 	}
 	r.run = generate.RunOptions{Count: count, Workers: workers, Start: start, Dedupe: c.IsSet("dedupe")}
-	if c.IsSet("level") || c.IsSet("rating") {
-		if err := r.rateBy(c, cfg); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
-}
-
-// rateBy makes the run keep the killers of --level (a band of config's
-// killer levels) or --rating, graded by the killer techniques. The
-// grading stops at the first step above the band, so a killer too hard
-// costs only its steps up to there.
-func (r *killerRun) rateBy(c *ucli.Context, cfg *config.Config) error {
-	var err error
 	if c.IsSet("level") {
-		kcfg := cfg.ForKiller()
-		var ok bool
-		if r.opt.Rating, ok = kcfg.LevelRange(c.String("level")); !ok {
-			return sudoku.Invalidf("--level %s: no such level (config.yaml's are %s)", c.String("level"), strings.Join(kcfg.LevelNames(), ", "))
+		r.target.Level = c.String("level")
+	}
+	if c.IsSet("rating") {
+		r.target.Rating = c.String("rating")
+	}
+	if _, err := generate.KillerBand(cfg, r.target); err != nil {
+		if c.IsSet("level") {
+			return nil, fmt.Errorf("--level: %w", err)
 		}
-	} else if r.opt.Rating, err = sudoku.ParseRatingRange(c.String("rating")); err != nil {
-		return fmt.Errorf("--rating: %w", err)
+		return nil, fmt.Errorf("--rating: %w", err)
 	}
-	g, err := grade.New(cfg)
-	if err != nil {
-		return err
-	}
-	stop := r.opt.Rating.Max
-	r.opt.Rate = func(p generate.KillerPuzzle) (sudoku.Rating, error) {
-		res := g.Grade(context.Background(), p.Rules.StateOf(p.Grid, nil), grade.Options{Unique: true, StopAbove: stop})
-		switch res.Status {
-		case grade.Rated:
-			r.graded.Store(p.Index, res)
-			return res.ER, nil
-		case grade.Beyond:
-			r.graded.Store(p.Index, res)
-			return sudoku.RatingBeyond, nil
-		case grade.Over:
-			return res.ER, nil
-		}
-		return 0, nil // not rated (budget): no band holds it
-	}
-	return nil
+	r.cfg = cfg
+	return r, nil
 }
 
 // runGenerateKiller makes killers (generate --variant killer) and writes
@@ -181,7 +148,7 @@ func runGenerateKiller(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	gen, err := generate.Killers(r.opt)
+	gen, err := generate.GradedKillers(r.cfg, r.opt, r.target)
 	if err != nil {
 		return err
 	}
@@ -221,11 +188,7 @@ type killerRow struct {
 // rules' label "variant=killer cages=ARROWS" and seed:index) or as a JSON
 // row.
 func (r *killerRun) row(p generate.KillerPuzzle, withSolution bool) (string, error) {
-	var graded *grade.Result
-	if v, ok := r.graded.LoadAndDelete(p.Index); ok {
-		res := v.(grade.Result)
-		graded = &res
-	}
+	graded := p.Result
 	if r.format == "json" {
 		row := killerRow{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Variant: p.Rules.Variants(), Givens: p.Grid.Givens(), Tries: p.Tries}
 		if graded != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/sudokit/sudokit/book"
 	"github.com/sudokit/sudokit/bookgrade"
 	"github.com/sudokit/sudokit/canon"
+	"github.com/sudokit/sudokit/config"
 	"github.com/sudokit/sudokit/export"
 	"github.com/sudokit/sudokit/generate"
 	"github.com/sudokit/sudokit/grade"
@@ -47,6 +48,7 @@ func (s *Server) routes() {
 	mux.Handle("/api/v1/variants", get(s.variants))
 	mux.Handle("/api/v1/techniques", get(s.techniques))
 	mux.Handle("/api/v1/levels", get(s.levels))
+	mux.Handle("/api/v1/levels/killer", get(s.killerLevels))
 	if s.opt.Bank != nil {
 		s.bankRoutes(mux)
 	}
@@ -547,14 +549,25 @@ type levelJSON struct {
 
 // levels lists the configured levels, easiest first.
 func (s *Server) levels() (any, error) {
+	return levelsOf(s.cfg), nil
+}
+
+// killerLevels lists the configured levels of killers (config.yaml's
+// killer.levels), easiest first: those generate makes killers by.
+func (s *Server) killerLevels() (any, error) {
+	return levelsOf(s.cfg.ForKiller()), nil
+}
+
+// levelsOf lists cfg's levels, easiest first.
+func levelsOf(cfg *config.Config) []levelJSON {
 	var out []levelJSON
-	for _, name := range s.cfg.LevelNames() {
-		rr, _ := s.cfg.LevelRange(name)
+	for _, name := range cfg.LevelNames() {
+		rr, _ := cfg.LevelRange(name)
 		l := levelJSON{Name: name, Min: rr.Min}
 		if rr.Max != 0 {
 			l.Max = &rr.Max
 		}
 		out = append(out, l)
 	}
-	return out, nil
+	return out
 }

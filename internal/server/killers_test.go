@@ -1,12 +1,15 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/grade"
 	"github.com/sudokit/sudokit/solve"
 	"github.com/sudokit/sudokit/sudoku"
 )
@@ -181,13 +184,99 @@ func TestKillerGenerate(t *testing.T) {
 	if a, _ := again["puzzles"].([]any); len(a) != 1 || fmt.Sprint(a[0].(map[string]any)["cages"]) != fmt.Sprint(p["cages"]) {
 		t.Errorf("the same seed made other cages")
 	}
-	for _, f := range []string{`"level": "hard"`, `"symmetry": "rot90"`, `"minimal": true`, `"rating": "2.0-3.0"`} {
+	for _, f := range []string{`"symmetry": "rot90"`, `"minimal": true`} {
 		code, got, _ = post(t, ts, "/api/v1/generate", `{"variant": ["killer"], `+f+`}`)
 		name, _, _ := strings.Cut(f, ":")
 		if msg, _ := got["error"].(string); code != 400 || !strings.Contains(msg, `field `+name+` does not go with killers`) {
 			t.Errorf("%s: %d %v", f, code, got)
 		}
 	}
+}
+
+// TestKillerGenerateLevel: generate makes 9x9 killers by level (config's
+// killer levels) or rating through the library's entry point
+// (generate.GradedKillers): each row carries its grade, which the
+// library's grader gives again, the same for the same seed; a level the
+// configuration lacks, a bad rating, and a level for a killer of another
+// size are answered 400; a target too rare for the time allowed 422.
+func TestKillerGenerateLevel(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	grader, err := grade.New(config.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ ask, level, min, max string }{
+		{`"level": "medium"`, "medium", "2.4", "2.7"},
+		{`"rating": "2.8-3.0"`, "hard", "2.8", "3.0"},
+	} {
+		body := `{"variant": ["killer"], "seed": 5, "count": 2, ` + tc.ask + `}`
+		code, got, _ := post(t, ts, "/api/v1/generate", body)
+		list, _ := got["puzzles"].([]any)
+		if code != 200 || len(list) != 2 {
+			t.Fatalf("%s: %d %v", tc.ask, code, got)
+		}
+		for _, item := range list {
+			p := item.(map[string]any)
+			er, _ := p["er"].(string)
+			if p["status"] != "rated" || p["level"] != tc.level || er < tc.min || er > tc.max {
+				t.Errorf("%s: made %v %v ER %v", tc.ask, p["status"], p["level"], p["er"])
+			}
+			res := grader.Grade(context.Background(), madeKiller(t, p), grade.Options{})
+			if res.Status != grade.Rated || res.ER.String() != er || res.Level != tc.level {
+				t.Errorf("%s: the library grades it %v %v %s, the server said %v %s", tc.ask, res.Status, res.ER, res.Level, er, p["level"])
+			}
+		}
+		_, again, _ := post(t, ts, "/api/v1/generate", body)
+		if fmt.Sprint(again["puzzles"]) != fmt.Sprint(got["puzzles"]) {
+			t.Errorf("%s: the same seed made other killers", tc.ask)
+		}
+	}
+	for _, tc := range []struct{ body, want string }{
+		{`{"variant": ["killer"], "level": "nosuch"}`, `field "level": no such killer level "nosuch" (config.yaml's are easy, medium, hard, fiendish, diabolical)`},
+		{`{"variant": ["killer"], "rating": "x"}`, `field "rating": bad rating`},
+		{`{"variant": ["killer"], "level": "easy", "rating": "2.0"}`, `use one`},
+		{`{"variant": ["killer"], "size": 6, "level": "easy"}`, `field "level" does not go with killers of other sizes than 9x9`},
+		{`{"variant": ["killer"], "size": 6, "rating": "2.0"}`, `field "rating" does not go with killers of other sizes than 9x9`},
+		{`{"variant": ["killer"], "clues": "20-30"}`, `field "clues" does not go with killers`},
+	} {
+		code, got, _ := post(t, ts, "/api/v1/generate", tc.body)
+		if msg, _ := got["error"].(string); code != 400 || !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: %d %q, want 400 with %q", tc.body, code, msg, tc.want)
+		}
+	}
+	// Over the server's time cap: 422 in words, as for classic puzzles.
+	short := newTestServer(t, Options{GenerateTimeout: 300 * time.Millisecond})
+	code, got, _ := post(t, short, "/api/v1/generate", `{"variant": ["killer"], "rating": "19.0-19.9", "seed": 1}`)
+	if msg, _ := got["error"].(string); code != 422 || !strings.Contains(msg, "no puzzle made: the time allowed (300ms) ran out") {
+		t.Errorf("over the time cap: %d %v", code, got)
+	}
+}
+
+// madeKiller reads a killer row of generate as a state under its cages.
+func madeKiller(t *testing.T, row map[string]any) *sudoku.State {
+	t.Helper()
+	var cages []sudoku.Cage
+	for _, c := range row["cages"].([]any) {
+		c := c.(map[string]any)
+		cage := sudoku.Cage{Sum: int(c["sum"].(float64))}
+		for _, name := range c["cells"].([]any) {
+			cell, err := sudoku.ParseCellName(name.(string))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cage.Cells = append(cage.Cells, cell)
+		}
+		cages = append(cages, cage)
+	}
+	rules, err := sudoku.Rules{}.WithCages(cages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grid, err := sudoku.ParseGrid(row["puzzle"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules.StateOf(grid, nil)
 }
 
 // TestKillerHint: a hint at a killer comes from the same library call as

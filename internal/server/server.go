@@ -4,7 +4,7 @@
 // the command line (solve.For(rules).Check, grade.Grader.Grade, hint.Find,
 // generate, book.Write; for other sizes solve.CheckBoardContext,
 // Grader.GradeBoard, hint.FindBoard and generate.NewBoards; for killers
-// generate.Killers and sudoku.CageOptions) and answers in the command
+// generate.GradedKillers and sudoku.CageOptions) and answers in the command
 // line's JSON rows; a request gives its puzzles' rules as the command
 // line's --variant, --regions and --size do, and a killer's cages as its
 // JSON rows carry them ("cages").

@@ -247,6 +247,18 @@ func TestLevels(t *testing.T) {
 	if got := strings.TrimSpace(string(body)); got != want {
 		t.Errorf("levels:\n%s\nwant\n%s", got, want)
 	}
+	// Killers have levels of their own (config.yaml's killer.levels).
+	resp, err = http.Get(ts.URL + "/api/v1/levels/killer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ = io.ReadAll(resp.Body)
+	want = `[{"name":"easy","min":1.0,"max":2.3},{"name":"medium","min":2.4,"max":2.7},{"name":"hard","min":2.8,"max":3.0},` +
+		`{"name":"fiendish","min":3.1,"max":4.4},{"name":"diabolical","min":4.5}]`
+	if got := strings.TrimSpace(string(body)); resp.StatusCode != 200 || got != want {
+		t.Errorf("killer levels: %d\n%s\nwant\n%s", resp.StatusCode, got, want)
+	}
 }
 
 // TestPrintRefusals: what print refuses, each with 400 and words that

@@ -69,6 +69,12 @@ type killerRow struct {
 	Variant  []string   `json:"variant"`
 	Cages    []cageJSON `json:"cages"`
 	Givens   int        `json:"givens"`
+	// The grade of a killer made by level or rating.
+	Status string `json:"status,omitempty"`
+	ER     string `json:"er,omitempty"`
+	EP     string `json:"ep,omitempty"`
+	ED     string `json:"ed,omitempty"`
+	Level  string `json:"level,omitempty"`
 }
 
 // cagesJSON writes the cages of rules as the API reads them.
@@ -96,18 +102,26 @@ func (s *Server) generateOther(ctx context.Context, req *generateRequest, count 
 	if killer {
 		what = "killers"
 	}
+	if killer && sized {
+		what = "killers of other sizes than 9x9"
+	}
+	// A 9x9 killer is made by level or rating (graded by the killer
+	// techniques); a killer of another size by neither (the killer
+	// techniques are 9x9's), and a puzzle of another size by level.
 	for _, f := range []struct {
 		name string
 		set  bool
-	}{{"rating", req.Rating != ""}, {"clues", req.Clues != "" && killer}, {"require", len(req.Require) > 0}, {"level", req.Level != "" && killer},
+	}{{"rating", req.Rating != "" && sized}, {"clues", req.Clues != "" && killer}, {"require", len(req.Require) > 0}, {"level", req.Level != "" && killer && sized},
 		{"symmetry", req.Symmetry != "" && killer}, {"minimal", req.Minimal && killer}} {
 		if f.set {
 			why := "they are made by level"
 			switch {
 			case killer && (f.name == "symmetry" || f.name == "minimal"):
 				why = "a killer's givens are none, and its cages are drawn at random"
+			case killer && (f.name == "level" || f.name == "rating"):
+				why = "the killer techniques that grade them are 9x9's, so they have no level or rating"
 			case killer:
-				why = "killers are not graded by the assistant yet, so they have no level or rating"
+				why = "killers are made by level or rating"
 			}
 			return nil, true, sudoku.Invalidf("field %q does not go with %s: %s", f.name, what, why)
 		}
@@ -259,12 +273,23 @@ func (s *Server) generateKillers(ctx context.Context, req *generateRequest, seed
 	if err != nil {
 		return fmt.Errorf("field \"variant\": %w", err)
 	}
-	gen, err := generate.Killers(generate.KillerOptions{Rules: base, Seed: seed})
+	target := generate.KillerTarget{Level: req.Level, Rating: req.Rating}
+	if _, err := generate.KillerBand(s.cfg, target); err != nil {
+		if req.Level != "" {
+			return fmt.Errorf("field \"level\": %w", err)
+		}
+		return fmt.Errorf("field \"rating\": %w", err)
+	}
+	gen, err := generate.GradedKillers(s.cfg, generate.KillerOptions{Rules: base, Seed: seed}, target)
 	if err != nil {
 		return err
 	}
 	_, err = gen.Run(ctx, run, func(p generate.KillerPuzzle) error {
 		r := killerRow{Seed: p.Seed, Index: p.Index, Puzzle: p.Grid.String(), Variant: p.Rules.Variants(), Cages: cagesJSON(p.Rules), Givens: p.Grid.Givens()}
+		if g := p.Result; g != nil {
+			se := g.SE()
+			r.Status, r.ER, r.EP, r.ED, r.Level = g.Status.String(), se.ER.String(), se.EP.String(), se.ED.String(), g.Level
+		}
 		if req.Solution {
 			r.Solution = p.Solution.String()
 		}

@@ -1154,18 +1154,41 @@ function syncVariantSizes(n) {
 // BOARD_LEVELS are the levels puzzles of other sizes are made at.
 const BOARD_LEVELS = ["easy", "medium", "hard"];
 
+// LEVELS are the levels New offers, by kind: config.yaml's (GET
+// /api/v1/levels) and its killers' (GET /api/v1/levels/killer), null
+// until loaded (the page's own list stays); shown is the kind the select
+// holds.
+const LEVELS = { classic: null, killer: null, shown: "classic" };
+
+// fillLevels puts the levels of a kind in #new-level, keeping the level
+// chosen; the bands by rating (RATING_PRESETS) go with classic only.
+function fillLevels(kind) {
+  const list = LEVELS[kind];
+  if (!list || LEVELS.shown === kind) return;
+  const select = el["new-level"];
+  const keep = select.value;
+  select.replaceChildren(...list.map((l) => h("option", { value: l.name }, `${l.name} (${fmt(l.min)}${l.max ? `–${fmt(l.max)}` : "+"})`)),
+    ...(kind === "classic" ? [ratingOptions()] : []));
+  select.value = [...select.options].some((o) => o.value === keep) ? keep : list[0].name;
+  LEVELS.shown = kind;
+}
+
 // syncLevels offers the levels the board's rules are made at: all of
-// config's for 9x9, easy to hard for other sizes, none for a killer (not
-// graded yet: New makes one of any difficulty).
+// config's for 9x9, config's killer levels for a 9x9 killer, easy to hard
+// for other sizes, none for a killer of another size (the killer
+// techniques that grade killers are 9x9's: New makes one of any
+// difficulty).
 function syncLevels() {
   const sized = RULES.size !== 9;
   const killer = RULES.variant.includes("killer");
+  const ungraded = killer && sized;
+  fillLevels(killer && !sized ? "killer" : "classic");
   const select = el["new-level"];
-  for (const o of select.options) o.disabled = killer || (sized && !BOARD_LEVELS.includes(o.value));
-  select.disabled = killer;
-  el["new-rating"].disabled = killer || sized;
+  for (const o of select.options) o.disabled = ungraded || (sized && !BOARD_LEVELS.includes(o.value));
+  select.disabled = ungraded;
+  el["new-rating"].disabled = sized;
   const chosen = select.selectedOptions[0];
-  if (!killer && chosen && chosen.disabled) {
+  if (!ungraded && chosen && chosen.disabled) {
     const first = [...select.options].find((o) => !o.disabled);
     if (first) select.value = first.value;
   }
@@ -1971,10 +1994,10 @@ async function onNew() {
   const choice = el["new-level"].selectedOptions[0];
   const killer = RULES.variant.includes("killer");
   const sized = RULES.size !== 9;
-  // Other sizes are made by level (easy, medium, hard); killers without
-  // a level or a rating (they are not graded yet).
-  const rating = killer || sized ? "" : el["new-rating"].value.trim() || (choice && choice.dataset.rating) || "";
-  const level = killer ? "" : el["new-level"].value;
+  // Other sizes are made by level (easy, medium, hard), killers of other
+  // sizes without a level or a rating (the killer techniques are 9x9's).
+  const rating = sized ? "" : el["new-rating"].value.trim() || (choice && choice.dataset.rating) || "";
+  const level = killer && sized ? "" : el["new-level"].value;
   if (rating && !/^\d+(\.\d+)?\s*(\+|-\s*(\d+(\.\d+)?)?)?$/.test(rating)) {
     message(`“${rating}” is not a rating range: write e.g. 3.0-4.0, 9.8 or 10.0+.`, "error");
     el["new-rating"].focus();
@@ -2013,8 +2036,9 @@ async function onNew() {
     const kind = `${sized ? `${N}x${N} ` : ""}${RULES.variant.length ? `${RULES.variant.join(", ")} ` : ""}`;
     const whence = fromBank ? ` from the bank (puzzle ${p.line})` : BANK && !sized && !killer ? " (the bank has none left: generated)" : "";
     if (sized || killer) {
-      clearRating();
-      message(`New ${p.level || ""} ${kind}puzzle: ${killer ? `${RULES.cages.length} cages, ` : ""}${countGivens()} givens.`.replace(/\s+/g, " "), "ok");
+      if (p.er) showRating(p); // a 9x9 killer made by level or rating
+      else clearRating();
+      message(`New ${p.level || ""} ${kind}puzzle: ${killer ? `${RULES.cages.length} cages, ` : ""}${countGivens()} givens${p.er ? `, ER ${fmt(p.er)}` : ""}.`.replace(/\s+/g, " "), "ok");
     } else {
       showRating(p);
       message(`New ${p.level || ""} ${kind}puzzle${whence}: ER ${fmt(p.er)}, ${p.clues || countGivens()} clues.`.replace(/\s+/g, " "), "ok");
@@ -2290,8 +2314,8 @@ function bind() {
 // ------------------------------------------------------------------- 9. Init
 
 async function loadMeta() {
-  const [techs, levels, variants, bank] = await Promise.allSettled([request("/api/v1/techniques"), request("/api/v1/levels"), request("/api/v1/variants"),
-    fetch("/api/v1/bank/stats", { headers: { Accept: "application/json" } })]);
+  const [techs, levels, variants, bank, killerLevels] = await Promise.allSettled([request("/api/v1/techniques"), request("/api/v1/levels"), request("/api/v1/variants"),
+    fetch("/api/v1/bank/stats", { headers: { Accept: "application/json" } }), request("/api/v1/levels/killer")]);
   BANK = bank.status === "fulfilled" && bank.value.ok;
   if (variants.status === "fulfilled" && Array.isArray(variants.value)) buildPicker(variants.value);
   if (techs.status === "fulfilled" && Array.isArray(techs.value)) {
@@ -2300,16 +2324,14 @@ async function loadMeta() {
       state.techOrder.set(t.key, n);
     });
   }
+  if (killerLevels.status === "fulfilled" && Array.isArray(killerLevels.value) && killerLevels.value.length) LEVELS.killer = killerLevels.value;
   if (levels.status === "fulfilled" && Array.isArray(levels.value) && levels.value.length) {
-    const select = el["new-level"];
-    const keep = select.value;
-    select.replaceChildren(...levels.value.map((l) => h("option", { value: l.name },
-      `${l.name} (${fmt(l.min)}${l.max ? `–${fmt(l.max)}` : "+"})`)), ratingOptions());
-    select.value = [...select.options].some((o) => o.value === keep) ? keep : levels.value[0].name;
-    syncLevels();
+    LEVELS.classic = levels.value;
   } else if (levels.status === "rejected") {
     message(levels.reason.message, "error");
   }
+  LEVELS.shown = null; // the page's own list gives way to the server's
+  syncLevels();
 }
 
 async function init() {
