@@ -179,6 +179,9 @@ type vicinity struct {
 	round   int
 	stopMax sudoku.Rating
 	emitted []sudoku.Grid // the puzzles emitted, when MaxShared is set
+	// seed draws the search's random numbers: the Generator's seed, or
+	// with MaxShared the current lineage's (lineageSeed).
+	seed uint64
 }
 
 // Streams of the random generator, so that a cold start, the choice of
@@ -213,7 +216,7 @@ func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions
 	if !g.opt.Rules.IsClassic() {
 		return Stats{}, sudoku.Invalidf("the vicinity search makes classic puzzles only, not %s: variants come from random generation", g.opt.Rules)
 	}
-	v := &vicinity{g: g, opt: opt, count: count, emit: emit, seen: map[string]bool{}, start: time.Now()}
+	v := &vicinity{g: g, opt: opt, count: count, emit: emit, seen: map[string]bool{}, start: time.Now(), seed: g.opt.Seed}
 	if v.opt.PoolSize <= 0 {
 		v.opt.PoolSize = 32
 	}
@@ -244,7 +247,12 @@ func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions
 	if count <= 0 {
 		return v.stats(), nil
 	}
-	err := v.run(ctx)
+	var err error
+	if v.diverse() && count > 1 {
+		err = v.lineages(ctx)
+	} else {
+		err = v.run(ctx, count)
+	}
 	if errors.Is(err, errDone) {
 		err = nil
 	}
@@ -263,8 +271,45 @@ func (v *vicinity) status() VicinityStatus {
 	return st
 }
 
-// run starts the pool, then runs rounds until done.
-func (v *vicinity) run(ctx context.Context) error {
+// lineages runs the search of puzzles that differ: puzzle i comes from
+// lineage i, a search of its own from a fresh start (cold puzzles of its
+// own, or seeds drawn for it), whose random numbers come from
+// lineageSeed(seed, i), and which ends at its first puzzle in the target
+// that shares at most MaxShared with every puzzle emitted before. A
+// search that goes on from its last puzzle finds near-copies of it for a
+// long time; a fresh start is as likely to differ as two unrelated
+// puzzles. Lineage 0 is the plain search's start, so the first puzzle is
+// the one a run of one puzzle makes; the lineages run one after another
+// (each on all workers), so the puzzles do not depend on the workers.
+func (v *vicinity) lineages(ctx context.Context) error {
+	total := v.count // run sets v.count to each lineage's end
+	for i := range total {
+		v.seed = lineageSeed(v.g.opt.Seed, i)
+		v.pool, v.seen, v.round, v.since = nil, map[string]bool{}, 0, v.tries.Load()
+		if err := v.run(ctx, i+1); !errors.Is(err, errDone) {
+			return err
+		}
+	}
+	return errDone
+}
+
+// lineageSeed is the seed of lineage i of a search of puzzles that differ:
+// the search's own for lineage 0, a mix of it and i (SplitMix64's
+// finalizer) for the others.
+func lineageSeed(seed uint64, i int) uint64 {
+	if i == 0 {
+		return seed
+	}
+	z := seed + uint64(i)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// run starts the pool, then runs rounds until done: until the search has
+// emitted until puzzles.
+func (v *vicinity) run(ctx context.Context, until int) error {
+	v.count = until
 	var err error
 	if len(v.opt.From) > 0 {
 		err = v.seeds(ctx)
@@ -316,7 +361,7 @@ func (v *vicinity) seeds(ctx context.Context) error {
 		start = append(start, sd)
 	}
 	if len(start) > v.opt.PoolSize {
-		rng := rand.New(rand.NewPCG(v.g.opt.Seed, streamSeeds))
+		rng := rand.New(rand.NewPCG(v.seed, streamSeeds))
 		rng.Shuffle(len(start), func(i, j int) { start[i], start[j] = start[j], start[i] })
 		start = start[:v.opt.PoolSize]
 	}
@@ -352,7 +397,7 @@ const coldPatternTries = 5000
 func (v *vicinity) cold(ctx context.Context) error {
 	t := v.g.opt.Target
 	build := func(i int) []candidate {
-		rng := rand.New(rand.NewPCG(v.g.opt.Seed, streamCold+uint64(i)))
+		rng := rand.New(rand.NewPCG(v.seed, streamCold+uint64(i)))
 		var grid, sol sudoku.Grid
 		if pats := v.opt.ColdPatterns; len(pats) > 0 {
 			p := &pats[i%len(pats)]
@@ -397,7 +442,7 @@ func (v *vicinity) step(ctx context.Context) error {
 	build := func(i int) []candidate {
 		v.tries.Add(1)
 		v.g.tries.Add(1)
-		rng := rand.New(rand.NewPCG(v.g.opt.Seed, uint64(v.round)<<32|uint64(i)))
+		rng := rand.New(rand.NewPCG(v.seed, uint64(v.round)<<32|uint64(i)))
 		// Parents near the top are drawn more often: the better of two.
 		p := min(rng.IntN(len(pool)), rng.IntN(len(pool)))
 		m := v.opt.Moves[rng.IntN(len(v.opt.Moves))]
@@ -485,7 +530,14 @@ func (v *vicinity) admit(r rated) {
 	v.seq++
 	m := member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq}
 	for _, e := range v.emitted {
-		if m.near = canon.SameFrame(m.grid, e) > v.sharedBound(m.grid, e); m.near {
+		// A lineage's start (round 0: seeds, cold puzzles) is compared
+		// under every isomorphism; its neighbours keep their frame.
+		if v.round == 0 {
+			m.near = canon.SharesMore(m.grid, e, v.sharedBound(m.grid, e))
+		} else {
+			m.near = canon.SameFrame(m.grid, e) > v.sharedBound(m.grid, e)
+		}
+		if m.near {
 			break
 		}
 	}

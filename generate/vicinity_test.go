@@ -348,15 +348,14 @@ func maxShare(got []Puzzle) (share float64, i, j int) {
 }
 
 // TestVicinityDiverse checks MaxShared: without it, this search emits
-// near-copies (pairs sharing more than 70% of their givens); with it, no
-// two puzzles share more under any isomorphism, and the puzzles are the
-// same for any number of workers. (With DiverseShare, a half, it takes a
-// minute: 1,334 near-copies in the band come before 3 puzzles that
-// differ.)
+// near-copies (pairs sharing more than half of their givens); with it, no
+// two puzzles share more under any isomorphism, the first puzzle is the
+// plain search's first (lineage 0 is the plain search), and the puzzles
+// are the same for any number of workers.
 func TestVicinityDiverse(t *testing.T) {
 	from := top95Seeds(t)
 	gopt := Options{Seed: 1, Target: Target{Rating: band(7.0, 7.4)}}
-	const count, most = 3, 0.7
+	const count, most = 3, DiverseShare
 	plain, _, err := vicinityRun(t, context.Background(), gopt, count, VicinityOptions{From: from, PoolSize: 4, Round: 64})
 	if err != nil {
 		t.Fatal(err)
@@ -378,6 +377,9 @@ func TestVicinityDiverse(t *testing.T) {
 			t.Errorf("%d workers: puzzles %d and %d share %.2f of their givens:\n%s\n%s", workers, i, j, share, got[i].Grid, got[j].Grid)
 		}
 		t.Logf("%d workers: %d near-copies not emitted", workers, near)
+		if got[0].Grid != plain[0].Grid {
+			t.Errorf("%d workers: the first puzzle %s is not the plain search's first %s", workers, got[0].Grid, plain[0].Grid)
+		}
 		var grids []sudoku.Grid
 		for _, p := range got {
 			grids = append(grids, p.Grid)
@@ -393,6 +395,9 @@ func TestVicinityDiverse(t *testing.T) {
 // three clues moved, and an isomorph of it, are not emitted after the
 // puzzle; a different puzzle is.
 func TestVicinityDiffers(t *testing.T) {
+	if lineageSeed(1, 0) != 1 || lineageSeed(1, 1) == lineageSeed(1, 2) || lineageSeed(1, 1) == lineageSeed(2, 1) {
+		t.Errorf("lineage seeds: %d %d %d %d", lineageSeed(1, 0), lineageSeed(1, 1), lineageSeed(1, 2), lineageSeed(2, 1))
+	}
 	first, _ := sudoku.ParseGrid("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
 	other, _ := sudoku.ParseGrid("8..6..2.3.4..........4.8..9...58..6.2.......4.8..12...6..9.1..........5.9.5..3..6") // shares 11 of 22: half
 	near := first
