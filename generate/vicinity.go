@@ -127,6 +127,7 @@ type member struct {
 	// near: the puzzle shares more than MaxShared of its givens, as it
 	// stands, with a puzzle emitted (then it ranks below every other).
 	near bool
+	root int // the cold puzzle it descends from (from 1; 0: none)
 }
 
 // hardSteps weighs a graded path by its steps rated 8.5 and up: each
@@ -150,6 +151,7 @@ type candidate struct {
 	grid     sudoku.Grid
 	solution sudoku.Grid
 	key      string
+	root     int // the cold puzzle it is or descends from (from 1; 0: none)
 }
 
 // rated is a candidate with its grade.
@@ -182,6 +184,19 @@ type vicinity struct {
 	// seed draws the search's random numbers: the Generator's seed, or
 	// with MaxShared the current lineage's (lineageSeed).
 	seed uint64
+	// Lineages of a cold search share their cold puzzles: roots numbers
+	// those made so far, reservoir keeps them (rated) for the next
+	// lineages, retired marks the roots of puzzles emitted.
+	roots     int
+	reservoir []reserved
+	retired   map[int]bool
+}
+
+// reserved is a cold puzzle kept for the lineages to come, with the
+// number of puzzles emitted it was checked against.
+type reserved struct {
+	member
+	checked int
 }
 
 // Streams of the random generator, so that a cold start, the choice of
@@ -283,6 +298,7 @@ func (v *vicinity) status() VicinityStatus {
 // (each on all workers), so the puzzles do not depend on the workers.
 func (v *vicinity) lineages(ctx context.Context) error {
 	total := v.count // run sets v.count to each lineage's end
+	v.retired = map[int]bool{}
 	for i := range total {
 		v.seed = lineageSeed(v.g.opt.Seed, i)
 		v.pool, v.seen, v.round, v.since = nil, map[string]bool{}, 0, v.tries.Load()
@@ -319,6 +335,7 @@ func (v *vicinity) run(ctx context.Context, until int) error {
 	if err != nil {
 		return err
 	}
+
 	if len(v.pool) == 0 && len(v.opt.From) == 0 && len(v.opt.ColdPatterns) > 0 {
 		return fmt.Errorf("vicinity: %w: no puzzle with one solution (in the clue bounds, not solved by singles) on the cold patterns within %d fills each", ErrGaveUp, coldPatternTries)
 	}
@@ -430,10 +447,57 @@ func (v *vicinity) cold(ctx context.Context) error {
 		return []candidate{{ok: true, grid: grid, solution: sol, key: v.opt.Key(grid)}}
 	}
 	chunk := 8
+	n := v.opt.ColdTries
 	if len(v.opt.ColdPatterns) > 0 {
 		chunk = 1 // a puzzle on a sparse pattern takes seconds to make
+		if len(v.reservoir) > 0 {
+			n = max(n/4, 1) // the lineages before made the others
+		}
 	}
-	return v.evaluate(ctx, v.opt.ColdTries, chunk, build)
+	base := v.roots
+	v.roots += n
+	err := v.evaluate(ctx, n, chunk, func(i int) []candidate {
+		cs := build(i)
+		for j := range cs {
+			cs[j].root = base + i + 1
+		}
+		return cs
+	})
+	if v.retired != nil && len(v.opt.ColdPatterns) > 0 {
+		v.reuse()
+	}
+	return err
+}
+
+// reuse keeps the cold puzzles of a lineage's start for the lineages to
+// come, and adds to the pool those that earlier lineages made, but for
+// the roots of puzzles emitted and those that share more than MaxShared
+// with a puzzle emitted: a puzzle on a sparse pattern takes seconds to
+// make, and unrelated ones differ as much as fresh ones.
+func (v *vicinity) reuse() {
+	fresh := slices.Clone(v.pool)
+	old := slices.DeleteFunc(v.reservoir, func(r reserved) bool { return v.retired[r.root] })
+	for i := range old {
+		r := &old[i]
+		for ; r.checked < len(v.emitted) && !r.near; r.checked++ {
+			e := v.emitted[r.checked]
+			r.near = canon.SharesMore(r.grid, e, v.sharedBound(r.grid, e))
+		}
+		if !r.near {
+			v.seq++
+			m := r.member
+			m.seq = v.seq
+			v.pool = append(v.pool, m)
+		}
+	}
+	old = slices.DeleteFunc(old, func(r reserved) bool { return r.near })
+	for _, m := range fresh {
+		if !m.near && !v.retired[m.root] {
+			old = append(old, reserved{member: m, checked: len(v.emitted)})
+		}
+	}
+	v.reservoir = old
+	v.settle()
 }
 
 // step runs one round: neighbours of the pool's puzzles.
@@ -446,7 +510,11 @@ func (v *vicinity) step(ctx context.Context) error {
 		// Parents near the top are drawn more often: the better of two.
 		p := min(rng.IntN(len(pool)), rng.IntN(len(pool)))
 		m := v.opt.Moves[rng.IntN(len(v.opt.Moves))]
-		return v.neighbours(pool[p].grid, m, rng)
+		cs := v.neighbours(pool[p].grid, m, rng)
+		for j := range cs {
+			cs[j].root = pool[p].root
+		}
+		return cs
 	}
 	return v.evaluate(ctx, v.opt.Round, 8, build)
 }
@@ -500,6 +568,9 @@ func (v *vicinity) evaluate(ctx context.Context, n, chunk int, build func(int) [
 					return nil
 				}
 				v.noteEmitted(r.grid)
+				if v.retired != nil {
+					v.retired[r.root] = true
+				}
 			}
 			p := Puzzle{Index: v.made, Seed: v.g.opt.Seed, Grid: r.grid, Solution: r.solution, Result: r.res,
 				Symmetry: None, Tries: int(v.tries.Load() - v.since)}
@@ -528,7 +599,7 @@ func (v *vicinity) admit(r rated) {
 		return
 	}
 	v.seq++
-	m := member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq}
+	m := member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq, root: r.root}
 	for _, e := range v.emitted {
 		// A lineage's start (round 0: seeds, cold puzzles) is compared
 		// under every isomorphism; its neighbours keep their frame.
