@@ -190,6 +190,9 @@ type vicinity struct {
 	roots     int
 	reservoir []reserved
 	retired   map[int]bool
+	// seedChecks are the seeds of From checked against the puzzles
+	// emitted (only near and checked are used).
+	seedChecks []reserved
 }
 
 // reserved is a cold puzzle kept for the lineages to come, with the
@@ -362,6 +365,7 @@ func (v *vicinity) seeds(ctx context.Context) error {
 	type seed struct {
 		grid  sudoku.Grid
 		known *grade.Ratings
+		i     int // in From
 	}
 	known := len(v.opt.FromRatings) == len(v.opt.From)
 	var start []seed
@@ -371,7 +375,7 @@ func (v *vicinity) seeds(ctx context.Context) error {
 			continue
 		}
 		v.seen[k] = true
-		sd := seed{grid: grid}
+		sd := seed{grid: grid, i: i}
 		if known {
 			sd.known = &v.opt.FromRatings[i]
 		}
@@ -380,8 +384,16 @@ func (v *vicinity) seeds(ctx context.Context) error {
 	if len(start) > v.opt.PoolSize {
 		rng := rand.New(rand.NewPCG(v.seed, streamSeeds))
 		rng.Shuffle(len(start), func(i, j int) { start[i], start[j] = start[j], start[i] })
-		start = start[:v.opt.PoolSize]
 	}
+	if len(v.emitted) > 0 {
+		// A lineage after the first starts from the seeds that differ
+		// from every puzzle emitted, as far as there are enough: the
+		// forum's hardest are families of near-copies.
+		slices.SortStableFunc(start, func(a, b seed) int {
+			return cmp.Compare(b2i(v.seedNear(a.i)), b2i(v.seedNear(b.i)))
+		})
+	}
+	start = start[:min(len(start), v.opt.PoolSize)]
 	items := func(yield func(seed) bool) {
 		for _, sd := range start {
 			if !yield(sd) {
@@ -403,6 +415,29 @@ func (v *vicinity) seeds(ctx context.Context) error {
 		})
 	v.settle()
 	return err
+}
+
+// seedNear reports whether seed i of From shares more than MaxShared
+// with a puzzle emitted, under any isomorphism (remembering what it
+// checked).
+func (v *vicinity) seedNear(i int) bool {
+	if v.seedChecks == nil {
+		v.seedChecks = make([]reserved, len(v.opt.From))
+	}
+	r := &v.seedChecks[i]
+	for ; r.checked < len(v.emitted) && !r.near; r.checked++ {
+		e := v.emitted[r.checked]
+		r.near = canon.SharesMore(v.opt.From[i], e, v.sharedBound(v.opt.From[i], e))
+	}
+	return r.near
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // coldPatternTries bounds the fills of a pattern for one puzzle of a cold

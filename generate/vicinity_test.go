@@ -504,3 +504,27 @@ func TestVicinityReuse(t *testing.T) {
 		t.Errorf("reservoir roots %v, want [3 4]", roots)
 	}
 }
+
+// TestVicinityLineageSeeds checks that a lineage after the first starts
+// from the seeds that differ from the puzzles emitted: with room for one
+// seed, an isomorph of a near-copy of the puzzle emitted gives way to a
+// seed that shares half.
+func TestVicinityLineageSeeds(t *testing.T) {
+	first, _ := sudoku.ParseGrid("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+	other, _ := sudoku.ParseGrid("8..6..2.3.4..........4.8..9...58..6.2.......4.8..12...6..9.1..........5.9.5..3..6") // shares 11 of 22 with first: half
+	near := first
+	near[8], near[11], near[25] = 0, 0, 0
+	near[0], near[1], near[2] = 1, 2, 3
+	iso := canon.Random(rand.New(rand.NewPCG(1, 2))).Apply(near)
+	for _, seed := range []uint64{1, 2, 3, 4} {
+		v := &vicinity{g: newGen(t, Options{Seed: seed}), seen: map[string]bool{}, seed: seed,
+			opt: VicinityOptions{MaxShared: DiverseShare, PoolSize: 1, From: []sudoku.Grid{iso, other}, Key: func(g sudoku.Grid) string { return g.String() }}}
+		v.noteEmitted(first)
+		if err := v.seeds(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if len(v.pool) != 1 || v.pool[0].grid != other {
+			t.Errorf("seed %d: the lineage starts from %v, want only %s", seed, v.pool, other)
+		}
+	}
+}
