@@ -89,13 +89,15 @@ type VicinityOptions struct {
 	// before, it shares at most this part of the givens of the one with
 	// fewer (0.5: half), under the isomorphism that shares most (counted
 	// by canon.SharesMore: the same digit in the same cell, after any
-	// transformation and relabelling). A puzzle that shares more still
-	// joins the pool, as a stepping stone, but ranks below every puzzle
-	// that does not share more with any emitted one as it stands (moves
-	// never transform a puzzle, so a pool's near-copies share their
-	// ancestor's frame): the search moves away from what it emitted. 0
-	// (or 1 and above) leaves the search as it was: near-copies are
-	// emitted.
+	// transformation and relabelling). With count above 1, each puzzle
+	// then comes from a lineage of its own (see lineages): a fresh
+	// start, seeded from the seed and the puzzle's index, from the seeds
+	// (or cold puzzles) that differ from the puzzles emitted. A puzzle
+	// that shares more still joins the pool, as a stepping stone, but
+	// ranks below every puzzle that does not share more with any emitted
+	// one as it stands (moves never transform a puzzle, so a pool's
+	// near-copies share their ancestor's frame). 0 (or 1 and above)
+	// leaves the search as it was: near-copies are emitted.
 	MaxShared float64
 	// Progress, when set, is called after each round.
 	Progress func(VicinityStatus)
@@ -290,8 +292,10 @@ func (v *vicinity) status() VicinityStatus {
 }
 
 // lineages runs the search of puzzles that differ: puzzle i comes from
-// lineage i, a search of its own from a fresh start (cold puzzles of its
-// own, or seeds drawn for it), whose random numbers come from
+// lineage i, a search of its own from a fresh start (cold puzzles: a
+// quarter of ColdTries of its own and those of the lineages before it
+// that reuse allows; or seeds drawn for it, those that differ from the
+// puzzles emitted first), whose random numbers come from
 // lineageSeed(seed, i), and which ends at its first puzzle in the target
 // that shares at most MaxShared with every puzzle emitted before. A
 // search that goes on from its last puzzle finds near-copies of it for a
