@@ -89,13 +89,15 @@ type VicinityOptions struct {
 	// before, it shares at most this part of the givens of the one with
 	// fewer (0.5: half), under the isomorphism that shares most (counted
 	// by canon.SharesMore: the same digit in the same cell, after any
-	// transformation and relabelling). A puzzle that shares more still
-	// joins the pool, as a stepping stone, but ranks below every puzzle
-	// that does not share more with any emitted one as it stands (moves
-	// never transform a puzzle, so a pool's near-copies share their
-	// ancestor's frame): the search moves away from what it emitted. 0
-	// (or 1 and above) leaves the search as it was: near-copies are
-	// emitted.
+	// transformation and relabelling). With count above 1, each puzzle
+	// then comes from a lineage of its own (see lineages): a fresh
+	// start, seeded from the seed and the puzzle's index, from the seeds
+	// (or cold puzzles) that differ from the puzzles emitted. A puzzle
+	// that shares more still joins the pool, as a stepping stone, but
+	// ranks below every puzzle that does not share more with any emitted
+	// one as it stands (moves never transform a puzzle, so a pool's
+	// near-copies share their ancestor's frame). 0 (or 1 and above)
+	// leaves the search as it was: near-copies are emitted.
 	MaxShared float64
 	// Progress, when set, is called after each round.
 	Progress func(VicinityStatus)
@@ -127,6 +129,7 @@ type member struct {
 	// near: the puzzle shares more than MaxShared of its givens, as it
 	// stands, with a puzzle emitted (then it ranks below every other).
 	near bool
+	root int // the cold puzzle it descends from (from 1; 0: none)
 }
 
 // hardSteps weighs a graded path by its steps rated 8.5 and up: each
@@ -150,6 +153,7 @@ type candidate struct {
 	grid     sudoku.Grid
 	solution sudoku.Grid
 	key      string
+	root     int // the cold puzzle it is or descends from (from 1; 0: none)
 }
 
 // rated is a candidate with its grade.
@@ -179,6 +183,25 @@ type vicinity struct {
 	round   int
 	stopMax sudoku.Rating
 	emitted []sudoku.Grid // the puzzles emitted, when MaxShared is set
+	// seed draws the search's random numbers: the Generator's seed, or
+	// with MaxShared the current lineage's (lineageSeed).
+	seed uint64
+	// Lineages of a cold search share their cold puzzles: roots numbers
+	// those made so far, reservoir keeps them (rated) for the next
+	// lineages, retired marks the roots of puzzles emitted.
+	roots     int
+	reservoir []reserved
+	retired   map[int]bool
+	// seedChecks are the seeds of From checked against the puzzles
+	// emitted (only near and checked are used).
+	seedChecks []reserved
+}
+
+// reserved is a cold puzzle kept for the lineages to come, with the
+// number of puzzles emitted it was checked against.
+type reserved struct {
+	member
+	checked int
 }
 
 // Streams of the random generator, so that a cold start, the choice of
@@ -213,7 +236,7 @@ func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions
 	if !g.opt.Rules.IsClassic() {
 		return Stats{}, sudoku.Invalidf("the vicinity search makes classic puzzles only, not %s: variants come from random generation", g.opt.Rules)
 	}
-	v := &vicinity{g: g, opt: opt, count: count, emit: emit, seen: map[string]bool{}, start: time.Now()}
+	v := &vicinity{g: g, opt: opt, count: count, emit: emit, seen: map[string]bool{}, start: time.Now(), seed: g.opt.Seed}
 	if v.opt.PoolSize <= 0 {
 		v.opt.PoolSize = 32
 	}
@@ -244,7 +267,12 @@ func (g *Generator) Vicinity(ctx context.Context, count int, opt VicinityOptions
 	if count <= 0 {
 		return v.stats(), nil
 	}
-	err := v.run(ctx)
+	var err error
+	if v.diverse() && count > 1 {
+		err = v.lineages(ctx)
+	} else {
+		err = v.run(ctx, count)
+	}
 	if errors.Is(err, errDone) {
 		err = nil
 	}
@@ -263,8 +291,48 @@ func (v *vicinity) status() VicinityStatus {
 	return st
 }
 
-// run starts the pool, then runs rounds until done.
-func (v *vicinity) run(ctx context.Context) error {
+// lineages runs the search of puzzles that differ: puzzle i comes from
+// lineage i, a search of its own from a fresh start (cold puzzles: a
+// quarter of ColdTries of its own and those of the lineages before it
+// that reuse allows; or seeds drawn for it, those that differ from the
+// puzzles emitted first), whose random numbers come from
+// lineageSeed(seed, i), and which ends at its first puzzle in the target
+// that shares at most MaxShared with every puzzle emitted before. A
+// search that goes on from its last puzzle finds near-copies of it for a
+// long time; a fresh start is as likely to differ as two unrelated
+// puzzles. Lineage 0 is the plain search's start, so the first puzzle is
+// the one a run of one puzzle makes; the lineages run one after another
+// (each on all workers), so the puzzles do not depend on the workers.
+func (v *vicinity) lineages(ctx context.Context) error {
+	total := v.count // run sets v.count to each lineage's end
+	v.retired = map[int]bool{}
+	for i := range total {
+		v.seed = lineageSeed(v.g.opt.Seed, i)
+		v.pool, v.seen, v.round, v.since = nil, map[string]bool{}, 0, v.tries.Load()
+		if err := v.run(ctx, i+1); !errors.Is(err, errDone) {
+			return err
+		}
+	}
+	return errDone
+}
+
+// lineageSeed is the seed of lineage i of a search of puzzles that differ:
+// the search's own for lineage 0, a mix of it and i (SplitMix64's
+// finalizer) for the others.
+func lineageSeed(seed uint64, i int) uint64 {
+	if i == 0 {
+		return seed
+	}
+	z := seed + uint64(i)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// run starts the pool, then runs rounds until done: until the search has
+// emitted until puzzles.
+func (v *vicinity) run(ctx context.Context, until int) error {
+	v.count = until
 	var err error
 	if len(v.opt.From) > 0 {
 		err = v.seeds(ctx)
@@ -274,6 +342,7 @@ func (v *vicinity) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+
 	if len(v.pool) == 0 && len(v.opt.From) == 0 && len(v.opt.ColdPatterns) > 0 {
 		return fmt.Errorf("vicinity: %w: no puzzle with one solution (in the clue bounds, not solved by singles) on the cold patterns within %d fills each", ErrGaveUp, coldPatternTries)
 	}
@@ -300,6 +369,7 @@ func (v *vicinity) seeds(ctx context.Context) error {
 	type seed struct {
 		grid  sudoku.Grid
 		known *grade.Ratings
+		i     int // in From
 	}
 	known := len(v.opt.FromRatings) == len(v.opt.From)
 	var start []seed
@@ -309,17 +379,25 @@ func (v *vicinity) seeds(ctx context.Context) error {
 			continue
 		}
 		v.seen[k] = true
-		sd := seed{grid: grid}
+		sd := seed{grid: grid, i: i}
 		if known {
 			sd.known = &v.opt.FromRatings[i]
 		}
 		start = append(start, sd)
 	}
 	if len(start) > v.opt.PoolSize {
-		rng := rand.New(rand.NewPCG(v.g.opt.Seed, streamSeeds))
+		rng := rand.New(rand.NewPCG(v.seed, streamSeeds))
 		rng.Shuffle(len(start), func(i, j int) { start[i], start[j] = start[j], start[i] })
-		start = start[:v.opt.PoolSize]
 	}
+	if len(v.emitted) > 0 {
+		// A lineage after the first starts from the seeds that differ
+		// from every puzzle emitted, as far as there are enough: the
+		// forum's hardest are families of near-copies.
+		slices.SortStableFunc(start, func(a, b seed) int {
+			return cmp.Compare(b2i(v.seedNear(a.i)), b2i(v.seedNear(b.i)))
+		})
+	}
+	start = start[:min(len(start), v.opt.PoolSize)]
 	items := func(yield func(seed) bool) {
 		for _, sd := range start {
 			if !yield(sd) {
@@ -343,6 +421,29 @@ func (v *vicinity) seeds(ctx context.Context) error {
 	return err
 }
 
+// seedNear reports whether seed i of From shares more than MaxShared
+// with a puzzle emitted, under any isomorphism (remembering what it
+// checked).
+func (v *vicinity) seedNear(i int) bool {
+	if v.seedChecks == nil {
+		v.seedChecks = make([]reserved, len(v.opt.From))
+	}
+	r := &v.seedChecks[i]
+	for ; r.checked < len(v.emitted) && !r.near; r.checked++ {
+		e := v.emitted[r.checked]
+		r.near = canon.SharesMore(v.opt.From[i], e, v.sharedBound(v.opt.From[i], e))
+	}
+	return r.near
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // coldPatternTries bounds the fills of a pattern for one puzzle of a cold
 // start (the built-in 21-clue pattern takes about 660 on average).
 const coldPatternTries = 5000
@@ -352,7 +453,7 @@ const coldPatternTries = 5000
 func (v *vicinity) cold(ctx context.Context) error {
 	t := v.g.opt.Target
 	build := func(i int) []candidate {
-		rng := rand.New(rand.NewPCG(v.g.opt.Seed, streamCold+uint64(i)))
+		rng := rand.New(rand.NewPCG(v.seed, streamCold+uint64(i)))
 		var grid, sol sudoku.Grid
 		if pats := v.opt.ColdPatterns; len(pats) > 0 {
 			p := &pats[i%len(pats)]
@@ -385,10 +486,57 @@ func (v *vicinity) cold(ctx context.Context) error {
 		return []candidate{{ok: true, grid: grid, solution: sol, key: v.opt.Key(grid)}}
 	}
 	chunk := 8
+	n := v.opt.ColdTries
 	if len(v.opt.ColdPatterns) > 0 {
 		chunk = 1 // a puzzle on a sparse pattern takes seconds to make
+		if len(v.reservoir) > 0 {
+			n = max(n/4, 1) // the lineages before made the others
+		}
 	}
-	return v.evaluate(ctx, v.opt.ColdTries, chunk, build)
+	base := v.roots
+	v.roots += n
+	err := v.evaluate(ctx, n, chunk, func(i int) []candidate {
+		cs := build(i)
+		for j := range cs {
+			cs[j].root = base + i + 1
+		}
+		return cs
+	})
+	if v.retired != nil && len(v.opt.ColdPatterns) > 0 {
+		v.reuse()
+	}
+	return err
+}
+
+// reuse keeps the cold puzzles of a lineage's start for the lineages to
+// come, and adds to the pool those that earlier lineages made, but for
+// the roots of puzzles emitted and those that share more than MaxShared
+// with a puzzle emitted: a puzzle on a sparse pattern takes seconds to
+// make, and unrelated ones differ as much as fresh ones.
+func (v *vicinity) reuse() {
+	fresh := slices.Clone(v.pool)
+	old := slices.DeleteFunc(v.reservoir, func(r reserved) bool { return v.retired[r.root] })
+	for i := range old {
+		r := &old[i]
+		for ; r.checked < len(v.emitted) && !r.near; r.checked++ {
+			e := v.emitted[r.checked]
+			r.near = canon.SharesMore(r.grid, e, v.sharedBound(r.grid, e))
+		}
+		if !r.near {
+			v.seq++
+			m := r.member
+			m.seq = v.seq
+			v.pool = append(v.pool, m)
+		}
+	}
+	old = slices.DeleteFunc(old, func(r reserved) bool { return r.near })
+	for _, m := range fresh {
+		if !m.near && !v.retired[m.root] {
+			old = append(old, reserved{member: m, checked: len(v.emitted)})
+		}
+	}
+	v.reservoir = old
+	v.settle()
 }
 
 // step runs one round: neighbours of the pool's puzzles.
@@ -397,11 +545,15 @@ func (v *vicinity) step(ctx context.Context) error {
 	build := func(i int) []candidate {
 		v.tries.Add(1)
 		v.g.tries.Add(1)
-		rng := rand.New(rand.NewPCG(v.g.opt.Seed, uint64(v.round)<<32|uint64(i)))
+		rng := rand.New(rand.NewPCG(v.seed, uint64(v.round)<<32|uint64(i)))
 		// Parents near the top are drawn more often: the better of two.
 		p := min(rng.IntN(len(pool)), rng.IntN(len(pool)))
 		m := v.opt.Moves[rng.IntN(len(v.opt.Moves))]
-		return v.neighbours(pool[p].grid, m, rng)
+		cs := v.neighbours(pool[p].grid, m, rng)
+		for j := range cs {
+			cs[j].root = pool[p].root
+		}
+		return cs
 	}
 	return v.evaluate(ctx, v.opt.Round, 8, build)
 }
@@ -455,6 +607,9 @@ func (v *vicinity) evaluate(ctx context.Context, n, chunk int, build func(int) [
 					return nil
 				}
 				v.noteEmitted(r.grid)
+				if v.retired != nil {
+					v.retired[r.root] = true
+				}
 			}
 			p := Puzzle{Index: v.made, Seed: v.g.opt.Seed, Grid: r.grid, Solution: r.solution, Result: r.res,
 				Symmetry: None, Tries: int(v.tries.Load() - v.since)}
@@ -483,9 +638,16 @@ func (v *vicinity) admit(r rated) {
 		return
 	}
 	v.seq++
-	m := member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq}
+	m := member{grid: r.grid, er: er, weight: hardSteps(r.res), seq: v.seq, root: r.root}
 	for _, e := range v.emitted {
-		if m.near = canon.SameFrame(m.grid, e) > v.sharedBound(m.grid, e); m.near {
+		// A lineage's start (round 0: seeds, cold puzzles) is compared
+		// under every isomorphism; its neighbours keep their frame.
+		if v.round == 0 {
+			m.near = canon.SharesMore(m.grid, e, v.sharedBound(m.grid, e))
+		} else {
+			m.near = canon.SameFrame(m.grid, e) > v.sharedBound(m.grid, e)
+		}
+		if m.near {
 			break
 		}
 	}

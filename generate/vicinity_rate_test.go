@@ -22,8 +22,9 @@ import (
 // -vicinity-count, -vicinity-from (a puzzle file for From, builtin for
 // HardestSeeds, patterns for a cold start on HardPatterns, empty for one
 // from random puzzles), -vicinity-workers, -vicinity-seed, -vicinity-pool,
-// -vicinity-round, -vicinity-cold (ColdTries) and -vicinity-canon (canon's
-// key, as the CLI's) choose what is measured.
+// -vicinity-round, -vicinity-cold (ColdTries), -vicinity-canon (canon's
+// key, as the CLI's) and -vicinity-diverse (MaxShared DiverseShare, as
+// the CLI's default for more than one puzzle) choose what is measured.
 var (
 	vicinityTime    = flag.Duration("vicinity", 0, "run the vicinity search measurements, each bounded by this wall time")
 	vicinityRating  = flag.String("vicinity-rating", "10.0+", "target band of the vicinity measurement")
@@ -35,6 +36,7 @@ var (
 	vicinityCanon   = flag.Bool("vicinity-canon", false, "dedupe isomorphs")
 	vicinityCold    = flag.Int("vicinity-cold", 0, "puzzles of a cold start (0: default)")
 	vicinityRound   = flag.Int("vicinity-round", 0, "moves per round of the vicinity measurement (0: default)")
+	vicinityDiverse = flag.Bool("vicinity-diverse", false, "puzzles that differ (MaxShared DiverseShare)")
 )
 
 // cpuTime returns the CPU time this process has used.
@@ -61,6 +63,9 @@ func TestVicinityRate(t *testing.T) {
 	if *vicinityCanon {
 		opt.Key = canon.Key
 	}
+	if *vicinityDiverse {
+		opt.MaxShared = DiverseShare
+	}
 	switch *vicinityFrom {
 	case "":
 	case "builtin":
@@ -79,8 +84,8 @@ func TestVicinityRate(t *testing.T) {
 	opt.Progress = func(s VicinityStatus) {
 		if time.Since(last) > 30*time.Second {
 			last = time.Now()
-			t.Logf("round %d: pool %d, best %v, %d candidates, %d unique, %d minimal, %d rated, %d found, %v",
-				s.Round, s.Pool, s.Best, s.Tries, s.Unique, s.Minimal, s.Rated, s.Made, s.Elapsed.Round(time.Second))
+			t.Logf("round %d: pool %d, best %v, %d candidates, %d unique, %d minimal, %d rated, %d near-copies, %d found, %v (cpu %v)",
+				s.Round, s.Pool, s.Best, s.Tries, s.Unique, s.Minimal, s.Rated, s.Near, s.Made, s.Elapsed.Round(time.Second), (cpuTime() - cpu0).Round(time.Second))
 		}
 	}
 	st, err := gen.Vicinity(ctx, *vicinityCount, opt, func(p Puzzle) error {

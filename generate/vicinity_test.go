@@ -348,15 +348,14 @@ func maxShare(got []Puzzle) (share float64, i, j int) {
 }
 
 // TestVicinityDiverse checks MaxShared: without it, this search emits
-// near-copies (pairs sharing more than 70% of their givens); with it, no
-// two puzzles share more under any isomorphism, and the puzzles are the
-// same for any number of workers. (With DiverseShare, a half, it takes a
-// minute: 1,334 near-copies in the band come before 3 puzzles that
-// differ.)
+// near-copies (pairs sharing more than half of their givens); with it, no
+// two puzzles share more under any isomorphism, the first puzzle is the
+// plain search's first (lineage 0 is the plain search), and the puzzles
+// are the same for any number of workers.
 func TestVicinityDiverse(t *testing.T) {
 	from := top95Seeds(t)
 	gopt := Options{Seed: 1, Target: Target{Rating: band(7.0, 7.4)}}
-	const count, most = 3, 0.7
+	const count, most = 3, DiverseShare
 	plain, _, err := vicinityRun(t, context.Background(), gopt, count, VicinityOptions{From: from, PoolSize: 4, Round: 64})
 	if err != nil {
 		t.Fatal(err)
@@ -378,6 +377,9 @@ func TestVicinityDiverse(t *testing.T) {
 			t.Errorf("%d workers: puzzles %d and %d share %.2f of their givens:\n%s\n%s", workers, i, j, share, got[i].Grid, got[j].Grid)
 		}
 		t.Logf("%d workers: %d near-copies not emitted", workers, near)
+		if got[0].Grid != plain[0].Grid {
+			t.Errorf("%d workers: the first puzzle %s is not the plain search's first %s", workers, got[0].Grid, plain[0].Grid)
+		}
 		var grids []sudoku.Grid
 		for _, p := range got {
 			grids = append(grids, p.Grid)
@@ -393,6 +395,9 @@ func TestVicinityDiverse(t *testing.T) {
 // three clues moved, and an isomorph of it, are not emitted after the
 // puzzle; a different puzzle is.
 func TestVicinityDiffers(t *testing.T) {
+	if lineageSeed(1, 0) != 1 || lineageSeed(1, 1) == lineageSeed(1, 2) || lineageSeed(1, 1) == lineageSeed(2, 1) {
+		t.Errorf("lineage seeds: %d %d %d %d", lineageSeed(1, 0), lineageSeed(1, 1), lineageSeed(1, 2), lineageSeed(2, 1))
+	}
 	first, _ := sudoku.ParseGrid("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
 	other, _ := sudoku.ParseGrid("8..6..2.3.4..........4.8..9...58..6.2.......4.8..12...6..9.1..........5.9.5..3..6") // shares 11 of 22: half
 	near := first
@@ -415,5 +420,111 @@ func TestVicinityDiffers(t *testing.T) {
 	v.settle()
 	if v.pool[0].grid != other || !v.pool[1].near {
 		t.Errorf("the pool ranks the near-copy (ER 9.0) above the other puzzle (ER 8.0): %+v", v.pool)
+	}
+}
+
+// TestVicinityDiverseCold checks the lineages of a cold search: the
+// puzzles differ (at most half shared under any isomorphism), are the same
+// for any number of workers, and the first is the plain search's.
+func TestVicinityDiverseCold(t *testing.T) {
+	pattern, err := ParsePattern("......xxx.xx..x.x....x.....x.x.x.x...xx...xx...x.x.x.x.....x....x.x..xx.xxx......")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gopt := Options{Seed: 3, Target: Target{Rating: band(6.0, 11.9)}}
+	const count = 4
+	base := VicinityOptions{ColdPatterns: []Pattern{pattern}, ColdTries: 8, PoolSize: 8, Round: 16}
+	plain, _, err := vicinityRun(t, context.Background(), gopt, 1, base)
+	if err != nil || len(plain) != 1 {
+		t.Fatalf("plain search: %d puzzles, %v", len(plain), err)
+	}
+	var runs [][]sudoku.Grid
+	for _, workers := range []int{1, 2} {
+		opt := base
+		opt.MaxShared, opt.Workers = DiverseShare, workers
+		got, _, err := vicinityRun(t, context.Background(), gopt, count, opt)
+		if err != nil || len(got) != count {
+			t.Fatalf("%d workers: %d puzzles, %v", workers, len(got), err)
+		}
+		checkVicinity(t, got, gopt.Target, nil, nil)
+		if share, i, j := maxShare(got); share > DiverseShare {
+			t.Errorf("%d workers: puzzles %d and %d share %.2f of their givens:\n%s\n%s", workers, i, j, share, got[i].Grid, got[j].Grid)
+		}
+		if got[0].Grid != plain[0].Grid {
+			t.Errorf("%d workers: the first puzzle %s is not the plain search's first %s", workers, got[0].Grid, plain[0].Grid)
+		}
+		var grids []sudoku.Grid
+		for _, p := range got {
+			grids = append(grids, p.Grid)
+		}
+		runs = append(runs, grids)
+	}
+	if !slices.Equal(runs[0], runs[1]) {
+		t.Errorf("1 and 2 workers differ:\n%v\n%v", runs[0], runs[1])
+	}
+}
+
+// TestVicinityReuse checks how a lineage of a cold search reuses the cold
+// puzzles of the lineages before it: not those whose descendants were
+// emitted (their root is retired), nor those that share more than half
+// with a puzzle emitted; the others join the pool with the lineage's own
+// cold puzzles, which are kept for the lineages to come.
+func TestVicinityReuse(t *testing.T) {
+	first, _ := sudoku.ParseGrid("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+	other, _ := sudoku.ParseGrid("8..6..2.3.4..........4.8..9...58..6.2.......4.8..12...6..9.1..........5.9.5..3..6") // shares 11 of 22 with first: half
+	near := first
+	near[8], near[11], near[25] = 0, 0, 0
+	near[0], near[1], near[2] = 1, 2, 3
+	iso := canon.Random(rand.New(rand.NewPCG(1, 2))).Apply(near)
+	fresh, _ := sudoku.ParseGrid(".2.4.6.8.4..2..5....6..8..3.......9.1.9...2.7.3.......9..4..6....5..1..8.3.5.1.9.")
+	v := &vicinity{opt: VicinityOptions{MaxShared: DiverseShare, PoolSize: 8}, retired: map[int]bool{1: true}}
+	v.reservoir = []reserved{
+		{member: member{grid: other, er: 9.0, root: 1}}, // retired
+		{member: member{grid: iso, er: 9.1, root: 2}},   // an isomorph of a near-copy of the puzzle emitted
+		{member: member{grid: other, er: 8.0, root: 3}}, // shares half: kept
+	}
+	v.noteEmitted(first)
+	v.pool = []member{{grid: fresh, er: 7.0, root: 4}}
+	v.reuse()
+	var roots []int
+	for _, m := range v.pool {
+		roots = append(roots, m.root)
+	}
+	if !slices.Equal(roots, []int{3, 4}) {
+		t.Errorf("pool roots %v, want [3 4]: the retired root and the near-copy left out", roots)
+	}
+	roots = roots[:0]
+	for _, r := range v.reservoir {
+		roots = append(roots, r.root)
+		if r.checked != 1 {
+			t.Errorf("root %d checked against %d puzzles emitted, want 1", r.root, r.checked)
+		}
+	}
+	if !slices.Equal(roots, []int{3, 4}) {
+		t.Errorf("reservoir roots %v, want [3 4]", roots)
+	}
+}
+
+// TestVicinityLineageSeeds checks that a lineage after the first starts
+// from the seeds that differ from the puzzles emitted: with room for one
+// seed, an isomorph of a near-copy of the puzzle emitted gives way to a
+// seed that shares half.
+func TestVicinityLineageSeeds(t *testing.T) {
+	first, _ := sudoku.ParseGrid("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+	other, _ := sudoku.ParseGrid("8..6..2.3.4..........4.8..9...58..6.2.......4.8..12...6..9.1..........5.9.5..3..6") // shares 11 of 22 with first: half
+	near := first
+	near[8], near[11], near[25] = 0, 0, 0
+	near[0], near[1], near[2] = 1, 2, 3
+	iso := canon.Random(rand.New(rand.NewPCG(1, 2))).Apply(near)
+	for _, seed := range []uint64{1, 2, 3, 4} {
+		v := &vicinity{g: newGen(t, Options{Seed: seed}), seen: map[string]bool{}, seed: seed,
+			opt: VicinityOptions{MaxShared: DiverseShare, PoolSize: 1, From: []sudoku.Grid{iso, other}, Key: func(g sudoku.Grid) string { return g.String() }}}
+		v.noteEmitted(first)
+		if err := v.seeds(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if len(v.pool) != 1 || v.pool[0].grid != other {
+			t.Errorf("seed %d: the lineage starts from %v, want only %s", seed, v.pool, other)
+		}
 	}
 }
