@@ -43,6 +43,7 @@ import (
 //     Sukaku Explainer's chains have it: the rules' tables (chainRules),
 //     the links, the run sets and the rules inside chains. A classic grid
 //     has none (chainGrid.rt is nil) and keeps the code paths above.
+//   - chain_cages.go: a killer's cages as links (under rules with cages).
 //
 // # Data flow
 //

@@ -182,7 +182,7 @@ func (c *chainer) multipleChains(m chainMode) []*chainHint {
 	// Without nested rules, a start's runs are built only where their sets
 	// make a hint (see chain_sets.go); with them, every run is built, on all
 	// workers.
-	sets := m.level == 0 && !c.allRuns
+	sets := m.level == 0 && !c.allRuns && !c.g.rt.hasCages() // (the sets know no cage links)
 	if sets {
 		if c.closures == nil {
 			c.closures = &closures{}

@@ -23,6 +23,7 @@ type chainGrid struct {
 	refPos, curPos posTable
 	rt             *chainRules
 	hRef, hCur     [maxChainHouses][10]uint16
+	cg             cageGrid // a killer's cages (see chain_cages.go)
 }
 
 func (g *chainGrid) load(s *State) {
@@ -32,6 +33,9 @@ func (g *chainGrid) load(s *State) {
 	if t := g.rt; t != nil {
 		t.fillHousePositions(&g.ref, &g.hRef)
 		copy(g.hCur[:t.n], g.hRef[:t.n])
+		if t.cages != nil {
+			g.loadCages(s)
+		}
 		return
 	}
 	fillPositions(s, &g.refPos)
@@ -109,6 +113,9 @@ func (l *linker) hiddenParents(dst []int32, r *chainRun, q link, fromCell, fromD
 type linker struct {
 	g   *chainGrid
 	buf []link
+	// cs and cageBuf: the cage links' solver and scratch (chain_cages.go).
+	cs      *cageSolver
+	cageBuf []int16
 
 	// Static links of the reference grid, computed once (static producers
 	// never change the grid): per candidate id, the consequences.

@@ -81,6 +81,10 @@ type chainRules struct {
 	// latin: SukE runs SE's own rules inside chains (no extra house, no
 	// anti-knight or anti-king, no jigsaw: non-consecutive alone).
 	latin bool
+	// cages are a killer's cages (nil without), cageOf each cell's cage or
+	// -1 (see chain_cages.go).
+	cages  []chainCage
+	cageOf [81]int8
 }
 
 // pairLink is a cell a pair rule ties to another, and the rule (a cause).
@@ -124,8 +128,9 @@ type rulesAndTables struct {
 	t *chainRules
 }
 
-// ruleKey identifies a set of rules.
-type ruleKey struct{ variants, regions string }
+// ruleKey identifies a set of rules: a killer's by its cages too (every
+// killer has its own; cageKey).
+type ruleKey struct{ variants, regions, cages string }
 
 // rulesTables returns the chain tables of rules, or nil for classic rules
 // (the engine's own tables).
@@ -136,7 +141,7 @@ func rulesTables(r sudoku.Rules) *chainRules {
 	if last := lastChainRules.Load(); last != nil && last.r == r {
 		return last.t
 	}
-	key := ruleKey{r.String(), r.Regions()}
+	key := ruleKey{r.String(), r.Regions(), cageKey(r)}
 	var t *chainRules
 	if v, ok := chainRulesCache.Load(key); ok {
 		t = v.(*chainRules)
@@ -159,7 +164,7 @@ const maxChainRulesKept = 512
 // newChainRules builds the tables of rules.
 func newChainRules(r sudoku.Rules) *chainRules {
 	t := &chainRules{rules: r, n: r.NumHouses()}
-	if t.n >= causeKing {
+	if t.n >= causeCage {
 		panic("techniques: more houses than the chain engine numbers")
 	}
 	extra := false
@@ -231,6 +236,7 @@ func newChainRules(r sudoku.Rules) *chainRules {
 		}
 	}
 	t.latin = !extra && !r.Has("jigsaw") && !r.HasPair(sudoku.AntiKing) && !r.HasPair(sudoku.AntiKnight)
+	t.loadCages(r)
 	return t
 }
 
@@ -252,6 +258,8 @@ func (t *chainRules) causeReason(cause int, from int) string {
 		return "knight's move from " + sudoku.CellName(from)
 	case cause == causeNC:
 		return nextToReason(from)
+	case cause == causeCage:
+		return t.cageName(from)
 	case cause >= 27 && cause < t.n:
 		return t.houseName(cause)
 	}
@@ -325,6 +333,9 @@ func (l *linker) prepareStaticRules() {
 					}
 				}
 			}
+			if t.cages != nil {
+				region, strong = l.cageStatic(cell, d, region, strong, &seen, &conjugates)
+			}
 			l.onOffRegion[id], l.offOnRegion[id] = region, strong
 		}
 	}
@@ -368,6 +379,9 @@ func (l *linker) onToOffRules(cell, digit int, yLinks bool) []link {
 			}
 		}
 	}
+	if t.cages != nil {
+		out = l.cageOnToOff(out, cell, digit, &seen)
+	}
 	l.buf = out
 	return out
 }
@@ -400,6 +414,9 @@ func (l *linker) offToOnRules(cell, digit int, xLinks, yLinks bool) []link {
 			}
 			out = append(out, link{cell: other, digit: digit, unit: h})
 		}
+		if t.cages != nil {
+			out = l.cageOffToOn(out, cell, digit)
+		}
 	}
 	l.buf = out
 	return out
@@ -411,6 +428,9 @@ func (l *linker) offToOnRules(cell, digit int, xLinks, yLinks bool) []link {
 func (l *linker) hiddenParentsRules(dst []int32, r *chainRun, h, fromCell, fromDigit int) []int32 {
 	g := l.g
 	t := g.rt
+	if h == causeCage {
+		return l.cageParents(dst, r, fromCell, fromDigit)
+	}
 	for m := g.hRef[h][fromDigit] &^ g.hCur[h][fromDigit]; m != 0; m &= m - 1 {
 		if c := int(t.cells[h][lowBit(m)]); c != fromCell {
 			if n := r.offNode(candID(c, fromDigit)); n >= 0 {

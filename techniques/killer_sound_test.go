@@ -14,18 +14,25 @@ import (
 )
 
 // killerWalk follows the path a grader takes on a killer (the first step
-// of the first producer that has one, chains left out) and fails on any
-// step that any producer but the chaining ones finds at any state on the
-// way and that eliminates a digit of the solution or places a wrong one.
-// It returns the states walked, the steps checked, and whether the path
-// reached the solution.
+// of the first producer that has one) and fails on any step that any
+// producer finds at any state on the way and that eliminates a digit of
+// the solution or places a wrong one: every producer but the chaining ones
+// at every state, and, at the states where those find nothing, the
+// chaining producers in the grader's order up to the first that has a
+// step (every step of each: the chains with cage links). It returns the
+// states walked, the steps checked, and whether the path reached the
+// solution.
 func killerWalk(t *testing.T, what string, s *sudoku.State, sol sudoku.Grid, used map[string]int) (states, steps int, solved bool) {
 	t.Helper()
 	ctx := context.Background()
-	var ps []*techniques.Producer
+	var ps, chains []*techniques.Producer
 	for _, p := range techniques.Producers() {
-		if !p.Chain() && p.Applies(s.Rules) {
+		switch {
+		case !p.Applies(s.Rules):
+		case !p.Chain():
 			ps = append(ps, p)
+		case p.SE():
+			chains = append(chains, p)
 		}
 	}
 	for !s.Solved() {
@@ -40,6 +47,17 @@ func killerWalk(t *testing.T, what string, s *sudoku.State, sol sudoku.Grid, use
 			if next == nil && p.SE() {
 				next = p.First(ctx, s, nil)
 			}
+		}
+		for _, p := range chains {
+			if next != nil || t.Failed() {
+				break
+			}
+			p.FindAll(ctx, s, func(st *techniques.Step) bool {
+				steps++
+				checkKillerStep(t, what, s, sol, st)
+				return true
+			})
+			next = p.First(ctx, s, nil)
 		}
 		if t.Failed() || next == nil {
 			return states, steps, false
@@ -72,9 +90,9 @@ func checkKillerStep(t *testing.T, what string, s *sudoku.State, sol sudoku.Grid
 
 // killers sets the size of TestKillerSoundnessGenerated's walk: n plain
 // killers, n/2 with cages of 1-9 cells, n/4 with givens, n/4 killer-x.
-// The default walks 500 in all, within go test's timeout on a busy
-// machine; -killers 1000 walks 2,000 (minutes).
-var killers = flag.Int("killers", 250, "plain killers walked by TestKillerSoundnessGenerated")
+// The default walks 120 in all (the chains' steps too), within go test's
+// timeout on a busy machine; -killers 1000 walks 2,000 (many minutes).
+var killers = flag.Int("killers", 60, "plain killers walked by TestKillerSoundnessGenerated")
 
 // TestKillerSoundnessGenerated walks random killers made by the generator
 // (plain and killer-x, with and without givens and cages of one cell) and
@@ -82,7 +100,7 @@ var killers = flag.Int("killers", 250, "plain killers walked by TestKillerSoundn
 func TestKillerSoundnessGenerated(t *testing.T) {
 	n := *killers
 	if testing.Short() {
-		n = 100
+		n = 20
 	}
 	x, err := sudoku.ParseRules("x", "")
 	if err != nil {
@@ -116,7 +134,7 @@ func TestKillerSoundnessGenerated(t *testing.T) {
 					solved++
 				}
 			}
-			t.Logf("%d killers, %d solved without chains, %d states, %d steps checked; path steps %v", tc.n, solved, states, steps, used)
+			t.Logf("%d killers, %d solved, %d states, %d steps checked; path steps %v", tc.n, solved, states, steps, used)
 			for _, key := range []string{"killer-combination", "killer-45", "killer-hidden-combination", "killer-overlap", "killer-split"} {
 				if tc.name == "killer" && used[key] == 0 {
 					t.Errorf("%s never on a path: the walk lost its power", key)
@@ -154,7 +172,7 @@ func TestKillerSoundnessPublic(t *testing.T) {
 					solved++
 				}
 			}
-			t.Logf("%d killers, %d solved without chains, %d states, %d steps checked; path steps %v", len(puzzles), solved, states, steps, used)
+			t.Logf("%d killers, %d solved, %d states, %d steps checked; path steps %v", len(puzzles), solved, states, steps, used)
 			if used["killer-combination"] == 0 {
 				t.Error("no cage combinations on the paths")
 			}

@@ -257,7 +257,8 @@ func rr(lo, hi sudoku.Rating) sudoku.RatingRange { return sudoku.RatingRange{Min
 
 // chainScope is the scope of the chaining techniques (forcing chains and
 // cycles, Nishio, multiple, dynamic and nested forcing chains): every set
-// of rules, their engine following the rules of the grid.
+// of rules, their engine following the rules of the grid (a killer's
+// cages as links too: chain_cages.go).
 const chainScope = AllRules
 
 // deepChainScope is the scope of the dynamic forcing chains (+) and the
