@@ -12,7 +12,7 @@ import (
 // placed, which the house logic skips; seen[d] is pos[d] as the house
 // logic last saw it, so that it looks again only at the houses where the
 // digit lost a place since; pending[d] marks the houses where it found
-// digit d with two or three places (maxElim) since eliminations last ran.
+// digit d with two to t.maxElim places since eliminations last ran.
 type gstate struct {
 	pos     [9]cellBits
 	seen    [9]cellBits
@@ -177,7 +177,7 @@ func (s *gstate) houses(t *tables) (changed, ok bool) {
 				}
 				s.place(t, d, cell)
 				changed = true
-			case n <= maxElim:
+			case n <= t.maxElim:
 				s.pending[d] |= hb
 			}
 		}
@@ -186,7 +186,8 @@ func (s *gstate) houses(t *tables) (changed, ok bool) {
 }
 
 // eliminations looks at the houses houses noted: where a digit still has
-// two or three places (maxElim), the cells that see all of them lose it
+// two or three places (more where houses overlap more: see elimLimit),
+// the cells that see all of them lose it
 // (pointing and claiming, and their like between any two houses, or a
 // house and a knight's or king's reach), and with non-consecutive the
 // cells next to all of them lose the digits next to it. It reports
@@ -200,7 +201,7 @@ func (s *gstate) eliminations(t *tables) bool {
 		for ; todo != 0; todo &= todo - 1 {
 			h := &t.house[bits.TrailingZeros64(todo)]
 			x0, x1 := p[0]&h[0], p[1]&h[1]
-			if n := bits.OnesCount64(x0) + bits.OnesCount64(x1); n >= 2 && n <= maxElim && s.eliminate(t, d, cellBits{x0, x1}) {
+			if n := bits.OnesCount64(x0) + bits.OnesCount64(x1); n >= 2 && n <= t.maxElim && s.eliminate(t, d, cellBits{x0, x1}) {
 				changed = true
 			}
 		}
@@ -256,8 +257,9 @@ func (s *gstate) nonConsecutive(t *tables) bool {
 }
 
 // maxElim is the most places of a digit in a house that houses eliminates
-// from: two or three places are where pointing and claiming come from;
-// looking at more costs more time than it saves guesses.
+// from when no two houses share more than three cells: two or three
+// places are where pointing and claiming come from; looking at more costs
+// more time than it saves guesses.
 const maxElim = 3
 
 // eliminate removes digit d from the cells that see all of its places x
