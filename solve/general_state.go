@@ -92,8 +92,10 @@ func (s *gstate) place(t *tables, d, cell int) {
 
 // propagate places naked singles (cells with one digit left) and hidden
 // singles (a digit with one place left in a house) until there are none,
-// then eliminates (see houses and nonConsecutive), and again, until
-// nothing changes; it reports false on a contradiction: a cell with no
+// then eliminates (see eliminations), and again; with non-consecutive,
+// when nothing else is left, it looks at the cells' digits (see
+// nonConsecutive), and again, until nothing changes (the cheaper rules
+// first: the fixpoint is the same in any order). It reports false on a contradiction: a cell with no
 // digit, or a digit with no place in a house.
 func (s *gstate) propagate(t *tables) bool {
 	for {
@@ -120,11 +122,10 @@ func (s *gstate) propagate(t *tables) bool {
 		if changed {
 			continue
 		}
-		changed = s.eliminations(t)
-		if t.nc && s.nonConsecutive(t) {
-			changed = true
+		if s.eliminations(t) {
+			continue
 		}
-		if !changed {
+		if !t.nc || !s.nonConsecutive(t) {
 			return true
 		}
 	}
