@@ -269,6 +269,32 @@ func TestGeneralCountsOnVariantFiles(t *testing.T) {
 	}
 }
 
+// TestGeneralJigsawPointingFourPlaces: in a jigsaw, a region and a row can
+// share more than three cells; where a digit's places in the region are
+// four cells of one row, the rest of the row loses it (pointing, which
+// eliminations once left to guesses past three places).
+func TestGeneralJigsawPointingFourPlaces(t *testing.T) {
+	tb := newTables(mustRules(t, "jigsaw", jigsawLayout))
+	var s gstate
+	var g sudoku.Grid
+	if !s.init(tb, &g) {
+		t.Fatal("empty grid refused")
+	}
+	// Region 1 is r1c1-c6, r2c1-c2 and r3c1; keep digit 1 there only on
+	// r1c1-c4.
+	for _, cell := range []int{4, 5, 9, 10, 18} {
+		s.pos[0][cell>>6] &^= 1 << (cell & 63)
+	}
+	if !s.propagate(tb) {
+		t.Fatal("propagate found a contradiction")
+	}
+	for cell := 4; cell < 9; cell++ {
+		if s.pos[0][0]>>cell&1 != 0 {
+			t.Errorf("r1c%d still holds 1, which region 1 takes to r1c1-c4", cell+1)
+		}
+	}
+}
+
 // TestGeneralRandomGrid: random grids keep the rules, come again with the
 // same seed, and make minimal puzzles with one solution.
 func TestGeneralRandomGrid(t *testing.T) {
