@@ -245,9 +245,17 @@ type general struct {
 	// it the search stops, with overBudget set.
 	budget     int
 	overBudget bool
+	// maxElim is propagate's limit: the tables' (see elimLimit), or
+	// maxElim in a randomised search, so that a seed gives the grids it
+	// gave before elimLimit.
+	maxElim int
 }
 
 func (sr *general) run(g *sudoku.Grid) Result {
+	sr.maxElim = sr.t.maxElim
+	if sr.rng != nil {
+		sr.maxElim = maxElim
+	}
 	var s gstate
 	if s.init(sr.t, g) && (sr.cands == nil || s.restrict(g, sr.cands)) {
 		sr.search(&s)
@@ -260,7 +268,7 @@ func (sr *general) run(g *sudoku.Grid) Result {
 func (sr *general) search(s *gstate) {
 	t := sr.t
 	for {
-		if !s.propagate(t) {
+		if !s.propagate(t, sr.maxElim) {
 			return
 		}
 		if s.solved == full81 {

@@ -285,7 +285,7 @@ func TestGeneralJigsawPointingFourPlaces(t *testing.T) {
 	for _, cell := range []int{4, 5, 9, 10, 18} {
 		s.pos[0][cell>>6] &^= 1 << (cell & 63)
 	}
-	if !s.propagate(tb) {
+	if !s.propagate(tb, tb.maxElim) {
 		t.Fatal("propagate found a contradiction")
 	}
 	for cell := 4; cell < 9; cell++ {
