@@ -178,6 +178,7 @@ type tables struct {
 	peers    [81]cellBits               // cells that may not share a cell's digit
 	adjacent [81]cellBits               // orthogonal neighbours, with non-consecutive; else none
 	nc       bool                       // non-consecutive
+	maxElim  int                        // the most places of a digit in a house that eliminations look at (see elimLimit)
 	ofByte   [11][256]uint64            // ofByte[k][v]: the houses of the cells of byte k of a cell set when it is v
 }
 
@@ -193,6 +194,7 @@ func newTables(r sudoku.Rules) *tables {
 	for h := range t.houses {
 		t.house[h] = r.HouseCells(h)
 	}
+	t.maxElim = elimLimit(r)
 	for c := range 81 {
 		t.of[c] = r.HousesOf(c)
 		t.peers[c] = r.Peers(c)
@@ -206,6 +208,24 @@ func newTables(r sudoku.Rules) *tables {
 		}
 	}
 	return t
+}
+
+// elimLimit returns the most places of a digit in a house that the
+// general solver's eliminations look at: three (maxElim), or, where two
+// houses share more cells than that (a jigsaw's regions and the rows and
+// columns), as many as they share, so that pointing and claiming between
+// them are all found. (On the jigsaw puzzles of testdata that cut the
+// guesses by a fifth, 44.5 to 36 a puzzle, and the time by 12%; under
+// rules whose houses share three cells at most, looking at more places
+// cost 8-11% more time for 0-5% fewer guesses.)
+func elimLimit(r sudoku.Rules) int {
+	limit := maxElim
+	for a := range r.NumHouses() {
+		for b := range a {
+			limit = max(limit, r.HouseCells(a).Intersect(r.HouseCells(b)).Count())
+		}
+	}
+	return limit
 }
 
 // general holds one search's limit and findings, as searcher does for the
@@ -225,9 +245,17 @@ type general struct {
 	// it the search stops, with overBudget set.
 	budget     int
 	overBudget bool
+	// maxElim is propagate's limit: the tables' (see elimLimit), or
+	// maxElim in a randomised search, so that a seed gives the grids it
+	// gave before elimLimit.
+	maxElim int
 }
 
 func (sr *general) run(g *sudoku.Grid) Result {
+	sr.maxElim = sr.t.maxElim
+	if sr.rng != nil {
+		sr.maxElim = maxElim
+	}
 	var s gstate
 	if s.init(sr.t, g) && (sr.cands == nil || s.restrict(g, sr.cands)) {
 		sr.search(&s)
@@ -240,7 +268,7 @@ func (sr *general) run(g *sudoku.Grid) Result {
 func (sr *general) search(s *gstate) {
 	t := sr.t
 	for {
-		if !s.propagate(t) {
+		if !s.propagate(t, sr.maxElim) {
 			return
 		}
 		if s.solved == full81 {

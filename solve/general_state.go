@@ -12,7 +12,8 @@ import (
 // placed, which the house logic skips; seen[d] is pos[d] as the house
 // logic last saw it, so that it looks again only at the houses where the
 // digit lost a place since; pending[d] marks the houses where it found
-// digit d with two or three places (maxElim) since eliminations last ran.
+// digit d with two places or more, up to propagate's limit, since
+// eliminations last ran.
 type gstate struct {
 	pos     [9]cellBits
 	seen    [9]cellBits
@@ -92,10 +93,14 @@ func (s *gstate) place(t *tables, d, cell int) {
 
 // propagate places naked singles (cells with one digit left) and hidden
 // singles (a digit with one place left in a house) until there are none,
-// then eliminates (see houses and nonConsecutive), and again, until
-// nothing changes; it reports false on a contradiction: a cell with no
-// digit, or a digit with no place in a house.
-func (s *gstate) propagate(t *tables) bool {
+// then eliminates (see eliminations), and again; with non-consecutive,
+// when nothing else is left, it looks at the cells' digits (see
+// nonConsecutive), and again, until nothing changes (the cheaper rules
+// first: the fixpoint is the same in any order). Eliminations look at the
+// houses where a digit has two to limit places. It reports false on a
+// contradiction: a cell with no digit, or a digit with no place in a
+// house.
+func (s *gstate) propagate(t *tables, limit int) bool {
 	for {
 		var once, twice cellBits
 		for d := range s.pos {
@@ -113,18 +118,17 @@ func (s *gstate) propagate(t *tables) bool {
 			s.placeSingles(t, single)
 			continue
 		}
-		changed, ok := s.houses(t)
+		changed, ok := s.houses(t, limit)
 		if !ok {
 			return false
 		}
 		if changed {
 			continue
 		}
-		changed = s.eliminations(t)
-		if t.nc && s.nonConsecutive(t) {
-			changed = true
+		if s.eliminations(t, limit) {
+			continue
 		}
-		if !changed {
+		if !t.nc || !s.nonConsecutive(t) {
 			return true
 		}
 	}
@@ -153,7 +157,7 @@ func (s *gstate) placeSingles(t *tables, single cellBits) {
 // house goes there (a hidden single); a house with two or three places
 // left is noted for eliminations. changed says whether it placed
 // anything; ok is false when a digit has no place left in a house.
-func (s *gstate) houses(t *tables) (changed, ok bool) {
+func (s *gstate) houses(t *tables, limit int) (changed, ok bool) {
 	for d := range s.pos {
 		p := &s.pos[d]
 		lost := cellBits{s.seen[d][0] &^ p[0], s.seen[d][1] &^ p[1]}
@@ -177,7 +181,7 @@ func (s *gstate) houses(t *tables) (changed, ok bool) {
 				}
 				s.place(t, d, cell)
 				changed = true
-			case n <= maxElim:
+			case n <= limit:
 				s.pending[d] |= hb
 			}
 		}
@@ -186,12 +190,13 @@ func (s *gstate) houses(t *tables) (changed, ok bool) {
 }
 
 // eliminations looks at the houses houses noted: where a digit still has
-// two or three places (maxElim), the cells that see all of them lose it
+// two or three places (more where houses overlap more: see elimLimit),
+// the cells that see all of them lose it
 // (pointing and claiming, and their like between any two houses, or a
 // house and a knight's or king's reach), and with non-consecutive the
 // cells next to all of them lose the digits next to it. It reports
 // whether it removed anything.
-func (s *gstate) eliminations(t *tables) bool {
+func (s *gstate) eliminations(t *tables, limit int) bool {
 	changed := false
 	for d := range s.pos {
 		p := &s.pos[d]
@@ -200,7 +205,7 @@ func (s *gstate) eliminations(t *tables) bool {
 		for ; todo != 0; todo &= todo - 1 {
 			h := &t.house[bits.TrailingZeros64(todo)]
 			x0, x1 := p[0]&h[0], p[1]&h[1]
-			if n := bits.OnesCount64(x0) + bits.OnesCount64(x1); n >= 2 && n <= maxElim && s.eliminate(t, d, cellBits{x0, x1}) {
+			if n := bits.OnesCount64(x0) + bits.OnesCount64(x1); n >= 2 && n <= limit && s.eliminate(t, d, cellBits{x0, x1}) {
 				changed = true
 			}
 		}
@@ -256,8 +261,9 @@ func (s *gstate) nonConsecutive(t *tables) bool {
 }
 
 // maxElim is the most places of a digit in a house that houses eliminates
-// from: two or three places are where pointing and claiming come from;
-// looking at more costs more time than it saves guesses.
+// from when no two houses share more than three cells: two or three
+// places are where pointing and claiming come from; looking at more costs
+// more time than it saves guesses.
 const maxElim = 3
 
 // eliminate removes digit d from the cells that see all of its places x

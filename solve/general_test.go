@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -268,6 +269,32 @@ func TestGeneralCountsOnVariantFiles(t *testing.T) {
 	}
 }
 
+// TestGeneralJigsawPointingFourPlaces: in a jigsaw, a region and a row can
+// share more than three cells; where a digit's places in the region are
+// four cells of one row, the rest of the row loses it (pointing, which
+// eliminations once left to guesses past three places).
+func TestGeneralJigsawPointingFourPlaces(t *testing.T) {
+	tb := newTables(mustRules(t, "jigsaw", jigsawLayout))
+	var s gstate
+	var g sudoku.Grid
+	if !s.init(tb, &g) {
+		t.Fatal("empty grid refused")
+	}
+	// Region 1 is r1c1-c6, r2c1-c2 and r3c1; keep digit 1 there only on
+	// r1c1-c4.
+	for _, cell := range []int{4, 5, 9, 10, 18} {
+		s.pos[0][cell>>6] &^= 1 << (cell & 63)
+	}
+	if !s.propagate(tb, tb.maxElim) {
+		t.Fatal("propagate found a contradiction")
+	}
+	for cell := 4; cell < 9; cell++ {
+		if s.pos[0][0]>>cell&1 != 0 {
+			t.Errorf("r1c%d still holds 1, which region 1 takes to r1c1-c4", cell+1)
+		}
+	}
+}
+
 // TestGeneralRandomGrid: random grids keep the rules, come again with the
 // same seed, and make minimal puzzles with one solution.
 func TestGeneralRandomGrid(t *testing.T) {
@@ -450,6 +477,78 @@ var classicLike = func() func(tb testing.TB, puzzles []sudoku.Puzzle) []sudoku.G
 	}
 }()
 
+// classicByER returns, for each puzzle, a classic puzzle of testdata's
+// Sudoku Explainer-rated sets (qqwing-sample220 and norvig-top95, ER
+// 1.2-9.3) with the nearest ER (the first field of ER/EP/ED in the
+// label), taking the puzzles of an ER in turn; nil when a puzzle has no
+// rating.
+func classicByER(tb testing.TB, puzzles []sudoku.Puzzle) []sudoku.Grid {
+	type ratedGrid struct {
+		er int // ER in tenths
+		g  sudoku.Grid
+	}
+	var pool []ratedGrid
+	for _, name := range []string{"qqwing-sample220.se121.txt", "norvig-top95.se121.txt"} {
+		for _, p := range loadTestdata(tb, name) {
+			if er, ok := labelER(p.Label); ok {
+				pool = append(pool, ratedGrid{er, p.Grid})
+			}
+		}
+	}
+	used := map[int]int{}
+	out := make([]sudoku.Grid, len(puzzles))
+	for i, p := range puzzles {
+		er, ok := labelER(p.Label)
+		if !ok {
+			return nil
+		}
+		best := -1
+		for _, r := range pool {
+			if d := abs(r.er - er); best < 0 || d < abs(best-er) {
+				best = r.er
+			}
+		}
+		var same []sudoku.Grid
+		for _, r := range pool {
+			if r.er == best {
+				same = append(same, r.g)
+			}
+		}
+		out[i] = same[used[best]%len(same)]
+		used[best]++
+	}
+	return out
+}
+
+// labelER returns, in tenths, the ER of the first field of a label that
+// reads ER/EP/ED (as 2.0/1.2/1.2 or ED=2.0/1.2/1.2).
+func labelER(label string) (int, bool) {
+	for _, f := range strings.Fields(label) {
+		f = strings.TrimPrefix(f, "ED=")
+		er, rest, ok := strings.Cut(f, "/")
+		if !ok || strings.Count(rest, "/") != 1 {
+			continue
+		}
+		whole, tenth, ok := strings.Cut(er, ".")
+		if !ok || len(tenth) != 1 {
+			continue
+		}
+		w, err1 := strconv.Atoi(whole)
+		t, err2 := strconv.Atoi(tenth)
+		if err1 == nil && err2 == nil {
+			return 10*w + t, true
+		}
+	}
+	return 0, false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // benchmarkSolver is benchmarkSet through a Solver, and reports the mean
 // number of clues of the set beside its speed.
 func benchmarkSolver(b *testing.B, s Solver, puzzles []sudoku.Puzzle) {
@@ -477,7 +576,12 @@ func benchmarkSolver(b *testing.B, s Solver, puzzles []sudoku.Puzzle) {
 // interleaved, minimal classic puzzles of the same clue counts with the
 // tuned solver: classic-ns/puzzle is theirs, x-classic the ratio, and
 // x-classic-cpu the ratio of the thread's CPU times (on Linux; steadier
-// than wall time on a machine that runs other work).
+// than wall time on a machine that runs other work). Beside it,
+// x-classic-er-cpu is the same ratio against classic puzzles of the same
+// Explainer rating (ER) instead of the same clue count (see classicByER;
+// not for jigsaw, whose puzzles are not rated): the calibration puzzles
+// are spread evenly over ER 1.2-10, while random minimal classic puzzles
+// are mostly easy.
 func BenchmarkVariants(b *testing.B) {
 	for _, name := range append(slices.Clone(variantNames), "jigsaw") {
 		b.Run(name, func(b *testing.B) {
@@ -491,11 +595,12 @@ func BenchmarkVariants(b *testing.B) {
 				s = For(mustRules(b, name, ""))
 			}
 			classic := classicLike(b, puzzles)
+			rated := classicByER(b, puzzles)
 			clues, guesses := 0, 0
 			for _, p := range puzzles {
 				clues += p.Grid.Givens()
 			}
-			var variant, tuned, variantCPU, tunedCPU time.Duration
+			var variant, tuned, variantCPU, tunedCPU, ratedCPU time.Duration
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			b.ResetTimer()
@@ -511,7 +616,12 @@ func BenchmarkVariants(b *testing.B) {
 				variant += mid.Sub(start)
 				tuned += time.Since(mid)
 				variantCPU += midCPU - startCPU
-				tunedCPU += threadCPU() - midCPU
+				endCPU := threadCPU()
+				tunedCPU += endCPU - midCPU
+				for _, g := range rated {
+					Count(g, 2)
+				}
+				ratedCPU += threadCPU() - endCPU
 			}
 			n := float64(b.N * len(puzzles))
 			b.ReportMetric(n/variant.Seconds(), "puzzles/s")
@@ -521,6 +631,9 @@ func BenchmarkVariants(b *testing.B) {
 			b.ReportMetric(float64(tuned.Nanoseconds())/n, "classic-ns/puzzle")
 			b.ReportMetric(variant.Seconds()/tuned.Seconds(), "x-classic")
 			b.ReportMetric(variantCPU.Seconds()/tunedCPU.Seconds(), "x-classic-cpu")
+			if rated != nil {
+				b.ReportMetric(variantCPU.Seconds()/ratedCPU.Seconds(), "x-classic-er-cpu")
+			}
 		})
 	}
 }
