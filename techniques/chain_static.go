@@ -459,7 +459,9 @@ func (c *chainer) staticChainText(st *Step, cell, d int, startOn, yLinks bool) s
 func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) int32 {
 	id0 := candID(cell, d)
 	root := r.node(cell, d, startOn, causeStart)
-	var pendOn, pendOff []int32
+	// The levels go in the run's queue buffers (propagate's), kept for reuse.
+	pendOn, pendOff := r.qOn[:0], r.qOff[:0]
+	defer func() { r.qOn, r.qOff = pendOn, pendOff }()
 	if startOn {
 		r.setOn(id0, root)
 		pendOn = append(pendOn, root)
@@ -467,17 +469,20 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 		r.setOff(id0, root)
 		pendOff = append(pendOff, root)
 	}
-	target := int32(-1)
-	for target < 0 && (len(pendOn) > 0 || len(pendOff) > 0) {
+	// Every potential of r is marked as it is made, so a main ancestor of
+	// the potential being extended is marked too: the marks alone keep a
+	// chain from repeating one (SE's main-ancestor test adds nothing to
+	// them here). The search ends at the one conclusion sought: what it
+	// would make after that changes no parent of the chain found.
+	for len(pendOn) > 0 || len(pendOff) > 0 {
 		for _, n := range pendOn {
 			x := r.nodes[n]
 			for _, q := range c.lk.onToOff(int(x.cell), int(x.digit), yLinks) {
 				id := candID(q.cell, q.digit)
-				if startOn && id == id0 && target < 0 {
-					target = r.node(q.cell, q.digit, false, q.unit, n)
-					break // the one conclusion sought
+				if startOn && id == id0 {
+					return r.node(q.cell, q.digit, false, q.unit, n)
 				}
-				if r.hasOff(id) || r.mainAncestor(n, q.cell, q.digit, false) {
+				if r.hasOff(id) {
 					continue
 				}
 				m := r.node(q.cell, q.digit, false, q.unit, n)
@@ -490,9 +495,8 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 			x := r.nodes[n]
 			for _, q := range c.lk.offToOn(r, int(x.cell), int(x.digit), true, yLinks) {
 				id := candID(q.cell, q.digit)
-				if !startOn && id == id0 && target < 0 {
-					target = r.node(q.cell, q.digit, true, q.unit, n)
-					break
+				if !startOn && id == id0 {
+					return r.node(q.cell, q.digit, true, q.unit, n)
 				}
 				if r.hasOn(id) {
 					continue
@@ -504,7 +508,7 @@ func (c *chainer) staticChains(r *chainRun, cell, d int, startOn, yLinks bool) i
 		}
 		pendOff = pendOff[:0]
 	}
-	return target
+	return -1
 }
 
 // cycleEliminations returns what the cycle of nodes walk rules out (see
