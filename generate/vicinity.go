@@ -31,6 +31,19 @@ func (m Move) String() string { return fmt.Sprintf("{-%d+%d}", m.Remove, m.Add) 
 // their givens.
 const DiverseShare = 0.5
 
+// MaxSharedFor is the MaxShared of a vicinity search for count puzzles,
+// as sudokit generate and the server's generate set it: DiverseShare when
+// more than one puzzle is asked and diverse is on (their default), so
+// that each comes from a lineage of its own and no two are near-copies;
+// 0 otherwise (one puzzle, or diverse off: the near-copies one search
+// finds).
+func MaxSharedFor(count int, diverse bool) float64 {
+	if diverse && count > 1 {
+		return DiverseShare
+	}
+	return 0
+}
+
 // DefaultMoves are the moves Vicinity makes when VicinityOptions.Moves is
 // empty: {-1+1}, {-2+2}, {-1+2} and {-2+1}, as the players' hardest-puzzle
 // searches do.

@@ -349,10 +349,7 @@ func symmetryNames(list []generate.Symmetry) string {
 // built-in hard ones), or else from the built-in list of the hardest
 // puzzles.
 func (r *generateRun) readVicinity(c *ucli.Context) error {
-	r.vicinity = &generate.VicinityOptions{Workers: r.workers, Key: canon.Key}
-	if c.Bool("diverse") && r.count > 1 {
-		r.vicinity.MaxShared = generate.DiverseShare
-	}
+	r.vicinity = &generate.VicinityOptions{Workers: r.workers, Key: canon.Key, MaxShared: generate.MaxSharedFor(r.count, c.Bool("diverse"))}
 	if c.Bool("cold") {
 		r.vicinity.ColdPatterns = r.opt.Patterns
 		if len(r.vicinity.ColdPatterns) == 0 {

@@ -280,7 +280,21 @@ type generateRequest struct {
 	Seed     *uint64  `json:"seed"`
 	// Solution adds each puzzle's solution.
 	Solution bool `json:"solution"`
+	// Diverse, on unless false, makes the several puzzles of the vicinity
+	// search differ (generate.MaxSharedFor), as sudokit generate's
+	// --diverse does.
+	Diverse *bool `json:"diverse"`
 	rulesFields
+}
+
+// diverse is the request's "diverse": on unless given false.
+func (req *generateRequest) diverse() bool { return req.Diverse == nil || *req.Diverse }
+
+// diverseRefused is the error for "diverse" in a request that the
+// vicinity search does not answer.
+func diverseRefused() error {
+	return sudoku.Invalidf("field \"diverse\" goes only with a rating above %s: it makes the several puzzles of the search near the hardest known ones differ (puzzles made at random are unrelated already)",
+		generate.SpreadTop)
 }
 
 // generateAnswer is generate's answer: the puzzles made, and why fewer
@@ -305,6 +319,9 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
+	if req.Diverse != nil && (req.sized() || req.killer()) {
+		return nil, diverseRefused()
+	}
 	if ans, done, err := s.generateOther(ctx, req, count, seed); done {
 		return ans, err
 	}
@@ -322,6 +339,8 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	case method == generate.MethodVicinity && symName != "" && symName != "none":
 		return nil, sudoku.Invalidf("field \"symmetry\" does not go with a rating above %s: such puzzles come from a search near the hardest known ones, minimal and without symmetry",
 			generate.SpreadTop)
+	case method != generate.MethodVicinity && req.Diverse != nil:
+		return nil, diverseRefused()
 	case symName == "":
 		symName = "rot180"
 	}
@@ -352,7 +371,8 @@ func (s *Server) generate(ctx context.Context, req *generateRequest) (any, error
 	var runErr error
 	if method == generate.MethodVicinity {
 		from, ratings := generate.HardestSeedsFor(s.cfg)
-		_, runErr = gen.Vicinity(ctx, count, generate.VicinityOptions{Workers: workers, From: from, FromRatings: ratings, Key: canon.Key}, emit)
+		_, runErr = gen.Vicinity(ctx, count, generate.VicinityOptions{Workers: workers, From: from, FromRatings: ratings, Key: canon.Key,
+			MaxShared: generate.MaxSharedFor(count, req.diverse())}, emit)
 	} else {
 		_, runErr = gen.Run(ctx, generate.RunOptions{Count: count, Workers: workers}, emit)
 	}

@@ -39,7 +39,7 @@ func FuzzAPI(f *testing.F) {
 		`{"puzzles": ["` + pointing + `"], "format": "html", "title": "数独", "paper": "letter", "per_page": 2}`,
 		`{"puzzles": ["` + pointing + `"], "format": "PDF"}`,
 		`{"puzzles": ["` + pointing + `"], "paper": "80x80mm", "per_page": 9}`,
-		`{"rating": "10.0+", "count": 2, "seed": 1}`,
+		`{"rating": "10.0+", "count": 2, "seed": 1}`, `{"rating": "9.2-9.5", "count": 2, "diverse": false}`, `{"level": "easy", "diverse": true}`,
 		`{"level": "easy", "count": 1, "seed": 3}`,
 		`{"rating": "1.0-1.2", "symmetry": "none", "minimal": true}`,
 		`{"require": ["x-wingg"], "clues": "10-15"}`, `{"level": "hard", "rating": "9-2"}`,

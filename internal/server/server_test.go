@@ -16,7 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokit/sudokit/canon"
 	"github.com/sudokit/sudokit/config"
+	"github.com/sudokit/sudokit/generate"
+	"github.com/sudokit/sudokit/sudoku"
 )
 
 const (
@@ -562,7 +565,8 @@ func TestGenerateStopsWithTheClient(t *testing.T) {
 
 // TestGenerateHard: a rating above 9.0 is made by the vicinity search, as
 // the command line makes it, well within the time allowed; the same seed
-// gives the same puzzles, never two isomorphs.
+// gives the same puzzles, never two isomorphs, even from one search (the
+// near-copies of "diverse": false: TestGenerateDiverse has the default).
 func TestGenerateHard(t *testing.T) {
 	ts := newTestServer(t, Options{GenerateTimeout: 30 * time.Second})
 	for _, tc := range []struct {
@@ -572,7 +576,7 @@ func TestGenerateHard(t *testing.T) {
 	}{
 		{`{"rating": "10.0+", "seed": 1}`, 1, 10.0},
 		{`{"rating": "9.8", "seed": 1}`, 1, 9.8},
-		{`{"rating": "10.0+", "seed": 2, "count": 3, "symmetry": "none", "minimal": true}`, 3, 10.0},
+		{`{"rating": "10.0+", "seed": 2, "count": 3, "symmetry": "none", "minimal": true, "diverse": false}`, 3, 10.0},
 	} {
 		code, got, _ := post(t, ts, "/api/v1/generate", tc.body)
 		if code != 200 || got["error"] != nil {
@@ -601,6 +605,45 @@ func TestGenerateHard(t *testing.T) {
 	}
 }
 
+// TestGenerateDiverse: several puzzles of the vicinity search differ, as
+// the command line's do (generate.MaxSharedFor): no two share more than
+// half of their givens under any isomorphism (canon.Shared); with
+// "diverse": false the search answers its near-copies, as before. The
+// first puzzle is the same either way.
+func TestGenerateDiverse(t *testing.T) {
+	ts := newTestServer(t, Options{GenerateTimeout: 30 * time.Second})
+	share := func(body string) (float64, string) {
+		t.Helper()
+		code, got, _ := post(t, ts, "/api/v1/generate", body)
+		puzzles, _ := got["puzzles"].([]any)
+		if code != 200 || got["error"] != nil || len(puzzles) != 2 {
+			t.Fatalf("%s: %d %v", body, code, got)
+		}
+		var grids []sudoku.Grid
+		for _, p := range puzzles {
+			g, err := sudoku.ParseGrid(p.(map[string]any)["puzzle"].(string))
+			if err != nil {
+				t.Fatalf("%s: %v", body, err)
+			}
+			grids = append(grids, g)
+		}
+		a, b := grids[0], grids[1]
+		return float64(canon.Shared(a, b)) / float64(min(a.Givens(), b.Givens())), a.String()
+	}
+	diverse, first := share(`{"rating": "9.2-9.5", "count": 2, "seed": 1}`)
+	if diverse > generate.DiverseShare {
+		t.Errorf("by default the 2 puzzles share %.2f of their givens, want at most %.2f", diverse, generate.DiverseShare)
+	}
+	near, nearFirst := share(`{"rating": "9.2-9.5", "count": 2, "seed": 1, "diverse": false}`)
+	if near <= generate.DiverseShare {
+		t.Errorf(`with "diverse": false the 2 puzzles share %.2f of their givens: the test needs near-copies`, near)
+	}
+	if first != nearFirst {
+		t.Errorf("the first puzzles differ: %s by default, %s without diverse", first, nearFirst)
+	}
+	t.Logf("shared: %.2f by default, %.2f without diverse", diverse, near)
+}
+
 // TestGenerateErrors: what generate refuses, and what it answers when the
 // time allowed runs out; no message names a command-line flag.
 func TestGenerateErrors(t *testing.T) {
@@ -613,6 +656,8 @@ func TestGenerateErrors(t *testing.T) {
 		{`{"rating": "10.0+", "symmetry": "rot180"}`, 400, `field "symmetry" does not go with a rating above 9.0`},
 		{`{"rating": "10.0+", "symmetry": "diagonal"}`, 400, `field "symmetry" does not go with a rating above 9.0`},
 		{`{"rating": "8.0", "symmetry": "spiral"}`, 400, `field "symmetry"`},
+		{`{"level": "hard", "count": 2, "diverse": false}`, 400, `field "diverse" goes only with a rating above 9.0`},
+		{`{"size": 4, "level": "easy", "diverse": true}`, 400, `field "diverse" goes only with a rating above 9.0`},
 		{`{"level": "easy", "clues": "17"}`, 422, "no puzzle made: the time allowed (300ms) ran out; the target may be too rare"},
 		{`{"rating": "10.0+", "clues": "17"}`, 422, "no puzzle made: the time allowed (300ms) ran out; the target may be too rare"},
 	} {
