@@ -135,12 +135,16 @@ type xstate struct {
 	state
 	xdone   [9]uint64    // xdone[d]: the extra houses where digit d is placed
 	checked [9][3]uint32 // each digit's words as extraEliminations last saw them
+	// prev is cand as settle last brought each digit to a fixpoint:
+	// propagate tracks changes by comparing words.
+	prev [9][3]uint32
 }
 
 // init loads a grid as the tuned state does; the givens' extra peers are
 // cleared by the first propagate.
 func (s *xstate) init(g *sudoku.Grid) bool {
 	s.xdone = [9]uint64{}
+	s.prev = [9][3]uint32{}
 	for d := range s.checked {
 		s.checked[d] = bandSet{all27, all27, all27}
 	}

@@ -20,9 +20,6 @@ type state struct {
 	// units holds the bands and stacks (bit u, as in mats) where a digit's
 	// matrix changed since triadRules last looked at them.
 	units uint32
-	// prev is cand as the boxed-variant solver (boxed.go) last brought each
-	// digit to a fixpoint: it tracks changes by comparing words.
-	prev [9][3]uint32
 
 	// mats[u][d] is digit d's triad matrix as its last fixpoint left it, for
 	// bands u = 0..2 (bit 3*row+box) and stacks u = 3..5 (bit 3*band+column
@@ -54,7 +51,6 @@ func (s *state) init(g *sudoku.Grid) bool {
 	}
 	s.dirty = allDigits
 	s.units = 1<<6 - 1
-	s.prev = [9][3]uint32{}
 	s.placed = [9][3]uint8{}
 	s.unsolved = [3]uint32{all27, all27, all27}
 	for cell, v := range g {
