@@ -194,8 +194,14 @@ func (g *BoardGenerator) Puzzle(ctx context.Context, i int) (BoardPuzzle, error)
 		if g.fail != 0 && st.solves(b.Cells, g.fail) {
 			continue // easier than the level
 		}
-		if g.opt.Minimal && !MinimalBoard(b) {
-			continue
+		if g.opt.Minimal {
+			minimal, err := MinimalBoardContext(ctx, b)
+			if err != nil {
+				return BoardPuzzle{Index: i, Tries: try}, err
+			}
+			if !minimal {
+				continue
+			}
 		}
 		var rating sudoku.Rating
 		if g.opt.Rate != nil {
@@ -208,7 +214,11 @@ func (g *BoardGenerator) Puzzle(ctx context.Context, i int) (BoardPuzzle, error)
 			}
 			rating = r
 		}
-		if r := solve.CountBoard(b, 2); r.Count != 1 || !slices.Equal(r.Solution.Cells, sol.Cells) {
+		r := solve.CountBoardContext(ctx, b, 2)
+		if r.Stopped {
+			return BoardPuzzle{Index: i, Tries: try}, ctx.Err()
+		}
+		if r.Count != 1 || !slices.Equal(r.Solution.Cells, sol.Cells) {
 			return BoardPuzzle{Index: i, Tries: try}, fmt.Errorf("puzzle %d: made a puzzle with %d solutions (a bug): %s", i, r.Count, b)
 		}
 		return BoardPuzzle{Index: i, Seed: g.opt.Seed, Board: b, Solution: sol, Symmetry: sym, Level: g.opt.Level,
@@ -308,19 +318,33 @@ const jigsawGridGuesses = 2000
 // MinimalBoard reports whether no single given of a board with one
 // solution can be removed while keeping the solution unique.
 func MinimalBoard(b sudoku.Board) bool {
+	minimal, _ := MinimalBoardContext(context.Background(), b)
+	return minimal
+}
+
+// MinimalBoardContext is MinimalBoard stopped when ctx is done: it then
+// returns ctx's error (and no answer). A 25x25 makes hundreds of
+// uniqueness checks, some of them long.
+func MinimalBoardContext(ctx context.Context, b sudoku.Board) (bool, error) {
 	b = b.Clone()
 	for c, v := range b.Cells {
 		if v == 0 {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
 		b.Cells[c] = 0
-		n := solve.CountBoard(b, 2).Count
+		r := solve.CountBoardContext(ctx, b, 2)
 		b.Cells[c] = v
-		if n == 1 {
-			return false
+		if r.Stopped {
+			return false, ctx.Err()
+		}
+		if r.Count == 1 {
+			return false, nil
 		}
 	}
-	return true
+	return true, nil
 }
 
 // Run makes opt.Count puzzles on opt.Workers goroutines and passes them to

@@ -453,3 +453,50 @@ func TestUniqueWithin(t *testing.T) {
 		t.Fatal("the slow 12x12's search went on 20 s past its deadline")
 	}
 }
+
+// doneOnAsk is a context that is cancelled the first time something asks
+// for its Done channel: the generator's digging by level only looks at
+// Err, so the cancellation lands in the first search that takes the
+// context (the minimality check), whatever the machine's speed.
+type doneOnAsk struct {
+	context.Context
+	cancel context.CancelFunc
+}
+
+func (c doneOnAsk) Done() <-chan struct{} {
+	c.cancel()
+	return c.Context.Done()
+}
+
+// TestBoardsMinimalStops: a sized run with --minimal stops inside its
+// minimality check when its context ends there, with the context's
+// error (it used to check every given of the board unstopped, then
+// return the puzzle); MinimalBoardContext with a context ended up front
+// returns its error.
+func TestBoardsMinimalStops(t *testing.T) {
+	for _, n := range []int{16, 25} {
+		gen, err := NewBoards(BoardOptions{Shape: sudoku.ShapeOf(n), Seed: 3, Level: "easy", Minimal: true, MaxTries: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		p, err := gen.Puzzle(doneOnAsk{ctx, cancel}, 0)
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%dx%d: a run cancelled in its minimality check returns %v (puzzle %s), want %v", n, n, err, p.Board, context.Canceled)
+		}
+	}
+	gen, err := NewBoards(BoardOptions{Shape: sudoku.ShapeOf(16), Seed: 3, Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := gen.Puzzle(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if minimal, err := MinimalBoardContext(ctx, p.Board); !errors.Is(err, context.Canceled) || minimal {
+		t.Errorf("MinimalBoardContext with a cancelled context = %v, %v; want false, %v", minimal, err, context.Canceled)
+	}
+}

@@ -514,17 +514,18 @@ func OfBoard(st *sized.Step) Hint {
 }
 
 // boardRegion is where depth 2 points for a step on a board, as region
-// does for a classic one: a naked single's box (its digit is the
-// answer), a full house's unit, else the step's houses with its digits;
-// a step without houses (a chain) points to the box of its first cell
-// (its row, in a jigsaw).
+// does for a classic one: a naked single's box (a jigsaw's region; its
+// digit is the answer), a full house's unit, else the step's houses with
+// its digits; a step without houses (a chain) points to the box (region)
+// of its first cell.
 func boardRegion(st *sized.Step, digits []int) ([]string, []int) {
 	boxOfCell := func(c int) string {
 		n := st.Shape.N()
-		if st.Jigsaw {
-			return st.Shape.HouseName(c / n) // a jigsaw's boxes are no houses: its row
+		b := sudoku.Board{Shape: st.Shape, Regions: st.Regions}
+		if st.Regions != nil {
+			return b.HouseName(2*n + int(st.Regions[c]))
 		}
-		return st.Shape.HouseName(2*n + st.Shape.BoxOf(c/n, c%n))
+		return b.HouseName(2*n + st.Shape.BoxOf(c/n, c%n))
 	}
 	switch st.Technique {
 	case "naked-single":

@@ -385,3 +385,30 @@ func TestFindBoardBudget(t *testing.T) {
 		t.Fatal("still searching 20 s past a budget of 100ms")
 	}
 }
+
+// TestFindBoardJigsawNakedSingle: the depth-2 hint of a naked single on a
+// sized jigsaw points to its cell's region, as on a 9x9 jigsaw (it used
+// to point to the cell's row). The 6x6 jigsaw was found by following the
+// hints of generate's 6x6 jigsaws (BoardOptions{Jigsaw: true, Symmetry:
+// None, Seed: 1}, puzzle 22) to the first naked single: r5c6, region 6.
+func TestFindBoardJigsawNakedSingle(t *testing.T) {
+	shape := sudoku.ShapeOf(6)
+	b, _, err := sudoku.ParseBoard(".....6......6...1.........23...4..5.", shape, sudoku.AutoAlphabet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Regions, err = shape.ParseRegions("111422311422331422355444355556366666"); err != nil {
+		t.Fatal(err)
+	}
+	hs, err := FindBoard(context.Background(), grader(t, false), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hs[0]
+	if h.Technique != "naked-single" || !slices.Equal(h.Placements, []string{"r5c6=1"}) {
+		t.Fatalf("the next step is %s %v, want the naked single r5c6=1", h.Technique, h.Placements)
+	}
+	if want := "Look for a naked single in region 6."; h.Text[1] != want || !slices.Equal(h.Region, []string{"region 6"}) {
+		t.Errorf("depth 2 says %q (region %v), want %q", h.Text[1], h.Region, want)
+	}
+}

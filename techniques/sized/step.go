@@ -47,9 +47,11 @@ type Step struct {
 	// Shape is the shape of the board the step was found on, which names
 	// its cells and houses.
 	Shape sudoku.Shape
-	// Jigsaw says that houses 2N..3N-1 are a jigsaw's regions, named
-	// "region K", not boxes.
-	Jigsaw bool
+	// Regions is a jigsaw's layout (each cell's region 0..N-1, as
+	// sudoku.Board.Regions), nil for the boxes: houses 2N..3N-1 are then
+	// its regions, named "region K". It is shared with the state's
+	// tables: read only.
+	Regions []uint8
 }
 
 // String describes the step on one line, as techniques.Step.String does:
@@ -108,7 +110,7 @@ func (st *Step) Effects() string {
 func (st *Step) HouseNames() []string {
 	names := make([]string, len(st.Houses))
 	for i, h := range st.Houses {
-		names[i] = sudoku.Board{Shape: st.Shape, Regions: jigsawMark(st.Jigsaw)}.HouseName(h)
+		names[i] = sudoku.Board{Shape: st.Shape, Regions: st.Regions}.HouseName(h)
 	}
 	return names
 }
@@ -166,14 +168,5 @@ func lookup(key string) technique {
 
 // step starts a step of technique t rated r, on the state's shape.
 func (s *State) step(t technique, r sudoku.Rating) *Step {
-	return &Step{Technique: t.key, Name: t.name, Rating: r, Shape: s.Shape, Jigsaw: s.t.regions != nil}
-}
-
-// jigsawMark returns a non-nil empty layout for a jigsaw, so that
-// Board.HouseName names regions; nil otherwise.
-func jigsawMark(jigsaw bool) []uint8 {
-	if jigsaw {
-		return []uint8{}
-	}
-	return nil
+	return &Step{Technique: t.key, Name: t.name, Rating: r, Shape: s.Shape, Regions: s.t.regions}
 }
