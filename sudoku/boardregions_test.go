@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +44,43 @@ func TestParseRegionsFile(t *testing.T) {
 	got, err := s.ParseRegions(text)
 	if err != nil || !slices.Equal(got, s.BoxRegions()) {
 		t.Fatalf("%v, %v", got, err)
+	}
+}
+
+// TestReaderSetBoardRules reads sized puzzles under the rules a reader was
+// given for their shape (SetBoardRules): a 6x6 jigsaw whose digits repeat
+// in a box, which its regions replace, is read with its regions; without
+// them it is an error naming the box. A puzzle of another shape, or one
+// whose label names its rules, keeps its own.
+func TestReaderSetBoardRules(t *testing.T) {
+	s := ShapeOf(6)
+	const layout = "111222511422551442553446533646333666"
+	regions, err := s.ParseRegions(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// r1c2 and r2c1 share box 1 (2x3), and are in regions 1 and 5.
+	line := ".1....1............................."
+	read := func(text string, b *Board) (Puzzle, error) {
+		r := NewReader(strings.NewReader(text), "test")
+		r.SetShape(s, AutoAlphabet)
+		r.SetBoardRules(b)
+		return r.Next()
+	}
+	jigsaw := &Board{Shape: s, Regions: regions}
+	p, err := read(line, jigsaw)
+	if err != nil || p.Board == nil || s.FormatRegions(p.Board.Regions) != layout {
+		t.Fatalf("under the jigsaw: %v, %v", p.Board, err)
+	}
+	if _, err := read(line, nil); err == nil || !strings.Contains(err.Error(), "block 1") {
+		t.Errorf("under the boxes: %v, want the repeat in block 1", err)
+	}
+	p, err = read("1234............", jigsaw)
+	if err != nil || p.Board == nil || p.Board.Shape.N() != 4 || p.Board.IsJigsaw() {
+		t.Errorf("a 4x4 under a 6x6 jigsaw's rules: %v, %v", p.Board, err)
+	}
+	p, err = read(strings.Repeat(".", 36)+" variant=x", jigsaw)
+	if err != nil || p.Board == nil || p.Board.IsJigsaw() || !p.Board.X {
+		t.Errorf("a line that names x: %+v, %v", p.Board, err)
 	}
 }

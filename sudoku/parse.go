@@ -150,6 +150,10 @@ type Reader struct {
 	lastLine  []byte // the line being handled
 	title     string
 	titleLine int
+
+	// board holds the variants of the sized puzzles of its shape that do
+	// not name theirs (see SetBoardRules); nil for none.
+	board *Board
 }
 
 type item struct {

@@ -3,6 +3,7 @@ package sudoku
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -115,6 +116,20 @@ func (r *Reader) SetShape(s Shape, a Alphabet) {
 		s = Shape{}
 	}
 	r.shape, r.alphabet = s, a
+}
+
+// SetBoardRules sets the variants of the puzzles of b's shape (another
+// than 9x9) that do not name theirs: b's jigsaw regions, x and cages (its
+// cells are ignored), as the rules of SetRules are for 9x9. A puzzle is
+// read under them, so that a jigsaw's digits are checked against its
+// regions and not against the boxes they replace. A puzzle of another
+// shape, or one whose label or row names its own, is read as before; nil
+// sets none.
+func (r *Reader) SetBoardRules(b *Board) {
+	r.board = nil
+	if b != nil && !b.IsClassic() {
+		r.board = &Board{Shape: b.Shape, X: b.X, Regions: slices.Clone(b.Regions), Cages: b.Cages}
+	}
 }
 
 // sizedBlock is a grid of another size than 9x9 under way.
@@ -374,7 +389,8 @@ func (r *Reader) jsonBoard(obj map[string]any, puzzle, label string) {
 
 // boardRules gives a sized board the variants its label names (variant=,
 // cages=; jcages, a JSON row's "cages", when not nil), or else the
-// reader's, and returns the label without those fields.
+// reader's (SetBoardRules' for a board of its shape, else the variants of
+// SetRules), and returns the label without those fields.
 func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) {
 	var spec, regions string
 	var cages []Cage
@@ -390,6 +406,12 @@ func (r *Reader) boardRules(b *Board, label string, jcages any) (string, error) 
 				return label, Invalidf("the label's cages= field: %w", err)
 			}
 		}
+	} else if r.board != nil && r.board.Shape == b.Shape && jcages == nil {
+		b.X, b.Regions, b.Cages = r.board.X, slices.Clone(r.board.Regions), nil
+		for _, c := range r.board.Cages {
+			b.Cages = append(b.Cages, Cage{Sum: c.Sum, Cells: slices.Clone(c.Cells)})
+		}
+		return label, nil
 	} else if !r.rules.IsClassic() {
 		if r.rules.Regions() != "" {
 			return label, Invalidf("the reader's regions are a 9x9 layout: a %s jigsaw names its own (regions=)", b.Shape)

@@ -88,16 +88,18 @@ func get(run func() (any, error)) http.HandlerFunc {
 const source = "puzzle"
 
 // onePuzzle reads the one puzzle of a request's "puzzle" field, in any
-// format the command line reads, under rules and of shape (in alphabet)
-// unless it names its own; its digits must keep them. A puzzle of another
-// size than 9x9 has a Board.
-func onePuzzle(text string, rules sudoku.Rules, shape sudoku.Shape, alphabet sudoku.Alphabet) (sudoku.Puzzle, error) {
+// format the command line reads, under rules (board's variants for a
+// puzzle of its shape, when not nil) and of shape (in alphabet) unless it
+// names its own; its digits must keep them. A puzzle of another size than
+// 9x9 has a Board.
+func onePuzzle(text string, rules sudoku.Rules, board *sudoku.Board, shape sudoku.Shape, alphabet sudoku.Alphabet) (sudoku.Puzzle, error) {
 	if strings.TrimSpace(text) == "" {
 		return sudoku.Puzzle{}, sudoku.Invalidf("field \"puzzle\" is missing or empty: give a puzzle in any format sudokit reads")
 	}
 	r := sudoku.NewReader(strings.NewReader(text), source)
 	r.SetRules(rules)
 	r.SetShape(shape, alphabet)
+	r.SetBoardRules(board)
 	p, err := r.Next()
 	switch {
 	case errors.Is(err, io.EOF):
@@ -452,10 +454,14 @@ func (s *Server) print(ctx context.Context, req *printRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	board, err := req.boardRules()
+	if err != nil {
+		return nil, err
+	}
 	entries := make([]book.Entry, len(req.Puzzles))
 	var notes []string
 	for i, text := range req.Puzzles {
-		p, err := onePuzzle(text, rules, shape, alphabet)
+		p, err := onePuzzle(text, rules, board, shape, alphabet)
 		if err == nil {
 			err = req.boardVariants(&p)
 		}

@@ -16,7 +16,7 @@ func variantEnabled(name string) string {
 }
 
 // TestBrowserSizedX plays x at other sizes in a real browser: at 6x6
-// the picker offers x and killer and greys the 9x9 variants (their titles
+// the picker offers x, killer and jigsaw and greys the 9x9 variants (their titles
 // say why), at 10x10 killer too; tick x at 6x6 and its two diagonals are
 // shaded (12 cells), the rule stated at the size; paste an x of 8x8 and
 // see its 16 diagonal cells shaded and the puzzle unique (as a classic
@@ -29,7 +29,7 @@ func TestBrowserSizedX(t *testing.T) {
 		until(`document.querySelectorAll('#variants input[name=variant]').length === 11`),
 		chooseSize("6:2x3"), idle(),
 		until(`document.querySelectorAll('#board .cell').length === 36`))
-	for name, want := range map[string]bool{"x": true, "killer": true, "anti-knight": false, "windoku": false, "jigsaw": false} {
+	for name, want := range map[string]bool{"x": true, "killer": true, "anti-knight": false, "windoku": false, "jigsaw": true} {
 		if got := eval[bool](t, ctx, variantEnabled(name)); got != want {
 			t.Errorf("6x6: %s can be ticked: %v, want %v", name, got, want)
 		}

@@ -52,11 +52,9 @@ func (f *rulesFields) rules() (sudoku.Rules, error) {
 	if shape, _, err := f.shape(); err != nil {
 		return sudoku.Rules{}, err
 	} else if shape.N() != 0 && shape.N() != 9 {
-		// A board of another size carries its own variants (x, killer):
-		// they are checked here and given to each puzzle by puzzle.
-		if f.Regions != "" {
-			return sudoku.Rules{}, sudoku.Invalidf("field \"regions\": jigsaw regions are for 9x9 puzzles only, not with field \"size\" %d", f.Size)
-		}
+		// A board of another size carries its own variants (jigsaw, x,
+		// killer): they are checked here and given to each puzzle by
+		// puzzle.
 		_, _, err := f.board()
 		return sudoku.Rules{}, err
 	}
@@ -95,19 +93,21 @@ func (f *rulesFields) rules() (sudoku.Rules, error) {
 
 // board reads the fields of a request for another size than 9x9 as the
 // library's Board takes its variants: an empty board of the request's
-// shape with the variants "variant" names (x at every size, killer up to
-// sudoku.MaxKillerSize) and the cages of "cages" (which imply killer),
-// their cells named at the board's size; Board.SetVariants checks them.
-// Killer says whether the fields name killer, with or without cages (a
-// killer to generate has none).
-func (f *rulesFields) board() (b sudoku.Board, killer bool, err error) {
+// shape with the variants "variant" names (jigsaw and x at every size,
+// killer up to sudoku.MaxKillerSize), the layout of "regions" (a jigsaw's,
+// N×N region ids) and the cages of "cages" (which imply killer), their
+// cells named at the board's size; Board.SetRules checks them. ToCome
+// names the variant whose layout or cages are still to come: "killer"
+// without cages, "jigsaw" without regions (or with "regions": "random"),
+// as a generate request gives them (generate draws them); "" otherwise.
+func (f *rulesFields) board() (b sudoku.Board, toCome string, err error) {
 	shape, _, err := f.shape()
 	if err != nil {
-		return sudoku.Board{}, false, err
+		return sudoku.Board{}, "", err
 	}
 	b = sudoku.NewBoard(shape)
 	if len(f.Cages) > shape.Cells() {
-		return b, false, sudoku.Invalidf("field \"cages\" holds %d cages: a %s killer has at most %d", len(f.Cages), shape, shape.Cells())
+		return b, "", sudoku.Invalidf("field \"cages\" holds %d cages: a %s killer has at most %d", len(f.Cages), shape, shape.Cells())
 	}
 	names := slices.Clone(f.Variant)
 	if len(f.Cages) > 0 && !slices.Contains(names, "killer") {
@@ -116,13 +116,13 @@ func (f *rulesFields) board() (b sudoku.Board, killer bool, err error) {
 	cages := make([]sudoku.Cage, len(f.Cages))
 	for i, c := range f.Cages {
 		if len(c.Cells) > shape.N() {
-			return b, false, sudoku.Invalidf("field \"cages\": cage %d has %d cells: a cage of a %s killer has 1 to %d", i+1, len(c.Cells), shape, shape.N())
+			return b, "", sudoku.Invalidf("field \"cages\": cage %d has %d cells: a cage of a %s killer has 1 to %d", i+1, len(c.Cells), shape, shape.N())
 		}
 		cages[i].Sum = c.Sum
 		for _, name := range c.Cells {
 			cell, err := shape.ParseCellName(name)
 			if err != nil {
-				return b, false, fmt.Errorf("field \"cages\": cage %d: %w", i+1, err)
+				return b, "", fmt.Errorf("field \"cages\": cage %d: %w", i+1, err)
 			}
 			cages[i].Cells = append(cages[i].Cells, cell)
 		}
@@ -130,21 +130,29 @@ func (f *rulesFields) board() (b sudoku.Board, killer bool, err error) {
 	spec := strings.Join(names, ",")
 	v, err := sudoku.ParseBoardVariants(spec, shape)
 	if err != nil {
-		return b, false, fmt.Errorf("field \"variant\" with field \"size\" %d: %w", shape.N(), err)
+		return b, "", fmt.Errorf("field \"variant\" with field \"size\" %d: %w", shape.N(), err)
 	}
-	if v.Jigsaw {
-		return b, false, sudoku.Invalidf("field \"variant\": the assistant does not play jigsaws of other sizes than 9x9 yet (sudokit generate --size %d --variant jigsaw makes them)", shape.N())
-	}
-	killer = v.Killer
-	if killer && len(cages) == 0 {
+	regions := strings.TrimSpace(f.Regions)
+	switch {
+	case regions != "" && !v.Jigsaw:
+		return b, "", sudoku.Invalidf("field \"regions\": a regions layout goes with the jigsaw variant only")
+	case v.Jigsaw && (regions == "" || regions == "random"):
+		// A jigsaw to be made, whose layout generate draws.
+		b.X = v.X
+		return b, "jigsaw", nil
+	case v.Jigsaw:
+		if _, err := shape.ParseRegions(regions); err != nil {
+			return b, "", fmt.Errorf("field \"regions\" with field \"size\" %d: %w", shape.N(), err)
+		}
+	case v.Killer && len(cages) == 0:
 		// A killer to be made, or whose cages are still to come.
 		b.X = v.X
-		return b, true, nil
+		return b, "killer", nil
 	}
-	if err := b.SetVariants(spec, cages); err != nil {
-		return b, killer, fmt.Errorf("field \"cages\" with field \"size\" %d: %w", shape.N(), err)
+	if err := b.SetRules(spec, regions, cages); err != nil {
+		return b, "", fmt.Errorf("field \"cages\" with field \"size\" %d: %w", shape.N(), err)
 	}
-	return b, killer, nil
+	return b, "", nil
 }
 
 // sized reports whether the fields ask for another size than 9x9.
@@ -197,8 +205,7 @@ func (s *Server) variants() (any, error) {
 		v := variantJSON{Name: name, Rule: sudoku.VariantRule(name), Sizes: []int{9}}
 		for _, shape := range sudoku.Shapes() {
 			n := shape.N()
-			bv, err := sudoku.ParseBoardVariants(name, shape)
-			if n != 9 && err == nil && !bv.Jigsaw && !slices.Contains(v.Sizes, n) { // the page plays no sized jigsaw yet
+			if _, err := sudoku.ParseBoardVariants(name, shape); n != 9 && err == nil && !slices.Contains(v.Sizes, n) {
 				v.Sizes = append(v.Sizes, n)
 			}
 		}
@@ -273,15 +280,23 @@ func (s *Server) rulesOf(_ context.Context, req *rulesRequest) (any, error) {
 			return nil, err
 		}
 		if shape.N() != 9 {
-			b, killer, err := req.board()
+			b, toCome, err := req.board()
 			if err != nil {
 				return nil, err
 			}
 			ans.Variant, ans.Rules, ans.Size, ans.Box = []string{}, []string{}, shape.N(), shape.Box()
 			ans.Label = strings.TrimSpace(sudoku.SizeLabel(shape, alphabet) + " " + b.RulesLabel())
+			if b.Regions != nil {
+				ans.Regions = shape.FormatRegions(b.Regions)
+			}
 			names := b.Variants()
-			if killer && len(b.Cages) == 0 {
-				names = append(names, "killer") // its cages to come (generate makes them)
+			if toCome != "" {
+				// Its layout or cages to come (generate draws them): until
+				// then the boxes stand, and no cage.
+				names = append(names, toCome)
+				slices.SortFunc(names, func(x, y string) int {
+					return slices.Index(sudoku.VariantNames(), x) - slices.Index(sudoku.VariantNames(), y)
+				})
 			}
 			for _, name := range names {
 				ans.Variant = append(ans.Variant, name)
@@ -289,12 +304,15 @@ func (s *Server) rulesOf(_ context.Context, req *rulesRequest) (any, error) {
 				ans.Rules = append(ans.Rules, strings.ReplaceAll(sudoku.VariantRule(name), "1 to 9", fmt.Sprintf("1 to %d", shape.N())))
 			}
 			kinds := []string{"row", "column", "block", "diagonal"}
+			if b.IsJigsaw() {
+				kinds[2] = "region"
+			}
 			for h := range b.NumHouses() {
 				cells := []string{}
-				for _, c := range shape.HouseCells(h) {
+				for _, c := range b.HouseCells(h) {
 					cells = append(cells, shape.CellName(c))
 				}
-				ans.Houses = append(ans.Houses, houseJSON{Name: shape.HouseName(h), Kind: kinds[h/shape.N()], Cells: cells})
+				ans.Houses = append(ans.Houses, houseJSON{Name: b.HouseName(h), Kind: kinds[h/shape.N()], Cells: cells})
 			}
 			for _, c := range b.Cages {
 				k := cageNameJSON{cageJSON: cageJSON{Sum: c.Sum, Cells: []string{}}, Name: shape.CageName(c)}
@@ -389,11 +407,34 @@ func (f *rulesFields) puzzle(text string) (sudoku.Puzzle, error) {
 	if err != nil {
 		return sudoku.Puzzle{}, err
 	}
-	p, err := onePuzzle(text, rules, shape, alphabet)
+	board, err := f.boardRules()
+	if err != nil {
+		return sudoku.Puzzle{}, err
+	}
+	p, err := onePuzzle(text, rules, board, shape, alphabet)
 	if err != nil {
 		return p, err
 	}
 	return p, f.boardVariants(&p)
+}
+
+// boardRules is the board whose variants the request gives the puzzles of
+// its size (another than 9x9) that name none, for the reader to read them
+// under (sudoku.Reader.SetBoardRules): a jigsaw's digits are checked
+// against its regions, not the boxes. Nil for 9x9, and when the request
+// names no variant or its layout or cages are still to come.
+func (f *rulesFields) boardRules() (*sudoku.Board, error) {
+	if !f.sized() {
+		return nil, nil
+	}
+	if shape, _, err := f.shape(); err != nil || shape.N() == 9 {
+		return nil, err
+	}
+	b, toCome, err := f.board()
+	if err != nil || toCome != "" || b.IsClassic() {
+		return nil, err
+	}
+	return &b, nil
 }
 
 // boardVariants gives a puzzle of another size than 9x9 the variants and
@@ -404,14 +445,19 @@ func (f *rulesFields) boardVariants(p *sudoku.Puzzle) error {
 	if p.Board == nil || !f.sized() || !p.Board.IsClassic() {
 		return nil
 	}
-	b, _, err := f.board()
-	if err != nil || b.IsClassic() {
+	b, toCome, err := f.board()
+	switch {
+	case err != nil:
 		return err
+	case toCome == "jigsaw":
+		return sudoku.Invalidf("field \"regions\": a jigsaw needs its regions layout, %d region ids row by row", b.Shape.Cells())
+	case b.IsClassic():
+		return nil
 	}
 	if b.Shape != p.Board.Shape {
 		return sudoku.Invalidf("field \"puzzle\" is a %s puzzle, and the rules are for a %s board", p.Board.Shape, b.Shape)
 	}
-	p.Board.X, p.Board.Cages = b.X, b.Cages
+	p.Board.X, p.Board.Regions, p.Board.Cages = b.X, b.Regions, b.Cages
 	if err := p.Board.Validate(); err != nil {
 		return fmt.Errorf("field \"puzzle\": %w", err)
 	}

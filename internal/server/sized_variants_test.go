@@ -254,8 +254,6 @@ func TestSizedVariantsRefused(t *testing.T) {
 		{`{"size": 10, "variant": ["killer"]}`, "killer is for 4x4, 6x6, 8x8 and 9x9"},
 		{`{"size": 6, "variant": ["killer"], "cages": [{"sum": 13, "cells": ["r1c1", "r1c2"]}]}`, "no 2 distinct digits 1-6 add up to 13"},
 		{`{"size": 4, "cages": [{"sum": 3, "cells": ["r1c1", "r5c1"]}]}`, `"r5c1" is no cell name of 4x4`},
-		{`{"size": 6, "regions": "x"}`, "jigsaw regions are for 9x9 puzzles only"},
-		{`{"size": 6, "variant": ["jigsaw"]}`, "does not play jigsaws of other sizes than 9x9 yet"},
 	} {
 		for _, path := range []string{"/api/v1/rules", "/api/v1/solve"} {
 			body := tc.body
@@ -278,8 +276,8 @@ func TestSizedVariantsRefused(t *testing.T) {
 }
 
 // TestVariantsSizes: the variants endpoint says which sizes take each
-// variant, as the library's boards do: x every size, killer up to 8x8,
-// the others 9x9 only.
+// variant, as the library's boards do: x and jigsaw every size, killer
+// up to 8x8, the others 9x9 only.
 func TestVariantsSizes(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	resp, err := ts.Client().Get(ts.URL + "/api/v1/variants")
@@ -294,7 +292,7 @@ func TestVariantsSizes(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"x": "[4 6 8 9 10 12 16 25]", "killer": "[4 6 8 9]", "anti-knight": "[9]", "jigsaw": "[9]"}
+	want := map[string]string{"x": "[4 6 8 9 10 12 16 25]", "killer": "[4 6 8 9]", "anti-knight": "[9]", "jigsaw": "[4 6 8 9 10 12 16 25]"}
 	seen := 0
 	for _, v := range list {
 		if w, ok := want[v.Name]; ok {

@@ -54,6 +54,7 @@ type boardRow struct {
 	Solution string     `json:"solution,omitempty"`
 	Givens   int        `json:"givens"`
 	Variant  []string   `json:"variant,omitempty"`
+	Regions  string     `json:"regions,omitempty"`
 	Cages    []cageJSON `json:"cages,omitempty"`
 	Symmetry string     `json:"symmetry,omitempty"`
 	Level    string     `json:"level,omitempty"`
@@ -173,14 +174,14 @@ func (s *Server) generateBoards(ctx context.Context, req *generateRequest, seed 
 	if len(req.Cages) > 0 {
 		return sudoku.Invalidf("field \"cages\" does not go with generate: the killers made draw their own cages")
 	}
-	b, killer, err := req.board()
+	b, toCome, err := req.board()
 	if err != nil {
 		return err
 	}
 	if alphabet == sudoku.AutoAlphabet {
 		alphabet = sudoku.Letters
 	}
-	if killer {
+	if toCome == "killer" {
 		return s.generateBoardKillers(ctx, req, shape, b.X, alphabet, seed, run, emit)
 	}
 	if req.Level != "" && !slices.Contains(generate.BoardLevels(), req.Level) {
@@ -191,7 +192,9 @@ func (s *Server) generateBoards(ctx context.Context, req *generateRequest, seed 
 		// are made in about a second.
 		return sudoku.Invalidf("field \"level\" is needed for a %s puzzle: %s", shape, strings.Join(generate.BoardLevels(), ", "))
 	}
-	opt := generate.BoardOptions{Shape: shape, X: b.X, Seed: seed, Minimal: req.Minimal, Level: req.Level}
+	// A jigsaw takes the request's layout, or a random one per puzzle.
+	opt := generate.BoardOptions{Shape: shape, X: b.X, Jigsaw: b.IsJigsaw() || toCome == "jigsaw", Regions: b.Regions,
+		Seed: seed, Minimal: req.Minimal, Level: req.Level}
 	if req.Symmetry != "" {
 		if opt.Symmetry, err = generate.ParseSymmetry(req.Symmetry); err != nil {
 			return fmt.Errorf("field \"symmetry\": %w", err)
@@ -244,6 +247,9 @@ func newBoardRow(seed uint64, index int, b sudoku.Board, alphabet sudoku.Alphabe
 	r := boardRow{Seed: seed, Index: index, Size: b.Shape.N(), Puzzle: b.Format(alphabet), Givens: b.Givens(), Variant: b.Variants()}
 	if !b.Shape.IsUsual() {
 		r.Box = b.Shape.Box()
+	}
+	if b.IsJigsaw() {
+		r.Regions = b.Shape.FormatRegions(b.Regions)
 	}
 	for _, c := range b.Cages {
 		k := cageJSON{Sum: c.Sum, Cells: []string{}}

@@ -1096,6 +1096,7 @@ function setRules(tables) {
   if (rulesKey(tables) === rulesKey(RULES)) return false;
   const resized = tables.size !== RULES.size || tables.box !== RULES.box;
   RULES = tables;
+  drawnLayout = false;
   closePath(false);
   clearRating();
   if (resized) {
@@ -1195,9 +1196,31 @@ function syncLevels() {
 }
 
 // compactLayout drops the whitespace of a layout; shownLayout writes one
-// as nine lines of nine.
+// of a board of n×n cells as n lines of n.
 const compactLayout = (text) => String(text).replace(/\s+/g, "");
-const shownLayout = (layout) => (layout.match(/.{1,9}/g) || []).join("\n");
+const shownLayout = (layout, n = RULES.size) => (layout.match(new RegExp(`.{1,${n}}`, "g")) || []).join("\n");
+
+// layoutWords says what a jigsaw's layout of a board of n×n cells is:
+// n×n region ids, 1-9 then letters.
+function layoutWords(n) {
+  const ids = n > 9 ? `1-9, A-${String.fromCharCode(64 + n - 9)}` : `1-${n}`;
+  return `${n * n} region ids ${ids}`;
+}
+
+// syncLayoutBox shows the jigsaw's layout box when jigsaw is ticked, its
+// label saying what a layout of size n is (a jigsaw of another size than
+// 9x9 may leave it empty: New draws one).
+function syncLayoutBox(jigsaw, n) {
+  el["regions-box"].hidden = !jigsaw;
+  const label = el["regions-box"].querySelector("label");
+  label.textContent = `Jigsaw layout: ${layoutWords(n)}, row by row${n !== 9 ? " (empty: New draws one)" : ""}`;
+  el.regions.rows = n;
+}
+
+// drawnLayout says that the board's jigsaw layout was drawn by New (a
+// jigsaw of another size than 9x9 made without a layout): the next New
+// draws another rather than keeping it.
+let drawnLayout = false;
 
 function syncPicker() {
   for (const b of el.variants.querySelectorAll("input[name=variant]")) b.checked = RULES.variant.includes(b.value);
@@ -1205,7 +1228,7 @@ function syncPicker() {
   syncVariantSizes(RULES.size);
   syncLevels();
   if (RULES.regions && compactLayout(el.regions.value) !== RULES.regions) el.regions.value = shownLayout(RULES.regions);
-  el["regions-box"].hidden = !RULES.variant.includes("jigsaw");
+  syncLayoutBox(RULES.variant.includes("jigsaw"), RULES.size);
   el["rules-error"].textContent = "";
 }
 
@@ -1217,17 +1240,18 @@ async function onPick(e) {
   syncVariantSizes(+size);
   const variant = [...el.variants.querySelectorAll("input[name=variant]:checked")].map((b) => b.value);
   const jigsaw = variant.includes("jigsaw");
+  // A killer keeps the board's cages while killer stays ticked and the
+  // size stays; a jigsaw's layout of another size goes.
+  const sameSize = el.size.value === (RULES.size === 9 ? "9" : `${RULES.size}:${RULES.box}`);
+  if (!sameSize && compactLayout(el.regions.value).length !== size * size) el.regions.value = "";
   const regions = jigsaw ? compactLayout(el.regions.value) : "";
-  el["regions-box"].hidden = !jigsaw;
+  syncLayoutBox(jigsaw, +size);
   const version = ++pickVersion;
-  if (jigsaw && !regions) {
-    el["rules-error"].textContent = "A jigsaw needs its layout: type its 81 region ids below.";
+  if (jigsaw && !regions && +size === 9) {
+    el["rules-error"].textContent = `A jigsaw needs its layout: type its ${layoutWords(9)} below.`;
     el.regions.focus();
     return;
   }
-  // A killer keeps the board's cages while killer stays ticked and the
-  // size stays.
-  const sameSize = el.size.value === (RULES.size === 9 ? "9" : `${RULES.size}:${RULES.box}`);
   const cages = variant.includes("killer") && sameSize ? RULES.cagesField : [];
   try {
     const t = await fetchRules({ variant, regions, cages, size: +size, box: box || "" });
@@ -1235,8 +1259,11 @@ async function onPick(e) {
     el["rules-error"].textContent = "";
     const rules = t.variant.length ? `Rules: ${t.variant.join(", ")}.` : "Classic rules.";
     const what = t.size !== 9 ? `${t.size}x${t.size} board (boxes of ${t.box}).${t.variant.length ? ` ${rules}` : ""}` : rules;
-    const hint = t.variant.includes("killer") && !t.cages.length ? " Press “New” for a killer, or paste one." : "";
+    const hint = t.variant.includes("killer") && !t.cages.length ? " Press “New” for a killer, or paste one."
+      : t.variant.includes("jigsaw") && !t.regions ? " Press “New” for a jigsaw (its layout drawn at random), or paste one, or type its layout." : "";
+    const keepDrawn = drawnLayout && t.regions === RULES.regions;
     if (setRules(t)) message(what + hint, "ok");
+    drawnLayout = keepDrawn;
   } catch (e) {
     if (version === pickVersion) el["rules-error"].textContent = `Not applied: ${e.message}`;
   }
@@ -2023,15 +2050,20 @@ async function onNew() {
     let p = BANK && !sized && !killer ? await drawFromBank(ask, generating.signal) : null;
     const fromBank = Boolean(p);
     let why = "";
+    // A jigsaw of another size made by New draws its layout, unless one
+    // was typed or pasted.
+    const drawLayout = sized && RULES.variant.includes("jigsaw") && (drawnLayout || !RULES.regions);
     if (!p) {
       const fields = rulesFields();
       delete fields.cages; // a killer made draws its own
+      if (drawLayout) delete fields.regions;
       const res = await request("/api/v1/generate", { ...ask, count: 1, ...fields }, { signal: generating.signal });
       p = res.puzzles && res.puzzles[0];
       why = res.error;
     }
     if (!p || !p.puzzle) throw new ApiError(cleanError(why) || "No puzzle was made.");
     await adoptRules(p);
+    drawnLayout = drawLayout;
     loadPuzzle(p.puzzle, null);
     const kind = `${sized ? `${N}x${N} ` : ""}${RULES.variant.length ? `${RULES.variant.join(", ")} ` : ""}`;
     const whence = fromBank ? ` from the bank (puzzle ${p.line})` : BANK && !sized && !killer ? " (the bank has none left: generated)" : "";
@@ -2280,6 +2312,7 @@ function bind() {
   el.variants.addEventListener("change", onPick);
   el.size.addEventListener("change", onPick);
   el.regions.addEventListener("input", () => {
+    drawnLayout = false;
     clearTimeout(pickTimer);
     pickTimer = setTimeout(onPick, 400);
   });
